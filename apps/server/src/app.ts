@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { Code, httpStatusFor, type Lang, pickLang, translate } from '@gk/contracts';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { registerGuard } from './auth/guard.js';
+import { registerAuthRoutes } from './auth/routes.js';
+import type { AppConfig } from './config.js';
+import { type Ctx, makeCtx } from './context.js';
+import { type Db, openDb } from './db/index.js';
+import { migrate } from './db/migrate.js';
+import { type SeedResult, seedCore } from './db/seed.js';
+import { AppError } from './http/errors.js';
+import { registerModules, seedModules } from './modules/index.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Lang;
+  }
+  interface FastifyInstance {
+    ctx: Ctx;
+  }
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: Ctx;
+  db: Db;
+  seed: SeedResult;
+}
+
+export interface BuildOptions {
+  /** a clock for tests (epoch ms) */
+  clock?: () => number;
+}
+
+/** Strips secrets from URLs before they reach the logs (`?token=` on /user/info). */
+function safeUrl(url: string): string {
+  return url.replace(/([?&](?:token|password)=)[^&]*/gi, '$1***');
+}
+
+/** Builds the Fastify instance: migrated and seeded database, API under the prefix, images, SPA. No listen. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
+  const db = openDb(config);
+  await migrate(db.db, db.dialect);
+  const ctx = makeCtx(config, db.db, db.dialect, options.clock);
+  const seed = await seedCore(ctx);
+  await seedModules(ctx);
+
+  const app = Fastify({
+    logger: config.logLevel
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
+          serializers: {
+            req: (req: FastifyRequest) => ({ method: req.method, url: safeUrl(req.url), ip: req.ip }),
+          },
+        }
+      : false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+  });
+  app.decorate('ctx', ctx);
+  app.decorateRequest('lang', 'zh');
+  app.addHook('onRequest', async (req) => {
+    const q = req.query as Record<string, unknown> | undefined;
+    req.lang = pickLang(
+      typeof req.headers.lang === 'string' ? req.headers.lang : undefined,
+      typeof q?.lang === 'string' ? q.lang : undefined,
+      req.headers['accept-language'],
+    );
+  });
+  app.addHook('onClose', async () => db.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: false,
+  });
+  await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
+
+  app.setErrorHandler((err: unknown, req, reply) => {
+    const e = err as { code?: string; statusCode?: number; message?: string };
+    let code: number;
+    let msg: string;
+    if (err instanceof AppError) {
+      code = err.code;
+      msg = translate(req.lang, err.key, err.params);
+    } else if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
+      code = Code.BAD_REQUEST;
+      msg = translate(req.lang, 'err.badJson');
+    } else if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
+      code = Code.UNSUPPORTED_TYPE;
+      msg = translate(req.lang, 'err.badContentType', { type: String(req.headers['content-type'] ?? '') });
+    } else if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
+      code = Code.TOO_LARGE;
+      const limit = e.code === 'FST_REQ_FILE_TOO_LARGE' ? config.uploadMaxBytes : config.bodyLimitBytes;
+      msg = translate(req.lang, 'err.tooLarge', { limit: `${Math.round(limit / 1024 / 1024)} MB` });
+    } else if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      code = e.statusCode;
+      msg = translate(req.lang, 'err.badRequest');
+    } else {
+      req.log.error({ err }, 'unhandled error');
+      code = Code.INTERNAL;
+      msg = translate(req.lang, 'err.internal');
+    }
+    reply.status(httpStatusFor(code)).type('application/json; charset=utf-8').send({ code, msg });
+  });
+
+  registerGuard(app, ctx);
+  await app.register(
+    async (api) => {
+      registerAuthRoutes(api, ctx);
+      await registerModules(api, ctx);
+    },
+    { prefix: config.apiPrefix },
+  );
+
+  const webDir = config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : null;
+  if (webDir) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.header('Cache-Control', 'no-cache');
+      },
+    });
+  }
+  const indexHtml = webDir ? fs.readFileSync(path.join(webDir, 'index.html'), 'utf8') : null;
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    const isApi = config.apiPrefix ? url === config.apiPrefix || url.startsWith(`${config.apiPrefix}/`) : true;
+    if (!isApi && indexHtml && (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/img/') && !url.startsWith('/assets/')) {
+      // history-mode fallback: every other GET is the SPA
+      return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    }
+    return reply
+      .status(404)
+      .type('application/json; charset=utf-8')
+      .send({ code: Code.NOT_FOUND, msg: translate(req.lang, 'err.notFound', { path: safeUrl(url) }) });
+  });
+
+  return { app, ctx, db, seed };
+}

@@ -1,0 +1,178 @@
+import crypto from 'node:crypto';
+import { authEndpoints, Code, loginSchema, type MenuItem, type UserInfo } from '@gk/contracts';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
+import type { Ctx } from '../context.js';
+import { AppError } from '../http/errors.js';
+import { ok, t } from '../http/reply.js';
+import { addRoute } from '../http/route.js';
+import { dummyHash, verifyPassword } from './password.js';
+import { createSession, deleteSession, may } from './sessions.js';
+
+/** Failed logins within the window: per account-and-address, and per address. */
+async function throttleWait(ctx: Ctx, userName: string, ip: string): Promise<number> {
+  const windowMs = ctx.config.loginWindowMinutes * 60_000;
+  const since = ctx.now() - windowMs;
+  const check = async (rows: { at: number }[], limit: number) =>
+    rows.length >= limit ? Math.max(1, Math.ceil((rows[rows.length - limit].at + windowMs - ctx.now()) / 60_000)) : 0;
+  const perAccount = await ctx.db
+    .selectFrom('sys_login_failure')
+    .select('at')
+    .where('user_name', '=', userName)
+    .where('ip', '=', ip)
+    .where('at', '>', since)
+    .orderBy('at')
+    .execute();
+  const a = await check(perAccount, ctx.config.loginMaxFailuresPerAccount);
+  if (a) return a;
+  const perAddress = await ctx.db
+    .selectFrom('sys_login_failure')
+    .select('at')
+    .where('ip', '=', ip)
+    .where('at', '>', since)
+    .orderBy('at')
+    .execute();
+  return check(perAddress, ctx.config.loginMaxFailuresPerAddress);
+}
+
+async function recordFailure(ctx: Ctx, userName: string, ip: string) {
+  await ctx.db
+    .insertInto('sys_login_failure')
+    .values({ user_name: userName.slice(0, 64), ip, at: ctx.now() })
+    .execute();
+  // keep the table small: forget failures older than a day
+  await ctx.db
+    .deleteFrom('sys_login_failure')
+    .where('at', '<', ctx.now() - 86_400_000)
+    .execute();
+}
+
+async function jwtSecret(ctx: Ctx): Promise<Uint8Array> {
+  const row = await ctx.db.selectFrom('sys_setting').select('value').where('key', '=', 'jwt_secret').executeTakeFirst();
+  if (row) return Buffer.from(row.value, 'base64url');
+  const value = crypto.randomBytes(32).toString('base64url');
+  await ctx.db
+    .insertInto('sys_setting')
+    .values({ key: 'jwt_secret', value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const again = await ctx.db.selectFrom('sys_setting').select('value').where('key', '=', 'jwt_secret').executeTakeFirstOrThrow();
+  return Buffer.from(again.value, 'base64url');
+}
+
+async function menusOf(ctx: Ctx, roles: string[]): Promise<MenuItem[]> {
+  if (roles.length === 0) return [];
+  const rows = await ctx.db
+    .selectFrom('sys_menu as m')
+    .select(['m.id', 'm.parent_id', 'm.url', 'm.route_name', 'm.title', 'm.icon', 'm.is_hidden', 'm.sort_no'])
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('sys_role_menu as rm')
+          .innerJoin('sys_role as r', 'r.id', 'rm.role_id')
+          .select('rm.menu_id')
+          .whereRef('rm.menu_id', '=', 'm.id')
+          .where('r.code', 'in', roles),
+      ),
+    )
+    .orderBy('m.sort_no')
+    .orderBy('m.id')
+    .execute();
+  const toItem = (r: (typeof rows)[number]): MenuItem => ({
+    url: r.url,
+    routeName: r.route_name,
+    title: r.title,
+    icon: r.icon,
+    isHidden: r.is_hidden === 1,
+    children: [],
+  });
+  const tops = rows.filter((r) => r.parent_id == null);
+  return tops.map((top) => ({ ...toItem(top), children: rows.filter((r) => r.parent_id === top.id).map(toItem) }));
+}
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
+  addRoute(app, ctx, {
+    endpoint: authEndpoints.login,
+    schema: loginSchema,
+    handler: async ({ username, password }, req) => {
+      const ip = req.ip;
+      const wait = await throttleWait(ctx, username, ip);
+      if (wait) {
+        req.log.warn({ event: 'login.throttled', user: username, ip }, 'login throttled');
+        throw new AppError(Code.TOO_MANY, 'auth.locked', { minutes: wait });
+      }
+      const user = await ctx.db
+        .selectFrom('sys_user')
+        .select(['id', 'user_name', 'password_hash', 'enable_flag'])
+        .where('user_name', '=', username)
+        .executeTakeFirst();
+      const good = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+      if (!user || !good) {
+        await recordFailure(ctx, username, ip);
+        req.log.warn({ event: 'login.failed', user: username, ip }, 'login failed');
+        throw new AppError(Code.BAD_REQUEST, 'auth.badCredentials');
+      }
+      if (user.enable_flag !== 1) {
+        req.log.warn({ event: 'login.disabled', user: username, ip }, 'login of a disabled account');
+        throw new AppError(Code.FORBIDDEN, 'auth.disabled');
+      }
+      await ctx.db.deleteFrom('sys_login_failure').where('user_name', '=', username).where('ip', '=', ip).execute();
+      const token = await createSession(ctx, user.id, { ip, userAgent: String(req.headers['user-agent'] ?? '') });
+      req.log.info({ event: 'login.ok', user: username, ip }, 'login');
+      return ok(req, { token, username: user.user_name }, 'auth.loginOk');
+    },
+  });
+
+  addRoute(app, ctx, {
+    endpoint: authEndpoints.info,
+    handler: async (_input, req) => {
+      const u = req.user!;
+      if (u.roles.length === 0) throw new AppError(Code.FORBIDDEN, 'auth.rolesEmpty');
+      const row = await ctx.db
+        .selectFrom('sys_user')
+        .select(['name', 'avatar', 'introduction', 'tel'])
+        .where('id', '=', u.id)
+        .executeTakeFirstOrThrow();
+      const perms = await ctx.db.selectFrom('sys_permission').select(['key', 'name', 'kind']).orderBy('key').execute();
+      const info: UserInfo = {
+        id: u.id,
+        name: row.name || u.userName,
+        userName: u.userName,
+        customsName: t(req, 'app.name'),
+        avatar: row.avatar,
+        introduction: row.introduction,
+        tel: row.tel,
+        logoImg: '',
+        logoIcon: '',
+        roles: u.roles,
+        menus: await menusOf(ctx, u.roles),
+        buttons: perms.filter((p) => p.kind === 'write' && may(u, p.key)).map((p) => ({ url: p.key, name: p.name })),
+      };
+      return ok(req, info);
+    },
+  });
+
+  addRoute(app, ctx, {
+    endpoint: authEndpoints.logout,
+    handler: async (_input, req) => {
+      await deleteSession(ctx, req.user!.sessionId);
+      req.log.info({ event: 'logout', user: req.user!.userName }, 'logout');
+      return ok(req, undefined, 'auth.logoutOk');
+    },
+  });
+
+  addRoute(app, ctx, {
+    endpoint: authEndpoints.jwt,
+    handler: async (_input, req) => {
+      const u = req.user!;
+      const expiresIn = 300;
+      const jwt = await new SignJWT({ name: u.userName, roles: u.roles, sid: u.sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(u.id))
+        .setIssuedAt(Math.floor(ctx.now() / 1000))
+        .setExpirationTime(Math.floor(ctx.now() / 1000) + expiresIn)
+        .setIssuer('gangkou-admin')
+        .sign(await jwtSecret(ctx));
+      return ok(req, { jwt, expiresIn });
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Dialect } from './index.js';
+import { coreMigration } from './migrations/001_core.js';
+
+/**
+ * Versioned migrations, in order. A content module adds its own file to migrations/ and a line here;
+ * a migration never changes once released: later changes get a new one.
+ */
+export type DialectMigration = (dialect: Dialect) => Migration;
+
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '001_core': coreMigration,
+};
+
+export function registerMigration(name: string, m: DialectMigration): void {
+  MIGRATIONS[name] = m;
+}
+
+export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const name of Object.keys(MIGRATIONS).sort()) out[name] = MIGRATIONS[name](dialect);
+      return out;
+    },
+  };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

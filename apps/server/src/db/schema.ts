@@ -1,0 +1,84 @@
+import type { Generated } from 'kysely';
+
+/** Tables of the core (auth, menus, permissions, settings). Content modules add their own interfaces. */
+export interface SysUser {
+  id: Generated<number>;
+  user_name: string;
+  password_hash: string;
+  enable_flag: number;
+  name: string;
+  avatar: string;
+  introduction: string;
+  tel: string;
+  create_time: string;
+}
+export interface SysRole {
+  id: Generated<number>;
+  code: string;
+  name: string;
+}
+export interface SysUserRole {
+  user_id: number;
+  role_id: number;
+}
+export interface SysMenu {
+  id: Generated<number>;
+  parent_id: number | null;
+  url: string;
+  route_name: string;
+  title: string;
+  icon: string;
+  is_hidden: number;
+  sort_no: number;
+  module: string;
+}
+export interface SysPermission {
+  key: string;
+  name: string;
+  module: string;
+  kind: string;
+}
+export interface SysRolePermission {
+  role_id: number;
+  permission_key: string;
+}
+export interface SysRoleMenu {
+  role_id: number;
+  menu_id: number;
+}
+export interface SysSession {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  last_seen: number;
+  ip: string;
+  user_agent: string;
+}
+export interface SysLoginFailure {
+  id: Generated<number>;
+  user_name: string;
+  ip: string;
+  at: number;
+}
+export interface SysSetting {
+  key: string;
+  value: string;
+}
+
+export interface CoreTables {
+  sys_user: SysUser;
+  sys_role: SysRole;
+  sys_user_role: SysUserRole;
+  sys_menu: SysMenu;
+  sys_permission: SysPermission;
+  sys_role_permission: SysRolePermission;
+  sys_role_menu: SysRoleMenu;
+  sys_session: SysSession;
+  sys_login_failure: SysLoginFailure;
+  sys_setting: SysSetting;
+}
+
+/** The whole database; content modules extend this interface through declaration merging in db/tables.ts. */
+export interface Database extends CoreTables {}

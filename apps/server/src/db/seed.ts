@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ADMIN_ONLY_MODULES, allEndpoints, MENU_TREE, ROLES } from '@gk/contracts';
+import { generatePassword, hashPassword } from '../auth/password.js';
+import type { Ctx } from '../context.js';
+
+export interface SeedResult {
+  /** set when the admin account was created by this run */
+  adminCreated: boolean;
+  /** the generated password, when one was generated */
+  generatedPassword: string | null;
+}
+
+const ROLE_NAMES: Record<string, string> = { [ROLES.ADMIN]: '超级管理员', [ROLES.EDITOR]: '内容编辑' };
+
+/**
+ * Idempotent seed: roles, the permission rows of the endpoint table, the menu tree, the role grants and
+ * the `admin` account (created once; its password is never reset by a later start).
+ */
+export async function seedCore(ctx: Ctx): Promise<SeedResult> {
+  const { db } = ctx;
+  return db.transaction().execute(async (trx) => {
+    for (const [code, name] of Object.entries(ROLE_NAMES)) {
+      const found = await trx.selectFrom('sys_role').select('id').where('code', '=', code).executeTakeFirst();
+      if (!found) await trx.insertInto('sys_role').values({ code, name }).execute();
+    }
+    const roles = await trx.selectFrom('sys_role').selectAll().execute();
+    const roleId = (code: string) => roles.find((r) => r.code === code)!.id;
+
+    // permissions: one row per non-public endpoint, keyed by its path
+    const endpoints = allEndpoints().filter((e) => e.kind === 'read' || e.kind === 'write');
+    const existing = new Set((await trx.selectFrom('sys_permission').select('key').execute()).map((r) => r.key));
+    for (const e of endpoints) {
+      if (existing.has(e.path)) {
+        await trx.updateTable('sys_permission').set({ name: e.name, module: e.module, kind: e.kind }).where('key', '=', e.path).execute();
+      } else {
+        await trx.insertInto('sys_permission').values({ key: e.path, name: e.name, module: e.module, kind: e.kind }).execute();
+      }
+    }
+    const wanted = new Set(endpoints.map((e) => e.path));
+    const stale = [...existing].filter((k) => !wanted.has(k));
+    if (stale.length) await trx.deleteFrom('sys_permission').where('key', 'in', stale).execute();
+
+    // menus: upsert by route name, keep the order of MENU_TREE
+    const menuIds = new Map<string, number>();
+    const upsertMenu = async (
+      m: { url: string; routeName: string; title: string; icon: string; isHidden?: boolean },
+      module: string,
+      parentId: number | null,
+      sortNo: number,
+    ) => {
+      const values = {
+        parent_id: parentId,
+        url: m.url,
+        route_name: m.routeName,
+        title: m.title,
+        icon: m.icon,
+        is_hidden: m.isHidden ? 1 : 0,
+        sort_no: sortNo,
+        module,
+      };
+      const found = await trx.selectFrom('sys_menu').select('id').where('route_name', '=', m.routeName).executeTakeFirst();
+      if (found) {
+        await trx.updateTable('sys_menu').set(values).where('id', '=', found.id).execute();
+        menuIds.set(m.routeName, found.id);
+      } else {
+        const ins = await trx.insertInto('sys_menu').values(values).returning('id').executeTakeFirstOrThrow();
+        menuIds.set(m.routeName, ins.id);
+      }
+      return menuIds.get(m.routeName)!;
+    };
+    let order = 0;
+    for (const top of MENU_TREE) {
+      const pid = await upsertMenu(top, top.module, null, order++);
+      let childOrder = 0;
+      for (const child of top.children ?? []) await upsertMenu(child, top.module, pid, childOrder++);
+    }
+
+    // grants: admin everything; editor everything but user accounts and roles
+    for (const role of [ROLES.ADMIN, ROLES.EDITOR]) {
+      const rid = roleId(role);
+      const allowed = (module: string) => role === ROLES.ADMIN || !ADMIN_ONLY_MODULES.includes(module);
+      await trx.deleteFrom('sys_role_permission').where('role_id', '=', rid).execute();
+      const perms = endpoints.filter((e) => allowed(e.module)).map((e) => ({ role_id: rid, permission_key: e.path }));
+      if (perms.length) await trx.insertInto('sys_role_permission').values(perms).execute();
+      await trx.deleteFrom('sys_role_menu').where('role_id', '=', rid).execute();
+      const menus = MENU_TREE.filter((m) => allowed(m.module)).flatMap((m) => [m, ...(m.children ?? [])]);
+      const rows = menus.map((m) => ({ role_id: rid, menu_id: menuIds.get(m.routeName)! }));
+      if (rows.length) await trx.insertInto('sys_role_menu').values(rows).execute();
+    }
+
+    // the admin account
+    const admin = await trx.selectFrom('sys_user').select('id').where('user_name', '=', 'admin').executeTakeFirst();
+    if (admin) return { adminCreated: false, generatedPassword: null };
+    const generated = ctx.config.adminPassword ? null : generatePassword();
+    const password = ctx.config.adminPassword ?? generated!;
+    const ins = await trx
+      .insertInto('sys_user')
+      .values({
+        user_name: 'admin',
+        password_hash: await hashPassword(password),
+        enable_flag: 1,
+        name: '系统管理员',
+        avatar: '',
+        introduction: '网站后台超级管理员',
+        tel: '',
+        create_time: ctx.nowText(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('sys_user_role')
+      .values({ user_id: ins.id, role_id: roleId(ROLES.ADMIN) })
+      .execute();
+    if (generated && ctx.config.sqliteFile !== ':memory:') {
+      fs.mkdirSync(ctx.config.dataDir, { recursive: true });
+      fs.writeFileSync(path.join(ctx.config.dataDir, 'initial-admin-password.txt'), `${generated}\n`, { mode: 0o600 });
+    }
+    return { adminCreated: true, generatedPassword: generated };
+  });
+}

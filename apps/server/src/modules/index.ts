@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../context.js';
+
+/**
+ * Content modules: each exports `register(api, ctx)` (its routes under the API prefix) and may export
+ * `seed(ctx)` (idempotent). Add one line per module to each list.
+ */
+const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<void>; seed?: (ctx: Ctx) => Promise<void> }[] = [];
+
+export async function registerModules(api: FastifyInstance, ctx: Ctx): Promise<void> {
+  for (const m of modules) await m.register(api, ctx);
+}
+
+export async function seedModules(ctx: Ctx): Promise<void> {
+  for (const m of modules) if (m.seed) await m.seed(ctx);
+}

@@ -1,0 +1,80 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { type BuiltApp, buildApp } from '../app.js';
+import { type AppConfig, testConfig } from '../config.js';
+
+/** The databases every server test runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DIALECTS: ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const ADMIN_PASSWORD = 'Admin_123456';
+
+export interface TestApp extends BuiltApp {
+  /** moves the server clock (ms) */
+  advance(ms: number): void;
+  /** POST JSON to an API path (prefix added); returns status and parsed body */
+  post(path: string, body?: unknown, opts?: { token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
+  login(username?: string, password?: string): Promise<string>;
+}
+
+/**
+ * A fresh app per test file: SQLite in memory, or a PostgreSQL schema of its own (dropped afterwards),
+ * so runs are independent and repeatable.
+ */
+export async function makeTestApp(dialect: 'sqlite' | 'postgres', overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  let offset = 0;
+  const clock = () => Date.now() + offset;
+  let config = testConfig(overrides);
+  let schema: string | null = null;
+  if (dialect === 'postgres') {
+    schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    config = { ...config, databaseUrl: process.env.TEST_DATABASE_URL!, databaseSchema: schema };
+  }
+  const built = await buildApp(config, { clock });
+  const { app } = built;
+  if (schema) {
+    app.addHook('onClose', async () => {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.end();
+    });
+  }
+  const post: TestApp['post'] = async (path, body, opts = {}) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `${config.apiPrefix}${path}`,
+      headers: { ...(opts.token ? { token: opts.token } : {}), ...(opts.headers ?? {}) },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    let parsed: unknown = null;
+    try {
+      parsed = res.json();
+    } catch {
+      parsed = res.body;
+    }
+    return { status: res.statusCode, body: parsed };
+  };
+  const login: TestApp['login'] = async (username = 'admin', password = ADMIN_PASSWORD) => {
+    const r = await post('/login/doLogin', { username, password });
+    if (r.body?.code !== 200) throw new Error(`login failed: ${JSON.stringify(r.body)}`);
+    return r.body.data.token as string;
+  };
+  return { ...built, advance: (ms) => (offset += ms), post, login };
+}
+
+/** Per-file setup: `const t = useTestApp(dialect)` gives `t.current` inside tests. */
+export function useTestApp(dialect: 'sqlite' | 'postgres', overrides: Partial<AppConfig> = {}) {
+  const holder = {} as { current: TestApp };
+  beforeAll(async () => {
+    holder.current = await makeTestApp(dialect, overrides);
+  });
+  afterAll(async () => {
+    await holder.current?.app.close();
+  });
+  return holder;
+}

@@ -1,0 +1,25 @@
+import { hashPassword } from '../auth/password.js';
+import type { Ctx } from '../context.js';
+
+/** Inserts a user with the given roles straight into the database (test fixture). */
+export async function insertUser(ctx: Ctx, userName: string, password: string, roles: string[], enableFlag = 1): Promise<number> {
+  const ins = await ctx.db
+    .insertInto('sys_user')
+    .values({
+      user_name: userName,
+      password_hash: await hashPassword(password),
+      enable_flag: enableFlag,
+      name: userName,
+      avatar: '',
+      introduction: '',
+      tel: '',
+      create_time: ctx.nowText(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const code of roles) {
+    const role = await ctx.db.selectFrom('sys_role').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+    await ctx.db.insertInto('sys_user_role').values({ user_id: ins.id, role_id: role.id }).execute();
+  }
+  return ins.id;
+}

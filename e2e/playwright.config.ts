@@ -1,0 +1,52 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/** End-to-end tests: the built server + SPA on a fresh SQLite data dir, driven by the system Chromium. */
+const port = Number(process.env.E2E_PORT || 4317);
+const dataDir = path.join(os.tmpdir(), `gk-e2e-${process.pid}`);
+export const ADMIN_PASSWORD = 'Admin_e2e_2026';
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node ../apps/server/dist/main.js`,
+    url: `http://127.0.0.1:${port}/login`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: process.env.E2E_SEED_DEMO ?? '1',
+      // many logins from one address during the suite
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+    },
+  },
+});

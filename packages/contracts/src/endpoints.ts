@@ -1,0 +1,47 @@
+/**
+ * The endpoint table: every API path the product answers, with the permission it needs.
+ * A button permission's key is the API path it calls (DESIGN "Auth and permissions"), so this one table
+ * drives what the server allows, what the seed grants each role and which top buttons the UI shows.
+ */
+export type EndpointKind =
+  /** no login needed */
+  | 'public'
+  /** any logged-in user */
+  | 'session'
+  /** reading a module's data: granted with the module's menu */
+  | 'read'
+  /** changing a module's data: a button permission */
+  | 'write';
+
+export interface Endpoint {
+  path: string;
+  method: 'GET' | 'POST';
+  module: string;
+  kind: EndpointKind;
+  /** short Chinese name shown in the permission list */
+  name: string;
+}
+
+const table = new Map<string, Endpoint>();
+
+/** Declares endpoints of one module; paths are the legacy ones of SPEC point 7, exactly. */
+export function defineEndpoints<const T extends Record<string, Omit<Endpoint, 'module' | 'method'> & { method?: 'GET' | 'POST' }>>(
+  module: string,
+  defs: T,
+): { [K in keyof T]: Endpoint } {
+  const out = {} as { [K in keyof T]: Endpoint };
+  for (const key of Object.keys(defs) as (keyof T)[]) {
+    const d = defs[key];
+    const ep: Endpoint = { method: 'POST', ...d, module };
+    table.set(`${ep.method} ${ep.path}`, ep);
+    out[key] = ep;
+  }
+  return out;
+}
+
+export function allEndpoints(): Endpoint[] {
+  return [...table.values()];
+}
+
+/** The modules whose data only `admin` may touch (user accounts and roles). */
+export const ADMIN_ONLY_MODULES: readonly string[] = ['userInfo', 'role'];

@@ -1,0 +1,156 @@
+/**
+ * The menu tree the server seeds and hands out after login (SPEC point 2 route table).
+ * First level: a layout wrapper (url = its base path); children: the views, loaded by url.
+ * `module` ties an entry to its endpoints' permissions; `isHidden` entries are routes without a sidebar link.
+ * Icons are Ant Design icon names.
+ */
+export interface MenuSeed {
+  url: string;
+  routeName: string;
+  title: string;
+  icon: string;
+  isHidden?: boolean;
+  module: string;
+  children?: Omit<MenuSeed, 'children' | 'module'>[];
+}
+
+export const MENU_TREE: MenuSeed[] = [
+  {
+    url: '/banner',
+    routeName: 'Banner',
+    title: '轮播图管理',
+    icon: 'PictureOutlined',
+    module: 'banner',
+    children: [
+      { url: '/banner/banner-list', routeName: 'BannerList', title: '轮播图列表', icon: 'UnorderedListOutlined' },
+      { url: '/banner/banner-details', routeName: 'BannerDetails', title: '轮播图详情', icon: 'EditOutlined', isHidden: true },
+    ],
+  },
+  {
+    url: '/news',
+    routeName: 'News',
+    title: '新闻管理',
+    icon: 'ReadOutlined',
+    module: 'news',
+    children: [
+      { url: '/news/news-type', routeName: 'NewsType', title: '新闻类型', icon: 'TagsOutlined' },
+      { url: '/news/news-list', routeName: 'NewsList', title: '新闻列表', icon: 'UnorderedListOutlined' },
+      { url: '/news/news-details', routeName: 'NewsDetails', title: '新闻详情', icon: 'EditOutlined', isHidden: true },
+    ],
+  },
+  {
+    url: '/policy',
+    routeName: 'Policy',
+    title: '政策公告',
+    icon: 'NotificationOutlined',
+    module: 'policy',
+    children: [
+      { url: '/policy/policy-list', routeName: 'PolicyList', title: '政策公告列表', icon: 'UnorderedListOutlined' },
+      { url: '/policy/policy-details', routeName: 'PolicyDetails', title: '政策公告详情', icon: 'EditOutlined', isHidden: true },
+    ],
+  },
+  {
+    url: '/page',
+    routeName: 'Page',
+    title: '页面管理',
+    icon: 'FileTextOutlined',
+    module: 'page',
+    children: [
+      { url: '/page/page-list', routeName: 'PageList', title: '页面定义', icon: 'LayoutOutlined' },
+      { url: '/page/pageItems-list', routeName: 'PageItemsList', title: '页面内容', icon: 'UnorderedListOutlined' },
+      { url: '/page/page-details', routeName: 'PageDetails', title: '页面内容详情', icon: 'EditOutlined', isHidden: true },
+    ],
+  },
+  {
+    url: '/business',
+    routeName: 'Business',
+    title: '业务管理',
+    icon: 'ApartmentOutlined',
+    module: 'business',
+    children: [
+      { url: '/business/business-type-list', routeName: 'BusinessTypeList', title: '业务类型', icon: 'TagsOutlined' },
+      {
+        url: '/business/business-type-details',
+        routeName: 'BusinessTypeDetails',
+        title: '业务类型详情',
+        icon: 'EditOutlined',
+        isHidden: true,
+      },
+      { url: '/business/business-list', routeName: 'BusinessList', title: '合作伙伴', icon: 'TeamOutlined' },
+      { url: '/business/business-details', routeName: 'BusinessDetails', title: '合作伙伴详情', icon: 'EditOutlined', isHidden: true },
+    ],
+  },
+  {
+    url: '/application',
+    routeName: 'Application',
+    title: '应用管理',
+    icon: 'AppstoreOutlined',
+    module: 'application',
+    children: [
+      { url: '/application/application-type-list', routeName: 'ApplicationTypeList', title: '应用类型', icon: 'TagsOutlined' },
+      { url: '/application/application-list', routeName: 'ApplicationList', title: '应用列表', icon: 'UnorderedListOutlined' },
+      { url: '/application/application-details', routeName: 'ApplicationDetails', title: '应用详情', icon: 'EditOutlined', isHidden: true },
+    ],
+  },
+  {
+    url: '/supplier',
+    routeName: 'Supplier',
+    title: '供应商管理',
+    icon: 'ShopOutlined',
+    module: 'supplier',
+    children: [
+      { url: '/supplier/supplier-list', routeName: 'SupplierList', title: '供应商列表', icon: 'UnorderedListOutlined' },
+      { url: '/supplier/supplier-details', routeName: 'SupplierDetails', title: '供应商详情', icon: 'EditOutlined', isHidden: true },
+    ],
+  },
+  {
+    url: '/product',
+    routeName: 'Product',
+    title: '精选产品',
+    icon: 'GiftOutlined',
+    module: 'product',
+    children: [
+      { url: '/product/product-list', routeName: 'ProductList', title: '产品列表', icon: 'UnorderedListOutlined' },
+      { url: '/product/product-details', routeName: 'ProductDetails', title: '产品详情', icon: 'EditOutlined', isHidden: true },
+    ],
+  },
+  {
+    url: '/waybill',
+    routeName: 'Waybill',
+    title: '运单模板',
+    icon: 'ProfileOutlined',
+    module: 'waybill',
+    children: [
+      { url: '/waybill/waybill-list', routeName: 'WaybillList', title: '运单模板列表', icon: 'UnorderedListOutlined' },
+      { url: '/waybill/waybill-details', routeName: 'WaybillDetails', title: '运单模板详情', icon: 'EditOutlined', isHidden: true },
+    ],
+  },
+  {
+    url: '/contact',
+    routeName: 'Contact',
+    title: '联系方式',
+    icon: 'PhoneOutlined',
+    module: 'contact',
+    children: [
+      { url: '/contact/contact-list', routeName: 'ContactList', title: '联系方式列表', icon: 'UnorderedListOutlined' },
+      { url: '/contact/contact-details', routeName: 'ContactDetails', title: '联系方式详情', icon: 'EditOutlined', isHidden: true },
+      { url: '/contact/company-details', routeName: 'CompanyDetails', title: '公司信息', icon: 'BankOutlined' },
+    ],
+  },
+  {
+    url: '/link',
+    routeName: 'Link',
+    title: '友情链接',
+    icon: 'LinkOutlined',
+    module: 'link',
+    children: [{ url: '/link/link-list', routeName: 'LinkList', title: '友情链接', icon: 'LinkOutlined' }],
+  },
+  {
+    url: '/userInfo',
+    routeName: 'UserInfo',
+    title: '用户管理',
+    icon: 'UserOutlined',
+    module: 'userInfo',
+    children: [{ url: '/userInfo/userInfo-list', routeName: 'UserInfoList', title: '用户列表', icon: 'UserOutlined' }],
+  },
+];

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { defineEndpoints } from '../endpoints.js';
+import { defineMessages } from '../i18n/index.js';
+
+export const authEndpoints = defineEndpoints('auth', {
+  login: { path: '/login/doLogin', kind: 'public', name: '登录' },
+  info: { path: '/user/info', kind: 'session', name: '获取用户信息' },
+  logout: { path: '/user/logout', kind: 'session', name: '退出登录' },
+  jwt: { path: '/customerAccount/login/getJwt', kind: 'session', name: '获取 JWT' },
+});
+
+export const authMessages = defineMessages({
+  zh: {
+    'auth.usernameEmpty': '账号不能为空',
+    'auth.passwordEmpty': '密码不能为空',
+    'auth.loginOk': '登录成功',
+    'auth.logoutOk': '已退出登录',
+    'auth.badCredentials': '账号或密码错误',
+    'auth.disabled': '账号已停用，请联系管理员',
+    'auth.locked': '登录失败次数过多，请 {minutes} 分钟后再试',
+    'auth.verifyFailed': 'Verification failed, please Login again.',
+    'auth.rolesEmpty': 'getInfo: roles must be a non-null array!',
+  },
+  en: {
+    'auth.usernameEmpty': 'account cannot be empty',
+    'auth.passwordEmpty': 'password cannot be empty',
+    'auth.loginOk': 'login successful',
+    'auth.logoutOk': 'Logged out',
+    'auth.badCredentials': 'Wrong account or password',
+    'auth.disabled': 'This account is disabled; please contact an administrator',
+    'auth.locked': 'Too many failed logins; please try again in {minutes} minutes',
+    'auth.verifyFailed': 'Verification failed, please Login again.',
+    'auth.rolesEmpty': 'getInfo: roles must be a non-null array!',
+  },
+  es: {
+    'auth.usernameEmpty': 'la cuenta no puede estar vacía',
+    'auth.passwordEmpty': 'la contraseña no puede estar vacía',
+    'auth.loginOk': 'inicio de sesión correcto',
+    'auth.logoutOk': 'Sesión cerrada',
+    'auth.badCredentials': 'Cuenta o contraseña incorrecta',
+    'auth.disabled': 'Esta cuenta está deshabilitada; contacte con un administrador',
+    'auth.locked': 'Demasiados intentos fallidos; inténtelo de nuevo en {minutes} minutos',
+    'auth.verifyFailed': 'Verification failed, please Login again.',
+    'auth.rolesEmpty': 'getInfo: roles must be a non-null array!',
+  },
+});
+
+/** Login body (or query / form): the username is trimmed (SPEC point 5). */
+export const loginSchema = z.object({
+  username: z
+    .union([z.string(), z.number(), z.null(), z.undefined()])
+    .transform((v) => (v == null ? '' : String(v).trim()))
+    .refine((v) => v !== '', { message: 'auth.usernameEmpty' })
+    .refine((v) => v.length <= 64, { message: 'auth.badCredentials' }),
+  password: z
+    .union([z.string(), z.number(), z.null(), z.undefined()])
+    .transform((v) => (v == null ? '' : String(v)))
+    .refine((v) => v !== '', { message: 'auth.passwordEmpty' })
+    .refine((v) => v.length <= 200, { message: 'auth.badCredentials' }),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export interface LoginData {
+  token: string;
+  username: string;
+}
+
+/** One entry of the server-supplied menu tree (SPEC point 2 "Dynamic menu routes"). */
+export interface MenuItem {
+  url: string;
+  routeName: string;
+  title: string;
+  icon: string;
+  isHidden: boolean;
+  children: MenuItem[];
+}
+
+export interface ButtonPermission {
+  url: string;
+  name: string;
+}
+
+export interface UserInfo {
+  id: number;
+  name: string;
+  userName: string;
+  customsName: string;
+  avatar: string;
+  introduction: string;
+  tel: string;
+  logoImg: string;
+  logoIcon: string;
+  roles: string[];
+  menus: MenuItem[];
+  buttons: ButtonPermission[];
+}
+
+export interface JwtData {
+  jwt: string;
+  expiresIn: number;
+}

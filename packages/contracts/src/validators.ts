@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/**
+ * Generic validators of SPEC point 5. Each returns a message key (see i18n/core.ts) or null when valid,
+ * so the web forms and the server share the same rules and messages.
+ */
+export const patterns = {
+  mobile: /^1[34578]\d{9}$/,
+  landline: /^0\d{2,3}-\d{7,8}$/,
+  idNumber: /^(\d{15}|\d{18}|\d{17}[\dXx])$/,
+  email: /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/,
+  passwordChars: /^\w+$/,
+  /** non-negative, at most 6 decimals, no leading zeros (0, 0.5, 12, 12.123456) */
+  sortNo: /^(0|[1-9]\d*)(\.\d{1,6})?$/,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+} as const;
+
+type Check = (v: string | null | undefined) => string | null;
+
+const blank = (v: string | null | undefined) => v == null || v === '';
+
+export const validators = {
+  /** phone or landline; empty allowed */
+  phoneOrLandline: ((v) => (blank(v) || patterns.mobile.test(v!) || patterns.landline.test(v!) ? null : 'v.phoneOrLandline')) as Check,
+  landline: ((v) => (blank(v) || patterns.landline.test(v!) ? null : 'v.landline')) as Check,
+  mobile: ((v) => (blank(v) || patterns.mobile.test(v!) ? null : 'v.mobile')) as Check,
+  idNumber: ((v) => (blank(v) || patterns.idNumber.test(v!) ? null : 'v.idNumber')) as Check,
+  email: ((v) => (blank(v) || patterns.email.test(v!) ? null : 'v.email')) as Check,
+  passwordChars: ((v) => (blank(v) || patterns.passwordChars.test(v!) ? null : 'v.passwordChars')) as Check,
+  positiveNumber: ((v) => {
+    if (blank(v)) return 'v.positiveEmpty';
+    const n = Number(v);
+    return Number.isFinite(n) && n > 0 ? null : 'v.positive';
+  }) as Check,
+  /** required text that must not start with white space (generic 必填) */
+  requiredText: ((v) => (blank(v) || /^\s/.test(v!) ? 'v.required' : null)) as Check,
+  sortNo: ((v) => (blank(v) || patterns.sortNo.test(String(v)) ? null : 'v.number')) as Check,
+};
+
+/** Strips Chinese (CJK) characters, as the user dialog's password input does (SPEC point 5). */
+export function stripChinese(v: string): string {
+  return v.replace(/[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]/g, '');
+}
+
+// ---------- zod building blocks (server and client share them) ----------
+
+/** Optional text: undefined / null become null; trimmed at the end only. */
+export const optText = (max = 500) =>
+  z
+    .union([z.string(), z.number(), z.null(), z.undefined()])
+    .transform((v) => (v == null ? null : String(v)))
+    .refine((v) => v == null || v.length <= max, { message: 'v.tooLong', params: { max } });
+
+/** Required text: not blank, not starting with white space; `message` is the field's own message key. */
+export const reqText = (message: string, max = 200) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .transform((v) => String(v))
+    .refine((v) => v.trim() !== '', { message })
+    .refine((v) => !/^\s/.test(v), { message: 'v.noLeadingSpace' })
+    .refine((v) => v.length <= max, { message: 'v.tooLong', params: { max } });
+
+/** Sort number: optional, non-negative, up to 6 decimals, no leading zeros. */
+export const sortNo = (message = 'v.sortNumber') =>
+  z
+    .union([z.string(), z.number(), z.null(), z.undefined()], { error: message })
+    .transform((v) => (v == null || v === '' ? null : String(v).trim()))
+    .refine((v) => v == null || patterns.sortNo.test(v), { message })
+    .transform((v) => (v == null ? null : Number(v)));
+
+/** 0/1 flag; accepts numbers, numeric strings and booleans. */
+export const flag = (message = 'v.flag') =>
+  z
+    .union([z.number(), z.string(), z.boolean()], { error: message })
+    .transform((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : Number(v)))
+    .refine((v) => v === 0 || v === 1, { message });
+
+export const optFlag = (dflt: 0 | 1 = 0, message = 'v.flag') =>
+  z
+    .union([z.number(), z.string(), z.boolean(), z.null(), z.undefined()], { error: message })
+    .transform((v) => (v == null || v === '' ? dflt : typeof v === 'boolean' ? (v ? 1 : 0) : Number(v)))
+    .refine((v) => v === 0 || v === 1, { message });
+
+/** A record id: a positive integer, given as a number or a numeric string. */
+export const id = () =>
+  z
+    .union([z.number(), z.string()], { error: 'v.id' })
+    .transform((v) => Number(v))
+    .refine((v) => Number.isSafeInteger(v) && v > 0, { message: 'v.id' });
+
+export const optId = () =>
+  z
+    .union([z.number(), z.string(), z.null(), z.undefined()], { error: 'v.id' })
+    .transform((v) => (v == null || v === '' ? null : Number(v)))
+    .refine((v) => v == null || (Number.isSafeInteger(v) && v > 0), { message: 'v.id' });
+
+/** A non-empty array of ids (batch delete); also accepts `{ ids: [...] }` at the route level. */
+export const ids = () => z.array(id(), { error: 'v.ids' }).min(1, { message: 'v.ids' }).max(1000);
+
+/** Optional yyyy-MM-dd date. */
+export const optDate = () =>
+  z
+    .union([z.string(), z.null(), z.undefined()])
+    .transform((v) => (v == null || v === '' ? null : v))
+    .refine((v) => v == null || (patterns.date.test(v) && !Number.isNaN(Date.parse(v))), { message: 'v.date' });
+
+/** Optional filter text: empty means "no filter". */
+export const optFilter = (max = 100) =>
+  z
+    .union([z.string(), z.number(), z.null(), z.undefined()])
+    .transform((v) => (v == null ? null : String(v).trim() || null))
+    .refine((v) => v == null || v.length <= max, { message: 'v.tooLong', params: { max } });
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+export const PAGE_SIZES = [10, 20, 30, 50] as const;
+
+/** Paging fields every list query carries: pageNumber from 1, pageSize default 20, capped at 100. */
+export const paging = {
+  pageNumber: z
+    .union([z.number(), z.string(), z.null(), z.undefined()])
+    .transform((v) => (v == null || v === '' ? 1 : Math.floor(Number(v))))
+    .refine((v) => Number.isSafeInteger(v) && v >= 1, { message: 'v.page' }),
+  pageSize: z
+    .union([z.number(), z.string(), z.null(), z.undefined()])
+    .transform((v) => (v == null || v === '' ? DEFAULT_PAGE_SIZE : Math.floor(Number(v))))
+    .refine((v) => Number.isSafeInteger(v) && v >= 1, { message: 'v.pageSize' })
+    .transform((v) => Math.min(v, MAX_PAGE_SIZE)),
+  sortField: optFilter(40),
+  sortOrder: z.union([z.string(), z.null(), z.undefined()]).transform((v) => {
+    const s = (v ?? '').toLowerCase();
+    return s === 'asc' || s === 'ascend' ? 'asc' : s === 'desc' || s === 'descend' ? 'desc' : null;
+  }),
+};
+
+/** Start and end of a date range: start must not be after end. */
+export function checkDateRange(start: string | null | undefined, end: string | null | undefined): string | null {
+  if (!start || !end) return null;
+  return start > end ? 'v.dateRange' : null;
+}
