@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import divisionsData from './data/divisions.json' with { type: 'json' };
-import {
-  type DivisionRow,
-  findReferenceRow,
-  indexRows,
-  queryTable,
-  type ReferenceRow,
-  referenceTables,
-  searchIndex,
-} from './tables';
+import { type DivisionRow, findReferenceRow, indexRows, queryTable, type ReferenceRow, referenceTables, searchIndex } from './tables';
 
 const AUTOCOMPLETE_PATHS = [
   'AutoBaseTransportModes',
@@ -104,9 +96,48 @@ describe('customs code lists', () => {
     expect(m.get('5301')).toBe('皇岗海关');
     const heads = [...m.keys()].filter((c) => c.endsWith('00') && c !== '0000');
     expect(heads).toEqual([
-      '0100', '0200', '0400', '0500', '0600', '0700', '0800', '0900', '1500', '1900', '2200', '2300', '2900', '3100',
-      '3300', '3500', '3700', '4000', '4200', '4300', '4600', '4700', '4900', '5000', '5100', '5200', '5300', '5700',
-      '6000', '6400', '6700', '6800', '7200', '7900', '8000', '8300', '8600', '8800', '9000', '9400', '9500', '9600',
+      '0100',
+      '0200',
+      '0400',
+      '0500',
+      '0600',
+      '0700',
+      '0800',
+      '0900',
+      '1500',
+      '1900',
+      '2200',
+      '2300',
+      '2900',
+      '3100',
+      '3300',
+      '3500',
+      '3700',
+      '4000',
+      '4200',
+      '4300',
+      '4600',
+      '4700',
+      '4900',
+      '5000',
+      '5100',
+      '5200',
+      '5300',
+      '5700',
+      '6000',
+      '6400',
+      '6700',
+      '6800',
+      '7200',
+      '7900',
+      '8000',
+      '8300',
+      '8600',
+      '8800',
+      '9000',
+      '9400',
+      '9500',
+      '9600',
       '9700',
     ]);
     for (const code of m.keys()) {
@@ -309,21 +340,26 @@ describe('queryTable on the real tables', () => {
       intTotal: 1,
     });
     expect(queryTable('AutoBaseUnits', '12', 1, 100)?.list.map((r) => r.code)).toEqual([
-      '120', '121', '122', '123', '124', '125', '126', '127', '128', '129',
+      '120',
+      '121',
+      '122',
+      '123',
+      '124',
+      '125',
+      '126',
+      '127',
+      '128',
+      '129',
     ]);
     expect(queryTable('AutoBaseEports', '5300', 1, 50)).toEqual({ list: [{ code: '5300', name: '深圳海关' }], intTotal: 1 });
-    expect(queryTable('AutoBaseRegulateWays', '电商', 1, 10)?.list.map((r) => r.code)).toEqual([
-      '1210', '1239', '9710', '9810',
-    ]);
+    expect(queryTable('AutoBaseRegulateWays', '电商', 1, 10)?.list.map((r) => r.code)).toEqual(['1210', '1239', '9710', '9810']);
     expect(queryTable('AutoBaseCountrys', '中国', 1, 10)?.list.map((r) => r.code)).toEqual(['CHN', 'HKG', 'MAC', 'TWN']);
     expect(queryTable('AutoSigns', 'd', 1, 20)?.list.map((r) => r.code)).toEqual(['DN', 'DY', 'Draft']);
     expect(queryTable('AutoSigns', '0', 1, 20)?.list.map((r) => r.code)).toEqual(['00', '01', '03', '04', '05', '06', '08']);
     expect(queryTable('AutoBaseCuts', '1', 1, 10)?.list.map((r) => r.code)).toEqual(['101', '118', '119']);
     expect(queryTable('AutoSeaPorts', 'cnsh', 1, 10)?.list.map((r) => r.code)).toEqual(['CNSHA', 'CNSHK']);
     expect(queryTable('AutoDistricts', '东城', 1, 10)?.list.map((r) => r.code)).toContain('110101');
-    expect(queryTable('AutoDistricts', '1101', 1, 5)?.list.map((r) => r.code)).toEqual([
-      '110100', '110101', '110102', '110105', '110106',
-    ]);
+    expect(queryTable('AutoDistricts', '1101', 1, 5)?.list.map((r) => r.code)).toEqual(['110100', '110101', '110102', '110105', '110106']);
   });
 
   it('pages from 1, reports the full total, and handles out-of-range pages and sizes', () => {

@@ -180,12 +180,7 @@ export function searchIndex(index: TableIndex, query: string | undefined, page: 
  * Search one /AutoComplete/ table (see searchIndex for matching, order and paging).
  * Returns null for an unknown table name; names are matched exactly first, then ignoring case.
  */
-export function queryTable(
-  name: string,
-  query: string | undefined,
-  page: number,
-  pageSize: number,
-): ReferencePage | null {
+export function queryTable(name: string, query: string | undefined, page: number, pageSize: number): ReferencePage | null {
   const key = resolveTableName(name);
   if (!key) return null;
   return searchIndex(indexFor(referenceTables[key].file), query, page, pageSize);
