@@ -47,7 +47,8 @@ export function stripChinese(v: string): string {
 /** Optional text: undefined / null become null; trimmed at the end only. */
 export const optText = (max = 500) =>
   z
-    .union([z.string(), z.number(), z.null(), z.undefined()])
+    .union([z.string(), z.number(), z.null()])
+    .optional()
     .transform((v) => (v == null ? null : String(v)))
     .refine((v) => v == null || v.length <= max, { message: 'v.tooLong', params: { max } });
 
@@ -63,7 +64,8 @@ export const reqText = (message: string, max = 200) =>
 /** Sort number: optional, non-negative, up to 6 decimals, no leading zeros. */
 export const sortNo = (message = 'v.sortNumber') =>
   z
-    .union([z.string(), z.number(), z.null(), z.undefined()], { error: message })
+    .union([z.string(), z.number(), z.null()], { error: message })
+    .optional()
     .transform((v) => (v == null || v === '' ? null : String(v).trim()))
     .refine((v) => v == null || patterns.sortNo.test(v), { message })
     .transform((v) => (v == null ? null : Number(v)));
@@ -77,7 +79,8 @@ export const flag = (message = 'v.flag') =>
 
 export const optFlag = (dflt: 0 | 1 = 0, message = 'v.flag') =>
   z
-    .union([z.number(), z.string(), z.boolean(), z.null(), z.undefined()], { error: message })
+    .union([z.number(), z.string(), z.boolean(), z.null()], { error: message })
+    .optional()
     .transform((v) => (v == null || v === '' ? dflt : typeof v === 'boolean' ? (v ? 1 : 0) : Number(v)))
     .refine((v) => v === 0 || v === 1, { message });
 
@@ -90,7 +93,8 @@ export const id = () =>
 
 export const optId = () =>
   z
-    .union([z.number(), z.string(), z.null(), z.undefined()], { error: 'v.id' })
+    .union([z.number(), z.string(), z.null()], { error: 'v.id' })
+    .optional()
     .transform((v) => (v == null || v === '' ? null : Number(v)))
     .refine((v) => v == null || (Number.isSafeInteger(v) && v > 0), { message: 'v.id' });
 
@@ -100,14 +104,16 @@ export const ids = () => z.array(id(), { error: 'v.ids' }).min(1, { message: 'v.
 /** Optional yyyy-MM-dd date. */
 export const optDate = () =>
   z
-    .union([z.string(), z.null(), z.undefined()])
+    .union([z.string(), z.null()])
+    .optional()
     .transform((v) => (v == null || v === '' ? null : v))
     .refine((v) => v == null || (patterns.date.test(v) && !Number.isNaN(Date.parse(v))), { message: 'v.date' });
 
 /** Optional filter text: empty means "no filter". */
 export const optFilter = (max = 100) =>
   z
-    .union([z.string(), z.number(), z.null(), z.undefined()])
+    .union([z.string(), z.number(), z.null()])
+    .optional()
     .transform((v) => (v == null ? null : String(v).trim() || null))
     .refine((v) => v == null || v.length <= max, { message: 'v.tooLong', params: { max } });
 
@@ -118,19 +124,24 @@ export const PAGE_SIZES = [10, 20, 30, 50] as const;
 /** Paging fields every list query carries: pageNumber from 1, pageSize default 20, capped at 100. */
 export const paging = {
   pageNumber: z
-    .union([z.number(), z.string(), z.null(), z.undefined()])
+    .union([z.number(), z.string(), z.null()])
+    .optional()
     .transform((v) => (v == null || v === '' ? 1 : Math.floor(Number(v))))
     .refine((v) => Number.isSafeInteger(v) && v >= 1, { message: 'v.page' }),
   pageSize: z
-    .union([z.number(), z.string(), z.null(), z.undefined()])
+    .union([z.number(), z.string(), z.null()])
+    .optional()
     .transform((v) => (v == null || v === '' ? DEFAULT_PAGE_SIZE : Math.floor(Number(v))))
     .refine((v) => Number.isSafeInteger(v) && v >= 1, { message: 'v.pageSize' })
     .transform((v) => Math.min(v, MAX_PAGE_SIZE)),
   sortField: optFilter(40),
-  sortOrder: z.union([z.string(), z.null(), z.undefined()]).transform((v) => {
-    const s = (v ?? '').toLowerCase();
-    return s === 'asc' || s === 'ascend' ? 'asc' : s === 'desc' || s === 'descend' ? 'desc' : null;
-  }),
+  sortOrder: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => {
+      const s = (v ?? '').toLowerCase();
+      return s === 'asc' || s === 'ascend' ? 'asc' : s === 'desc' || s === 'descend' ? 'desc' : null;
+    }),
 };
 
 /** Start and end of a date range: start must not be after end. */

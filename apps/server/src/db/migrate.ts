@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Dialect } from './index.js';
 import { coreMigration } from './migrations/001_core.js';
+import { newsMigration } from './migrations/002_news.js';
 
 /**
  * Versioned migrations, in order. A content module adds its own file to migrations/ and a line here;
@@ -10,6 +11,7 @@ export type DialectMigration = (dialect: Dialect) => Migration;
 
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001_core': coreMigration,
+  '002_news': newsMigration,
 };
 
 export function registerMigration(name: string, m: DialectMigration): void {

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
+import * as news from './news/index.js';
 
 /**
  * Content modules: each exports `register(api, ctx)` (its routes under the API prefix) and may export
  * `seed(ctx)` (idempotent). Add one line per module to each list.
  */
-const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<void>; seed?: (ctx: Ctx) => Promise<void> }[] = [];
+const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<void>; seed?: (ctx: Ctx) => Promise<void> }[] = [news];
 
 export async function registerModules(api: FastifyInstance, ctx: Ctx): Promise<void> {
   for (const m of modules) await m.register(api, ctx);

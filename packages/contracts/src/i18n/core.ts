@@ -3,6 +3,7 @@ import { defineMessages } from './index.js';
 /** Messages of the server core, the reply envelope and the generic validators (SPEC points 5 and 8). */
 export const coreMessages = defineMessages({
   zh: {
+    'v.imageUrl': '图片地址无效',
     'v.page': '页码必须是大于等于1的整数',
     'v.pageSize': '每页条数必须是大于等于1的整数',
     'app.title': '终端客户资源管理系统',
@@ -48,6 +49,7 @@ export const coreMessages = defineMessages({
     'v.confirmDelete': '确认删除?',
   },
   en: {
+    'v.imageUrl': 'Invalid image address',
     'v.page': 'The page number must be an integer of at least 1',
     'v.pageSize': 'The page size must be an integer of at least 1',
     'app.title': 'Terminal customer resource management system',
@@ -93,6 +95,7 @@ export const coreMessages = defineMessages({
     'v.confirmDelete': 'Confirm delete?',
   },
   es: {
+    'v.imageUrl': 'Dirección de imagen no válida',
     'v.page': 'El número de página debe ser un entero mayor o igual a 1',
     'v.pageSize': 'El tamaño de página debe ser un entero mayor o igual a 1',
     'app.title': 'Sistema de gestión de recursos de clientes terminales',

@@ -48,12 +48,14 @@ export const authMessages = defineMessages({
 /** Login body (or query / form): the username is trimmed (SPEC point 5). */
 export const loginSchema = z.object({
   username: z
-    .union([z.string(), z.number(), z.null(), z.undefined()])
+    .union([z.string(), z.number(), z.null()])
+    .optional()
     .transform((v) => (v == null ? '' : String(v).trim()))
     .refine((v) => v !== '', { message: 'auth.usernameEmpty' })
     .refine((v) => v.length <= 64, { message: 'auth.badCredentials' }),
   password: z
-    .union([z.string(), z.number(), z.null(), z.undefined()])
+    .union([z.string(), z.number(), z.null()])
+    .optional()
     .transform((v) => (v == null ? '' : String(v)))
     .refine((v) => v !== '', { message: 'auth.passwordEmpty' })
     .refine((v) => v.length <= 200, { message: 'auth.badCredentials' }),

@@ -1,0 +1,342 @@
+import { Code, checkDateRange, columnOf, type FieldDef, flag, id, optDate, optFilter, paging, type ResourceDef } from '@gk/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { z } from 'zod';
+import type { Ctx } from '../context.js';
+import { AppError, badRequest, conflict, notFound } from './errors.js';
+import { ok, page } from './reply.js';
+import { addRoute, parseInput, rawInput } from './route.js';
+import { sanitizeRichText } from './sanitize.js';
+
+type Row = Record<string, unknown>;
+type AnyDb = Kysely<any> | Transaction<any>;
+
+export interface CrudHooks {
+  /** adjust the values about to be written (hash a password, check a rule); may throw AppError */
+  beforeSave?: (values: Row, info: { id: number | null; existing: Row | null; req: FastifyRequest; trx: AnyDb }) => Promise<Row> | Row;
+  /** refuse or prepare a delete (inside the transaction) */
+  beforeDelete?: (rows: Row[], info: { req: FastifyRequest; trx: AnyDb }) => Promise<void> | void;
+  /** after a row was written or a flag toggled (inside the transaction) */
+  afterWrite?: (id: number, info: { req: FastifyRequest; trx: AnyDb }) => Promise<void> | void;
+  /** after rows were deleted (inside the transaction) */
+  afterDelete?: (rows: Row[], info: { req: FastifyRequest; trx: AnyDb }) => Promise<void> | void;
+  /** extra list conditions from custom parameters */
+  listWhere?: (input: Row) => ((eb: any) => Expression<SqlBool>)[];
+}
+
+const IMAGE_URL = /^(\/img\/[\w.-]{1,200}|https?:\/\/[^\s"'<>]{1,490})$/;
+const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The list filters, paging and sort of a resource as one zod schema. */
+export function listSchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = { ...paging };
+  for (const f of def.filters) {
+    const field = def.fields.find((x) => x.name === f.field);
+    if (f.op === 'from' || f.op === 'to') shape[f.param] = optDate();
+    else if (field?.type === 'flag')
+      shape[f.param] = z
+        .union([z.string(), z.number(), z.null()])
+        .optional()
+        .transform((v) => (v == null || v === '' ? null : Number(v)))
+        .refine((v) => v == null || v === 0 || v === 1, { message: 'v.flag' });
+    else shape[f.param] = optFilter(200);
+  }
+  return z.looseObject(shape);
+}
+
+/** Reads, filters, pages, writes and deletes one resource, exactly as its contract describes. */
+export class Crud {
+  readonly fields: FieldDef[];
+  private readonly byName: Map<string, FieldDef>;
+  readonly schema: ReturnType<typeof listSchema>;
+
+  constructor(
+    readonly ctx: Ctx,
+    readonly def: ResourceDef,
+    readonly hooks: CrudHooks = {},
+  ) {
+    this.fields = def.fields.filter((f) => !f.hidden);
+    this.byName = new Map(def.fields.map((f) => [f.name, f]));
+    this.schema = listSchema(def);
+  }
+
+  get db(): Kysely<any> {
+    return this.ctx.db as unknown as Kysely<any>;
+  }
+
+  private ref(name: string): string {
+    const f = this.byName.get(name);
+    if (!f) throw new Error(`${this.def.name}: unknown field ${name}`);
+    if (f.join) return `j_${f.name}.${f.join.select}`;
+    return `t.${columnOf(f)}`;
+  }
+
+  /** select … from the table with its joins, all visible fields aliased to their API names */
+  base(db: AnyDb = this.db) {
+    let q = db.selectFrom(`${this.def.table} as t`);
+    for (const f of this.def.fields) {
+      if (!f.join) continue;
+      const via = this.byName.get(f.join.via)!;
+      q = q.leftJoin(`${f.join.table} as j_${f.name}`, `j_${f.name}.${f.join.key}`, `t.${columnOf(via)}`);
+    }
+    return q;
+  }
+
+  private selectFields(q: ReturnType<Crud['base']>) {
+    return q.select(this.fields.map((f) => sql.ref(this.ref(f.name)).as(f.name)));
+  }
+
+  /** where-conditions of the list filters */
+  conditions(input: Row) {
+    const conds: ((eb: any) => Expression<SqlBool>)[] = [];
+    const err = checkDateRange(
+      input[this.def.filters.find((f) => f.op === 'from')?.param ?? ''] as string | null,
+      input[this.def.filters.find((f) => f.op === 'to')?.param ?? ''] as string | null,
+    );
+    if (err) throw badRequest(err);
+    for (const f of this.def.filters) {
+      const v = input[f.param];
+      if (v == null || v === '') continue;
+      const ref = sql.ref(this.ref(f.field));
+      if (f.op === 'like') conds.push(() => sql<SqlBool>`lower(${ref}) like lower(${likePattern(String(v))}) escape '\\'`);
+      else if (f.op === 'eq') conds.push(() => sql<SqlBool>`${ref} = ${v}`);
+      else if (f.op === 'from') conds.push(() => sql<SqlBool>`${ref} >= ${`${v} 00:00:00`}`);
+      else if (f.op === 'to') conds.push(() => sql<SqlBool>`${ref} <= ${`${v} 23:59:59`}`);
+      else if (f.op === 'keyword') {
+        const refs = (f.fields ?? [f.field]).map((n) => sql.ref(this.ref(n)));
+        const p = likePattern(String(v));
+        conds.push(
+          () =>
+            sql<SqlBool>`(${sql.join(
+              refs.map((r) => sql`lower(${r}) like lower(${p}) escape '\\'`),
+              sql` or `,
+            )})`,
+        );
+      }
+    }
+    if (this.hooks.listWhere) conds.push(...this.hooks.listWhere(input));
+    return conds;
+  }
+
+  async list(raw: unknown): Promise<{ rows: Row[]; total: number }> {
+    const input = parseInput(this.schema, raw) as Row & {
+      pageNumber: number;
+      pageSize: number;
+      sortField: string | null;
+      sortOrder: 'asc' | 'desc' | null;
+    };
+    const conds = this.conditions(input);
+    const where = (q: any) => conds.reduce((acc, c) => acc.where(c), q);
+    const countRow = await where(this.base()).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+    const total = Number(countRow?.n ?? 0);
+    let q = where(this.selectFields(this.base()));
+    const sortable = input.sortField && this.byName.get(input.sortField)?.sortable ? input.sortField : null;
+    if (sortable) q = q.orderBy(sql.ref(this.ref(sortable)), input.sortOrder ?? 'asc');
+    for (const [name, dir] of this.def.order) if (name !== sortable) q = q.orderBy(sql.ref(this.ref(name)), dir);
+    q = q.orderBy('t.id', 'desc');
+    const rows =
+      total === 0
+        ? []
+        : await q
+            .limit(input.pageSize)
+            .offset((input.pageNumber - 1) * input.pageSize)
+            .execute();
+    return { rows: rows.map((r: Row) => this.out(r)), total };
+  }
+
+  /** numbers as numbers on both dialects */
+  out(r: Row): Row {
+    for (const f of this.fields) {
+      const v = r[f.name];
+      if (v == null) continue;
+      if (f.type === 'flag' || f.type === 'int' || f.type === 'sort') r[f.name] = Number(v);
+    }
+    return r;
+  }
+
+  async get(idValue: number, db: AnyDb = this.db): Promise<Row | null> {
+    const r = await this.selectFields(this.base(db)).where('t.id', '=', idValue).executeTakeFirst();
+    return r ? this.out(r as Row) : null;
+  }
+
+  async mustGet(idValue: number, db: AnyDb = this.db): Promise<Row> {
+    const r = await this.get(idValue, db);
+    if (!r) throw notFound();
+    return r;
+  }
+
+  /** validates, checks references and uniqueness, sanitizes, writes; returns the saved record */
+  async save(raw: unknown, req: FastifyRequest): Promise<Row> {
+    const rawObj = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Row;
+    const idValue = parseInput(z.object({ id: z.union([z.number(), z.string(), z.null()]).optional() }), rawObj).id;
+    const recordId = idValue == null || idValue === '' ? null : parseInput(id(), idValue);
+    const parsed = parseInput(this.def.save, rawObj) as Row;
+    return this.db.transaction().execute(async (trx) => {
+      const existing = recordId == null ? null : await this.get(recordId, trx);
+      if (recordId != null && !existing) throw notFound();
+      let values: Row = {};
+      for (const [k, v] of Object.entries(parsed)) {
+        // on update, a field the client did not send keeps its stored value
+        if (existing && !(k in rawObj)) continue;
+        const f = this.byName.get(k);
+        if (!f) {
+          values[k] = v;
+          continue;
+        }
+        if (f.readOnly) continue;
+        if (v == null && (f.type === 'text' || f.type === 'code' || f.type === 'image' || f.type === 'html')) values[k] = '';
+        else if (f.type === 'html' && typeof v === 'string') values[k] = sanitizeRichText(v);
+        else if (f.type === 'image' && v != null && v !== '') {
+          if (!IMAGE_URL.test(String(v))) throw badRequest('v.imageUrl');
+          values[k] = v;
+        } else values[k] = v;
+      }
+      for (const r of this.def.refs ?? []) {
+        const v = values[r.field];
+        if (v == null || v === '') continue;
+        const found = await trx.selectFrom(r.table).select('id').where(r.key, '=', v).executeTakeFirst();
+        if (!found) throw badRequest(r.message);
+      }
+      for (const u of this.def.unique ?? []) {
+        const v = values[u.field];
+        if (v == null || v === '') continue;
+        let q = trx
+          .selectFrom(this.def.table)
+          .select('id')
+          .where(columnOf(this.byName.get(u.field)!), '=', v);
+        if (recordId != null) q = q.where('id', '<>', recordId);
+        if (await q.executeTakeFirst()) throw conflict(u.message);
+      }
+      if (this.hooks.beforeSave) values = await this.hooks.beforeSave(values, { id: recordId, existing, req, trx });
+      const cols: Row = {};
+      for (const [k, v] of Object.entries(values)) cols[this.byName.has(k) ? columnOf(this.byName.get(k)!) : k] = v;
+      let savedId = recordId;
+      if (recordId == null) {
+        if (this.byName.get('createTime')) cols.create_time = this.ctx.nowText();
+        const ins = await trx.insertInto(this.def.table).values(cols).returning('id').executeTakeFirstOrThrow();
+        savedId = Number(ins.id);
+      } else if (Object.keys(cols).length) {
+        await trx.updateTable(this.def.table).set(cols).where('id', '=', recordId).execute();
+      }
+      // a code that other rows reference follows its rename
+      if (existing) {
+        for (const u of this.def.usedBy ?? []) {
+          const before = existing[u.field];
+          const after = values[u.field];
+          if (after !== undefined && before !== after) {
+            await trx
+              .updateTable(u.table)
+              .set({ [u.column]: after })
+              .where(u.column, '=', before)
+              .execute();
+          }
+        }
+      }
+      if (this.hooks.afterWrite) await this.hooks.afterWrite(savedId!, { req, trx });
+      return this.mustGet(savedId!, trx);
+    });
+  }
+
+  /** deletes all given rows or none */
+  async delete(ids: number[], req: FastifyRequest): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const rows = (await trx.selectFrom(this.def.table).selectAll().where('id', 'in', ids).execute()) as Row[];
+      if (rows.length !== new Set(ids).size) throw notFound();
+      for (const u of this.def.usedBy ?? []) {
+        const col = columnOf(this.byName.get(u.field)!);
+        const values = rows.map((r) => r[col]).filter((v) => v != null);
+        if (!values.length) continue;
+        const used = await trx.selectFrom(u.table).select('id').where(u.column, 'in', values).executeTakeFirst();
+        if (used) throw conflict(u.message);
+      }
+      if (this.hooks.beforeDelete) await this.hooks.beforeDelete(rows, { req, trx });
+      await trx.deleteFrom(this.def.table).where('id', 'in', ids).execute();
+      if (this.hooks.afterDelete) await this.hooks.afterDelete(rows, { req, trx });
+      return rows.length;
+    });
+  }
+
+  async toggle(field: string, recordId: number, value: number, req: FastifyRequest): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const r = await trx
+        .updateTable(this.def.table)
+        .set({ [columnOf(this.byName.get(field)!)]: value })
+        .where('id', '=', recordId)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) throw notFound();
+      if (this.hooks.afterWrite) await this.hooks.afterWrite(recordId, { req, trx });
+    });
+  }
+}
+
+/** Ids of a delete: a JSON array, `{ ids: [...] }`, `?ids=1,2`, or `?id=` / `{ id }`. */
+export function idsOf(req: FastifyRequest): unknown[] {
+  const body = req.body as unknown;
+  if (Array.isArray(body)) return body;
+  const input = rawInput(req) as Row;
+  if (Array.isArray(input.ids)) return input.ids;
+  if (typeof input.ids === 'string' && input.ids) return input.ids.split(',');
+  if (input.id != null && input.id !== '') return [input.id];
+  return [];
+}
+
+const idsSchema = z.array(id(), { error: 'v.ids' }).min(1, { message: 'v.ids' }).max(1000, { message: 'err.badRequest' });
+
+/** Registers a resource's list / get / save / delete / toggle routes and returns its Crud. */
+export function registerResource(api: FastifyInstance, ctx: Ctx, def: ResourceDef, hooks: CrudHooks = {}): Crud {
+  const crud = new Crud(ctx, def, hooks);
+  for (const endpoint of [def.endpoints.list, ...(def.endpoints.aliases ?? [])]) {
+    addRoute(api, ctx, {
+      endpoint,
+      handler: async (_i, req) => {
+        const { rows, total } = await crud.list(rawInput(req));
+        return page(req, rows, total);
+      },
+    });
+  }
+  if (def.endpoints.get) {
+    addRoute(api, ctx, {
+      endpoint: def.endpoints.get,
+      schema: z.object({ id: id() }),
+      handler: async ({ id: recordId }, req) => ok(req, await crud.mustGet(recordId)),
+    });
+  }
+  if (def.endpoints.save) {
+    addRoute(api, ctx, {
+      endpoint: def.endpoints.save,
+      input: 'body',
+      handler: async (_i, req) => {
+        const saved = await crud.save(rawInput(req, 'body'), req);
+        return ok(req, saved, 'common.saved');
+      },
+    });
+  }
+  if (def.endpoints.del) {
+    addRoute(api, ctx, {
+      endpoint: def.endpoints.del,
+      handler: async (_i, req) => {
+        const ids = parseInput(idsSchema, idsOf(req));
+        if (def.del === 'id' && ids.length > 1) throw badRequest('v.onlyOne');
+        await crud.delete(ids, req);
+        return ok(req, undefined, 'common.deleted');
+      },
+    });
+  }
+  for (const [field, endpoint] of Object.entries(def.toggles ?? {})) {
+    addRoute(api, ctx, {
+      endpoint,
+      handler: async (_i, req) => {
+        const input = rawInput(req) as Row;
+        const { id: recordId, value } = parseInput(z.object({ id: id(), value: flag() }), {
+          id: input.id,
+          value: input.flag ?? input[field],
+        });
+        await crud.toggle(field, recordId, value, req);
+        return ok(req, undefined, 'common.ok');
+      },
+    });
+  }
+  return crud;
+}
+
+export { AppError, Code };

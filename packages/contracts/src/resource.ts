@@ -1,0 +1,117 @@
+import type { z } from 'zod';
+import type { Endpoint } from './endpoints.js';
+
+/**
+ * A resource is described once here and read by both sides: the server builds its list / get / save /
+ * delete / toggle routes from it, the web builds its list columns, search form and detail form from it.
+ */
+export type FieldType =
+  /** plain text */
+  | 'text'
+  /** a short code (exact match) */
+  | 'code'
+  /** rich text HTML, sanitized on save */
+  | 'html'
+  /** an image URL (`/img/{name}`) */
+  | 'image'
+  /** a sort number, up to 6 decimals */
+  | 'sort'
+  /** a 0/1 flag */
+  | 'flag'
+  /** an integer */
+  | 'int'
+  /** `YYYY-MM-DD HH:mm:ss`, set by the server */
+  | 'datetime';
+
+export interface FieldDef {
+  /** the API's camelCase name (SPEC point 3) */
+  name: string;
+  /** database column; default: snake_case of name */
+  column?: string;
+  type: FieldType;
+  /** i18n key of the label */
+  label: string;
+  /** never written by a save (createTime, joined names) */
+  readOnly?: boolean;
+  /** a name read from a referenced row: this field = ref.table.select where ref.table.key = this row's ref.via */
+  join?: { table: string; key: string; via: string; select: string };
+  /** shown as a list column by default */
+  list?: boolean;
+  /** the list may sort by it (server whitelist) */
+  sortable?: boolean;
+  /** never returned by the API (password hashes) */
+  hidden?: boolean;
+}
+
+export interface FilterDef {
+  /** the query parameter */
+  param: string;
+  /** the field it filters */
+  field: string;
+  /** substring, exact, date from (inclusive), date to (inclusive), or any of several fields by substring */
+  op: 'like' | 'eq' | 'from' | 'to' | 'keyword';
+  /** for 'keyword': the fields it searches */
+  fields?: string[];
+}
+
+export interface ResourceDef {
+  /** e.g. 'news' */
+  name: string;
+  /** permission / menu module */
+  module: string;
+  table: string;
+  /** i18n key of one record's name, e.g. 'news.entity' */
+  label: string;
+  fields: FieldDef[];
+  /** the save body (without id); rules and messages of SPEC point 5 */
+  save: z.ZodType<Record<string, unknown>>;
+  /** the list filters (paging, sortField, sortOrder are added by the server) */
+  filters: FilterDef[];
+  endpoints: {
+    list: Endpoint;
+    save?: Endpoint;
+    get?: Endpoint;
+    del?: Endpoint;
+    /** extra list paths answering the same (aliases SPEC names) */
+    aliases?: Endpoint[];
+  };
+  /** toggles: field name → endpoint answering `?id=&flag=` */
+  toggles?: Record<string, Endpoint>;
+  /** delete takes a JSON array of ids (or `{ids}`), or one `?id=` */
+  del: 'ids' | 'id';
+  /** default order, most significant first; id desc is always appended for stability */
+  order: [string, 'asc' | 'desc'][];
+  /** per-list field display configuration (SPEC point 7 field configuration) */
+  modelType?: string;
+  /** values that must be unique, with the message key for a clash */
+  unique?: { field: string; message: string }[];
+  /** rows elsewhere that reference this resource: deleting a referenced row is refused */
+  usedBy?: { table: string; column: string; field: string; message: string }[];
+  /** a referenced row must exist: field → table/key, with the message key when it does not */
+  refs?: { field: string; table: string; key: string; message: string }[];
+  /** the default page size of its list screen (SPEC point 9) */
+  pageSize?: number;
+}
+
+export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const columnOf = (f: FieldDef) => f.column ?? snake(f.name);
+
+const registry = new Map<string, ResourceDef>();
+
+export function defineResource<const R extends ResourceDef>(def: R): R {
+  registry.set(def.name, def);
+  return def;
+}
+
+export function allResources(): ResourceDef[] {
+  return [...registry.values()];
+}
+
+/** Fields holding image URLs or HTML that may embed images: what /upload/delImage must check. */
+export function imageReferences(): { table: string; column: string; type: 'image' | 'html' }[] {
+  return allResources().flatMap((r) =>
+    r.fields
+      .filter((f) => (f.type === 'image' || f.type === 'html') && !f.join)
+      .map((f) => ({ table: r.table, column: columnOf(f), type: f.type as 'image' | 'html' })),
+  );
+}
