@@ -77,6 +77,8 @@ export interface ResourceDef {
   };
   /** toggles: field name → endpoint answering `?id=&flag=` */
   toggles?: Record<string, Endpoint>;
+  /** the get endpoint's reply: the usual envelope (default), or the entity itself (SPEC 7 getBusinessType) */
+  getReply?: 'envelope' | 'entity';
   /** delete takes a JSON array of ids (or `{ids}`), or one `?id=` */
   del: 'ids' | 'id';
   /** default order, most significant first; id desc is always appended for stability */

@@ -13,6 +13,8 @@ export const patterns = {
   /** non-negative, at most 6 decimals, no leading zeros (0, 0.5, 12, 12.123456) */
   sortNo: /^(0|[1-9]\d*)(\.\d{1,6})?$/,
   date: /^\d{4}-\d{2}-\d{2}$/,
+  /** an absolute http(s) link */
+  httpUrl: /^https?:\/\/[^\s"'<>]+$/i,
 } as const;
 
 type Check = (v: string | null | undefined) => string | null;
@@ -70,6 +72,19 @@ export const sortNo = (message = 'v.sortNumber') =>
     .refine((v) => v == null || patterns.sortNo.test(v), { message })
     .transform((v) => (v == null ? null : Number(v)));
 
+/** Required sort number: `required` when missing or blank, `message` when not a valid sort number. */
+export const reqSortNo = (required: string, message = 'v.sortNumber') =>
+  z
+    .union([z.string(), z.number()], { error: required })
+    .transform((v) => String(v).trim())
+    .refine((v) => v !== '', { message: required, abort: true })
+    .refine((v) => patterns.sortNo.test(v), { message })
+    .transform((v) => Number(v));
+
+/** Optional link: empty, or an absolute http(s) URL (no `javascript:` and the like). */
+export const optUrl = (message = 'v.url', max = 500) =>
+  optText(max).refine((v) => v == null || v === '' || patterns.httpUrl.test(v), { message });
+
 /** 0/1 flag; accepts numbers, numeric strings and booleans. */
 export const flag = (message = 'v.flag') =>
   z
@@ -90,6 +105,14 @@ export const id = () =>
     .union([z.number(), z.string()], { error: 'v.id' })
     .transform((v) => Number(v))
     .refine((v) => Number.isSafeInteger(v) && v > 0, { message: 'v.id' });
+
+/** A required reference to another record's id: `message` when missing or blank, `invalid` when not an id. */
+export const reqId = (message: string, invalid = 'v.id') =>
+  z
+    .union([z.number(), z.string()], { error: message })
+    .refine((v) => String(v).trim() !== '', { message, abort: true })
+    .transform((v) => Number(v))
+    .refine((v) => Number.isSafeInteger(v) && v > 0, { message: invalid });
 
 export const optId = () =>
   z

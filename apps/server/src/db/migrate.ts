@@ -2,6 +2,10 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import type { Dialect } from './index.js';
 import { coreMigration } from './migrations/001_core.js';
 import { newsMigration } from './migrations/002_news.js';
+import { policyMigration } from './migrations/003_policy.js';
+import { pageMigration } from './migrations/004_page.js';
+import { businessMigration } from './migrations/005_business.js';
+import { applicationMigration } from './migrations/006_application.js';
 
 /**
  * Versioned migrations, in order. A content module adds its own file to migrations/ and a line here;
@@ -12,6 +16,10 @@ export type DialectMigration = (dialect: Dialect) => Migration;
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001_core': coreMigration,
   '002_news': newsMigration,
+  '003_policy': policyMigration,
+  '004_page': pageMigration,
+  '005_business': businessMigration,
+  '006_application': applicationMigration,
 };
 
 export function registerMigration(name: string, m: DialectMigration): void {

@@ -1,6 +1,6 @@
 import { Code, checkDateRange, columnOf, type FieldDef, flag, id, optDate, optFilter, paging, type ResourceDef } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Expression, type Kysely, type OrderByItemBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Ctx } from '../context.js';
 import { AppError, badRequest, conflict, notFound } from './errors.js';
@@ -26,6 +26,8 @@ export interface CrudHooks {
 
 const IMAGE_URL = /^(\/img\/[\w.-]{1,200}|https?:\/\/[^\s"'<>]{1,490})$/;
 const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** empty values (a sort number not given) sort last going up and first going down, on both dialects */
+const direction = (dir: 'asc' | 'desc') => (ob: OrderByItemBuilder) => (dir === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsFirst());
 
 /** The list filters, paging and sort of a resource as one zod schema. */
 export function listSchema(def: ResourceDef) {
@@ -39,6 +41,12 @@ export function listSchema(def: ResourceDef) {
         .optional()
         .transform((v) => (v == null || v === '' ? null : Number(v)))
         .refine((v) => v == null || v === 0 || v === 1, { message: 'v.flag' });
+    else if (field?.type === 'int')
+      shape[f.param] = z
+        .union([z.string(), z.number(), z.null()])
+        .optional()
+        .transform((v) => (v == null || String(v).trim() === '' ? null : Number(v)))
+        .refine((v) => v == null || Number.isSafeInteger(v), { message: 'err.invalidField', params: { field: f.param } });
     else shape[f.param] = optFilter(200);
   }
   return z.looseObject(shape);
@@ -131,8 +139,8 @@ export class Crud {
     const total = Number(countRow?.n ?? 0);
     let q = where(this.selectFields(this.base()));
     const sortable = input.sortField && this.byName.get(input.sortField)?.sortable ? input.sortField : null;
-    if (sortable) q = q.orderBy(sql.ref(this.ref(sortable)), input.sortOrder ?? 'asc');
-    for (const [name, dir] of this.def.order) if (name !== sortable) q = q.orderBy(sql.ref(this.ref(name)), dir);
+    if (sortable) q = q.orderBy(sql.ref(this.ref(sortable)), direction(input.sortOrder ?? 'asc'));
+    for (const [name, dir] of this.def.order) if (name !== sortable) q = q.orderBy(sql.ref(this.ref(name)), direction(dir));
     q = q.orderBy('t.id', 'desc');
     const rows =
       total === 0
@@ -298,7 +306,10 @@ export function registerResource(api: FastifyInstance, ctx: Ctx, def: ResourceDe
     addRoute(api, ctx, {
       endpoint: def.endpoints.get,
       schema: z.object({ id: id() }),
-      handler: async ({ id: recordId }, req) => ok(req, await crud.mustGet(recordId)),
+      handler: async ({ id: recordId }, req) => {
+        const record = await crud.mustGet(recordId);
+        return def.getReply === 'entity' ? record : ok(req, record);
+      },
     });
   }
   if (def.endpoints.save) {

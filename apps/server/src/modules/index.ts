@@ -1,12 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
+import * as application from './application/index.js';
+import * as business from './business/index.js';
 import * as news from './news/index.js';
+import * as page from './page/index.js';
+import * as policy from './policy/index.js';
 
 /**
  * Content modules: each exports `register(api, ctx)` (its routes under the API prefix) and may export
  * `seed(ctx)` (idempotent). Add one line per module to each list.
  */
-const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<void>; seed?: (ctx: Ctx) => Promise<void> }[] = [news];
+const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<void>; seed?: (ctx: Ctx) => Promise<void> }[] = [
+  news,
+  policy,
+  page,
+  business,
+  application,
+];
 
 export async function registerModules(api: FastifyInstance, ctx: Ctx): Promise<void> {
   for (const m of modules) await m.register(api, ctx);
