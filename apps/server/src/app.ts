@@ -14,6 +14,8 @@ import { migrate } from './db/migrate.js';
 import { type SeedResult, seedCore } from './db/seed.js';
 import { AppError } from './http/errors.js';
 import { registerModules, seedModules } from './modules/index.js';
+import { registerImageRoutes } from './modules/upload/images.js';
+import { createImageStore, type ImageStore } from './storage/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,6 +36,8 @@ export interface BuiltApp {
 export interface BuildOptions {
   /** a clock for tests (epoch ms) */
   clock?: () => number;
+  /** where uploaded images live; default from the configuration (DATA_DIR/uploads) */
+  images?: ImageStore;
 }
 
 /** Strips secrets from URLs before they reach the logs (`?token=` on /user/info). */
@@ -44,8 +48,8 @@ function safeUrl(url: string): string {
 /** Builds the Fastify instance: migrated and seeded database, API under the prefix, images, SPA. No listen. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
   const db = openDb(config);
-  await migrate(db.db, db.dialect);
-  const ctx = makeCtx(config, db.db, db.dialect, options.clock);
+  await migrate(db.db, db.dialect, config.databaseSchema);
+  const ctx = makeCtx(config, db.db, db.dialect, options.clock, options.images ?? createImageStore(config));
   const seed = await seedCore(ctx);
   await seedModules(ctx);
 
@@ -135,6 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     { prefix: config.apiPrefix },
   );
+  registerImageRoutes(app, ctx);
 
   const webDir = config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : null;
   if (webDir) {

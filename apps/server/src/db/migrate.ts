@@ -6,6 +6,8 @@ import { policyMigration } from './migrations/003_policy.js';
 import { pageMigration } from './migrations/004_page.js';
 import { businessMigration } from './migrations/005_business.js';
 import { applicationMigration } from './migrations/006_application.js';
+import { userRolesMigration } from './migrations/011_user_roles.js';
+import { fieldConfigMigration } from './migrations/012_field_config.js';
 
 /**
  * Versioned migrations, in order. A content module adds its own file to migrations/ and a line here;
@@ -20,13 +22,20 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '004_page': pageMigration,
   '005_business': businessMigration,
   '006_application': applicationMigration,
+  '011_user_roles': userRolesMigration,
+  '012_field_config': fieldConfigMigration,
 };
 
 export function registerMigration(name: string, m: DialectMigration): void {
   MIGRATIONS[name] = m;
 }
 
-export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+/**
+ * `schema`: the PostgreSQL schema in use (DATABASE_SCHEMA). Kysely looks for its migration tables in every
+ * schema unless told which, so without it a database holding other schemas (parallel test runs) could
+ * make it skip creating its own.
+ */
+export async function migrate(db: Kysely<any>, dialect: Dialect, schema?: string | null): Promise<string[]> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
@@ -34,7 +43,7 @@ export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string
       return out;
     },
   };
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider, ...(dialect === 'postgres' && schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

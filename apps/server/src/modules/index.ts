@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
 import * as application from './application/index.js';
+import * as autoComplete from './autoComplete/index.js';
 import * as business from './business/index.js';
+import * as fieldConfig from './fieldConfig/index.js';
 import * as news from './news/index.js';
 import * as page from './page/index.js';
 import * as policy from './policy/index.js';
+import * as upload from './upload/index.js';
+import * as userInfo from './userInfo/index.js';
 
 /**
  * Content modules: each exports `register(api, ctx)` (its routes under the API prefix) and may export
@@ -16,6 +20,10 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   page,
   business,
   application,
+  upload,
+  userInfo,
+  fieldConfig,
+  autoComplete,
 ];
 
 export async function registerModules(api: FastifyInstance, ctx: Ctx): Promise<void> {

@@ -1,0 +1,44 @@
+import type { Readable } from 'node:stream';
+import type { AppConfig } from '../config.js';
+import { LocalImageStore } from './local.js';
+
+/** One stored image, ready to stream. */
+export interface StoredImage {
+  body: Readable;
+  contentType: string;
+  size: number;
+  /** epoch ms of the last write (an upload of the same bytes refreshes it) */
+  modifiedAt: number;
+}
+
+/** A listing entry (for the unused-image sweep). */
+export interface ImageEntry {
+  name: string;
+  size: number;
+  modifiedAt: number;
+}
+
+/**
+ * Where uploaded images live. Names are content-hash names (`<sha256 hex prefix>.<ext>`, see
+ * contracts' IMAGE_NAME_PATTERN); an implementation refuses every other name, so no caller can reach
+ * outside the store. Implementations: a local directory (default, `DATA_DIR/uploads`); an
+ * S3-compatible bucket can be added behind the same interface for many instances (docs/decisions.md).
+ */
+export interface ImageStore {
+  /** stores the bytes under the name; storing the same name again only refreshes its time */
+  put(name: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** the image, or null when there is none by that name */
+  get(name: string): Promise<StoredImage | null>;
+  /** true when something was removed */
+  delete(name: string): Promise<boolean>;
+  exists(name: string): Promise<boolean>;
+  /** every stored image */
+  list(): Promise<ImageEntry[]>;
+}
+
+/** The store the configuration asks for. */
+export function createImageStore(config: AppConfig): ImageStore {
+  return new LocalImageStore(config.dataDir);
+}
+
+export { LocalImageStore };

@@ -1,0 +1,133 @@
+import { defineEndpoints } from '../endpoints.js';
+import { defineMessages } from '../i18n/index.js';
+
+/**
+ * Images and the rich-text editor's settings (SPEC point 7 "Images and editor").
+ * Upload and delete are buttons (`write`) of the `upload` module, which every content role holds;
+ * the editor settings are readable by any logged-in user. `/img/{name}` is served outside the API.
+ */
+export const uploadEndpoints = defineEndpoints('upload', {
+  upload: { path: '/upload/upload', kind: 'write', name: '上传图片' },
+  delImage: { path: '/upload/delImage', kind: 'write', name: '删除图片' },
+  /** removes images no record references any more (admin only, checked by the handler) */
+  cleanImages: { path: '/upload/cleanImages', kind: 'session', name: '清理未使用的图片' },
+  config: { path: '/config', kind: 'session', name: '富文本编辑器配置' },
+  configGet: { path: '/config', method: 'GET', kind: 'session', name: '富文本编辑器配置' },
+});
+
+/** The multipart field that carries the file. */
+export const UPLOAD_FIELD = 'file';
+/** Where stored images are served: the image URL is this prefix plus the stored name. */
+export const IMAGE_URL_PREFIX = '/img/';
+/** The only image types accepted (checked by their magic bytes, never by the client's name or type). */
+export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/** A stored image name: a SHA-256 hex prefix of the content plus the real extension. */
+export const IMAGE_NAME_PATTERN = /^[a-f0-9]{16,64}\.(jpg|png|gif|webp)$/;
+/** Content type of each stored extension. */
+export const IMAGE_CONTENT_TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+export const isImageName = (name: string): boolean => IMAGE_NAME_PATTERN.test(name);
+
+/** The URL of a stored image. */
+export const imageUrl = (name: string): string => `${IMAGE_URL_PREFIX}${name}`;
+
+/**
+ * The stored name behind an image reference as `/upload/delImage?oldFileUrl=` receives it: a bare name,
+ * an `/img/` URL, or a full http(s) URL whose path ends in `/img/<name>` (query and fragment ignored).
+ * Anything else (other paths, `../`, absolute file paths, other names) gives null.
+ */
+export function imageNameOf(ref: string | null | undefined): string | null {
+  if (ref == null) return null;
+  const s = String(ref).trim();
+  if (!s || s.length > 1000) return null;
+  let name: string;
+  if (/^https?:\/\//i.test(s)) {
+    let path: string;
+    try {
+      path = new URL(s).pathname;
+    } catch {
+      return null;
+    }
+    const m = /\/img\/([^/]+)$/.exec(path);
+    if (!m) return null;
+    name = m[1];
+  } else {
+    const bare = s.replace(/[?#].*$/, '');
+    name = bare.startsWith(IMAGE_URL_PREFIX) ? bare.slice(IMAGE_URL_PREFIX.length) : bare;
+  }
+  return isImageName(name) ? name : null;
+}
+
+/** `2 KB`, `10 MB`: a byte limit as users read it. */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${Number((n / 1024 / 1024).toFixed(1))} MB`;
+  if (n >= 1024) return `${Number((n / 1024).toFixed(1))} KB`;
+  return `${n} B`;
+}
+
+/** The rich-text editor's server settings (`/config`). */
+export interface EditorConfig {
+  uploadUrl: string;
+  imageUrlPrefix: string;
+  maxBytes: number;
+  allowedTypes: string[];
+  fieldName: string;
+}
+
+/** The reply of `/upload/upload`: `msg` is the stored name (SPEC), `message` the human text. */
+export interface UploadReply {
+  code: number;
+  msg: string;
+  message: string;
+  data: { name: string; url: string };
+}
+
+export const uploadMessages = defineMessages({
+  zh: {
+    'upload.ok': '上传成功',
+    'upload.noFile': '请选择要上传的图片',
+    'upload.empty': '上传的文件是空的，请重新选择',
+    'upload.badType': '只支持 JPG、PNG、GIF、WEBP 格式的图片',
+    'upload.invalid': '文件不是有效的图片',
+    'upload.tooLarge': '图片大小不能超过 {limit}',
+    'upload.tooManyPixels': '图片像素过多，请缩小后再上传',
+    'upload.failed': '上传失败，请重试',
+    'upload.imageNotFound': '图片不存在',
+    'upload.stillUsed': '图片仍被其他记录使用，已保留',
+    'upload.cleaned': '已清理 {count} 张未使用的图片',
+    'upload.adminOnly': '只有管理员可以清理图片',
+  },
+  en: {
+    'upload.ok': 'Uploaded successfully',
+    'upload.noFile': 'Please choose an image to upload',
+    'upload.empty': 'The file is empty; please choose another one',
+    'upload.badType': 'Only JPG, PNG, GIF and WEBP images are supported',
+    'upload.invalid': 'The file is not a valid image',
+    'upload.tooLarge': 'The image must not exceed {limit}',
+    'upload.tooManyPixels': 'The image has too many pixels; please make it smaller and upload it again',
+    'upload.failed': 'Upload failed, please try again',
+    'upload.imageNotFound': 'The image does not exist',
+    'upload.stillUsed': 'The image is still used by another record and was kept',
+    'upload.cleaned': 'Removed {count} unused images',
+    'upload.adminOnly': 'Only administrators may clean up images',
+  },
+  es: {
+    'upload.ok': 'Subida correcta',
+    'upload.noFile': 'Elija una imagen para subir',
+    'upload.empty': 'El archivo está vacío; elija otro',
+    'upload.badType': 'Solo se admiten imágenes JPG, PNG, GIF y WEBP',
+    'upload.invalid': 'El archivo no es una imagen válida',
+    'upload.tooLarge': 'La imagen no puede superar {limit}',
+    'upload.tooManyPixels': 'La imagen tiene demasiados píxeles; redúzcala y súbala de nuevo',
+    'upload.failed': 'La subida ha fallado, inténtelo de nuevo',
+    'upload.imageNotFound': 'La imagen no existe',
+    'upload.stillUsed': 'La imagen todavía la usa otro registro y se ha conservado',
+    'upload.cleaned': 'Se han eliminado {count} imágenes sin usar',
+    'upload.adminOnly': 'Solo los administradores pueden limpiar imágenes',
+  },
+});
