@@ -35,6 +35,8 @@ export interface FieldDef {
   readOnly?: boolean;
   /** a name read from a referenced row: this field = ref.table.select where ref.table.key = this row's ref.via */
   join?: { table: string; key: string; via: string; select: string };
+  /** a label looked up from a fixed code list by another field's code (not a column; read-only, not sortable) */
+  lookup?: { via: string; options: readonly { code: string; name: string }[] };
   /** shown as a list column by default */
   list?: boolean;
   /** the list may sort by it (server whitelist) */
@@ -68,7 +70,8 @@ export interface ResourceDef {
   /** the list filters (paging, sortField, sortOrder are added by the server) */
   filters: FilterDef[];
   endpoints: {
-    list: Endpoint;
+    /** absent for a single-record resource (the company profile), whose module adds its own get / save */
+    list?: Endpoint;
     save?: Endpoint;
     get?: Endpoint;
     del?: Endpoint;

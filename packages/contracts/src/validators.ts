@@ -15,6 +15,8 @@ export const patterns = {
   date: /^\d{4}-\d{2}-\d{2}$/,
   /** an absolute http(s) link */
   httpUrl: /^https?:\/\/[^\s"'<>]+$/i,
+  /** a path on this site: one leading slash (not `//host`), no spaces or quotes */
+  sitePath: /^\/(?!\/)[^\s"'<>]*$/,
 } as const;
 
 type Check = (v: string | null | undefined) => string | null;
@@ -85,6 +87,10 @@ export const reqSortNo = (required: string, message = 'v.sortNumber') =>
 export const optUrl = (message = 'v.url', max = 500) =>
   optText(max).refine((v) => v == null || v === '' || patterns.httpUrl.test(v), { message });
 
+/** Optional jump address: empty, an absolute http(s) URL, or a path on this site starting with `/`. */
+export const optLink = (message = 'v.url', max = 500) =>
+  optText(max).refine((v) => v == null || v === '' || patterns.httpUrl.test(v) || patterns.sitePath.test(v), { message });
+
 /** 0/1 flag; accepts numbers, numeric strings and booleans. */
 export const flag = (message = 'v.flag') =>
   z
@@ -144,6 +150,15 @@ export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
 
+/** A list's page size: `dflt` when not given (the resource's own default, SPEC point 9), capped at 100. */
+export const pageSizeOf = (dflt: number = DEFAULT_PAGE_SIZE) =>
+  z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v) => (v == null || v === '' ? dflt : Math.floor(Number(v))))
+    .refine((v) => Number.isSafeInteger(v) && v >= 1, { message: 'v.pageSize' })
+    .transform((v) => Math.min(v, MAX_PAGE_SIZE));
+
 /** Paging fields every list query carries: pageNumber from 1, pageSize default 20, capped at 100. */
 export const paging = {
   pageNumber: z
@@ -151,19 +166,16 @@ export const paging = {
     .optional()
     .transform((v) => (v == null || v === '' ? 1 : Math.floor(Number(v))))
     .refine((v) => Number.isSafeInteger(v) && v >= 1, { message: 'v.page' }),
-  pageSize: z
-    .union([z.number(), z.string(), z.null()])
-    .optional()
-    .transform((v) => (v == null || v === '' ? DEFAULT_PAGE_SIZE : Math.floor(Number(v))))
-    .refine((v) => Number.isSafeInteger(v) && v >= 1, { message: 'v.pageSize' })
-    .transform((v) => Math.min(v, MAX_PAGE_SIZE)),
+  pageSize: pageSizeOf(),
   sortField: optFilter(40),
   sortOrder: z
     .union([z.string(), z.null()])
     .optional()
     .transform((v) => {
       const s = (v ?? '').toLowerCase();
-      return s === 'asc' || s === 'ascend' ? 'asc' : s === 'desc' || s === 'descend' ? 'desc' : null;
+      // asc / desc, Ant Design's ascend / descend, Element UI's ascending / descending
+      if (s === 'asc' || s === 'ascend' || s === 'ascending') return 'asc';
+      return s === 'desc' || s === 'descend' || s === 'descending' ? 'desc' : null;
     }),
 };
 

@@ -6,6 +6,10 @@ import { policyMigration } from './migrations/003_policy.js';
 import { pageMigration } from './migrations/004_page.js';
 import { businessMigration } from './migrations/005_business.js';
 import { applicationMigration } from './migrations/006_application.js';
+import { supplierProductMigration } from './migrations/007_supplier_product.js';
+import { bannerMigration } from './migrations/008_banner.js';
+import { headerMigration } from './migrations/009_header.js';
+import { waybillCompanyMigration } from './migrations/010_waybill_company.js';
 import { userRolesMigration } from './migrations/011_user_roles.js';
 import { fieldConfigMigration } from './migrations/012_field_config.js';
 
@@ -22,6 +26,10 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '004_page': pageMigration,
   '005_business': businessMigration,
   '006_application': applicationMigration,
+  '007_supplier_product': supplierProductMigration,
+  '008_banner': bannerMigration,
+  '009_header': headerMigration,
+  '010_waybill_company': waybillCompanyMigration,
   '011_user_roles': userRolesMigration,
   '012_field_config': fieldConfigMigration,
 };

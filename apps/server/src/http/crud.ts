@@ -1,4 +1,16 @@
-import { Code, checkDateRange, columnOf, type FieldDef, flag, id, optDate, optFilter, paging, type ResourceDef } from '@gk/contracts';
+import {
+  Code,
+  checkDateRange,
+  columnOf,
+  type FieldDef,
+  flag,
+  id,
+  optDate,
+  optFilter,
+  pageSizeOf,
+  paging,
+  type ResourceDef,
+} from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Expression, type Kysely, type OrderByItemBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
@@ -31,7 +43,7 @@ const direction = (dir: 'asc' | 'desc') => (ob: OrderByItemBuilder) => (dir === 
 
 /** The list filters, paging and sort of a resource as one zod schema. */
 export function listSchema(def: ResourceDef) {
-  const shape: Record<string, z.ZodType> = { ...paging };
+  const shape: Record<string, z.ZodType> = { ...paging, pageSize: pageSizeOf(def.pageSize) };
   for (const f of def.filters) {
     const field = def.fields.find((x) => x.name === f.field);
     if (f.op === 'from' || f.op === 'to') shape[f.param] = optDate();
@@ -76,6 +88,7 @@ export class Crud {
     const f = this.byName.get(name);
     if (!f) throw new Error(`${this.def.name}: unknown field ${name}`);
     if (f.join) return `j_${f.name}.${f.join.select}`;
+    if (f.lookup) throw new Error(`${this.def.name}: ${name} is a looked-up label; filter or sort by ${f.lookup.via}`);
     return `t.${columnOf(f)}`;
   }
 
@@ -91,7 +104,7 @@ export class Crud {
   }
 
   private selectFields(q: ReturnType<Crud['base']>) {
-    return q.select(this.fields.map((f) => sql.ref(this.ref(f.name)).as(f.name)));
+    return q.select(this.fields.filter((f) => !f.lookup).map((f) => sql.ref(this.ref(f.name)).as(f.name)));
   }
 
   /** where-conditions of the list filters */
@@ -159,6 +172,8 @@ export class Crud {
       if (v == null) continue;
       if (f.type === 'flag' || f.type === 'int' || f.type === 'sort') r[f.name] = Number(v);
     }
+    // labels looked up from a fixed code list (bannerTypeName from bannerType)
+    for (const f of this.fields) if (f.lookup) r[f.name] = f.lookup.options.find((o) => o.code === r[f.lookup!.via])?.name ?? '';
     return r;
   }
 
@@ -293,7 +308,7 @@ const idsSchema = z.array(id(), { error: 'v.ids' }).min(1, { message: 'v.ids' })
 /** Registers a resource's list / get / save / delete / toggle routes and returns its Crud. */
 export function registerResource(api: FastifyInstance, ctx: Ctx, def: ResourceDef, hooks: CrudHooks = {}): Crud {
   const crud = new Crud(ctx, def, hooks);
-  for (const endpoint of [def.endpoints.list, ...(def.endpoints.aliases ?? [])]) {
+  for (const endpoint of [...(def.endpoints.list ? [def.endpoints.list] : []), ...(def.endpoints.aliases ?? [])]) {
     addRoute(api, ctx, {
       endpoint,
       handler: async (_i, req) => {

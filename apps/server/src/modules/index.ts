@@ -2,13 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
 import * as application from './application/index.js';
 import * as autoComplete from './autoComplete/index.js';
+import * as banner from './banner/index.js';
 import * as business from './business/index.js';
+import * as company from './company/index.js';
 import * as fieldConfig from './fieldConfig/index.js';
+import * as header from './header/index.js';
 import * as news from './news/index.js';
 import * as page from './page/index.js';
 import * as policy from './policy/index.js';
+import * as product from './product/index.js';
+import * as supplier from './supplier/index.js';
 import * as upload from './upload/index.js';
 import * as userInfo from './userInfo/index.js';
+import * as waybill from './waybill/index.js';
 
 /**
  * Content modules: each exports `register(api, ctx)` (its routes under the API prefix) and may export
@@ -20,6 +26,12 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   page,
   business,
   application,
+  supplier,
+  product,
+  banner,
+  header,
+  waybill,
+  company,
   upload,
   userInfo,
   fieldConfig,
