@@ -94,6 +94,11 @@ export interface ResourceDef {
   usedBy?: { table: string; column: string; field: string; message: string }[];
   /** a referenced row must exist: field → table/key, with the message key when it does not */
   refs?: { field: string; table: string; key: string; message: string }[];
+  /**
+   * A gram index serving substring search on one text field (1- and 2-character Chinese words and longer),
+   * with copies of the fields the list filters by equality and orders by, so a search pages in index order.
+   */
+  textIndex?: { field: string; param: string; copy: string[] };
   /** the default page size of its list screen (SPEC point 9) */
   pageSize?: number;
 }

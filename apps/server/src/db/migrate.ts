@@ -12,6 +12,7 @@ import { headerMigration } from './migrations/009_header.js';
 import { waybillCompanyMigration } from './migrations/010_waybill_company.js';
 import { userRolesMigration } from './migrations/011_user_roles.js';
 import { fieldConfigMigration } from './migrations/012_field_config.js';
+import { textIndexMigration } from './migrations/013_text_index.js';
 
 /**
  * Versioned migrations, in order. A content module adds its own file to migrations/ and a line here;
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '010_waybill_company': waybillCompanyMigration,
   '011_user_roles': userRolesMigration,
   '012_field_config': fieldConfigMigration,
+  '013_text_index': textIndexMigration,
 };
 
 export function registerMigration(name: string, m: DialectMigration): void {

@@ -19,6 +19,7 @@ import { AppError, badRequest, conflict, notFound } from './errors.js';
 import { ok, page } from './reply.js';
 import { addRoute, parseInput, rawInput } from './route.js';
 import { sanitizeRichText } from './sanitize.js';
+import { cascadeCopies, queryGram, reindexRows, type TextIndex, textIndexOf, unindexRows } from './text-index.js';
 
 type Row = Record<string, unknown>;
 type AnyDb = Kysely<any> | Transaction<any>;
@@ -38,8 +39,13 @@ export interface CrudHooks {
 
 const IMAGE_URL = /^(\/img\/[\w.-]{1,200}|https?:\/\/[^\s"'<>]{1,490})$/;
 const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** empty values (a sort number not given) sort last going up and first going down, on both dialects */
-const direction = (dir: 'asc' | 'desc') => (ob: OrderByItemBuilder) => (dir === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsFirst());
+/**
+ * Empty values (a sort number not given) sort last going up and first going down, on both dialects. Only
+ * nullable (sort number) columns get the NULLS clause: on NOT NULL columns it would stop SQLite from reading
+ * an index in order.
+ */
+const direction = (dir: 'asc' | 'desc', nullable: boolean) => (ob: OrderByItemBuilder) =>
+  !nullable ? (dir === 'asc' ? ob.asc() : ob.desc()) : dir === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsFirst();
 
 /** The list filters, paging and sort of a resource as one zod schema. */
 export function listSchema(def: ResourceDef) {
@@ -69,6 +75,7 @@ export class Crud {
   readonly fields: FieldDef[];
   private readonly byName: Map<string, FieldDef>;
   readonly schema: ReturnType<typeof listSchema>;
+  readonly textIndex: TextIndex | null;
 
   constructor(
     readonly ctx: Ctx,
@@ -78,23 +85,30 @@ export class Crud {
     this.fields = def.fields.filter((f) => !f.hidden);
     this.byName = new Map(def.fields.map((f) => [f.name, f]));
     this.schema = listSchema(def);
+    this.textIndex = textIndexOf(def);
   }
 
   get db(): Kysely<any> {
     return this.ctx.db as unknown as Kysely<any>;
   }
 
-  private ref(name: string): string {
+  private ref(name: string, gram = false): string {
     const f = this.byName.get(name);
+    if (gram) {
+      const copy = this.textIndex?.copies.find((c) => c.field === name);
+      if (copy) return `g.${copy.column}`;
+    }
     if (!f) throw new Error(`${this.def.name}: unknown field ${name}`);
     if (f.join) return `j_${f.name}.${f.join.select}`;
     if (f.lookup) throw new Error(`${this.def.name}: ${name} is a looked-up label; filter or sort by ${f.lookup.via}`);
     return `t.${columnOf(f)}`;
   }
 
-  /** select … from the table with its joins, all visible fields aliased to their API names */
-  base(db: AnyDb = this.db) {
-    let q = db.selectFrom(`${this.def.table} as t`);
+  /** select … from the table (or, for a text search, from its gram index) with its joins */
+  base(db: AnyDb = this.db, gram = false) {
+    let q = gram
+      ? db.selectFrom(`${this.textIndex!.table} as g`).innerJoin(`${this.def.table} as t`, 't.id', 'g.row_id')
+      : db.selectFrom(`${this.def.table} as t`);
     for (const f of this.def.fields) {
       if (!f.join) continue;
       const via = this.byName.get(f.join.via)!;
@@ -107,8 +121,8 @@ export class Crud {
     return q.select(this.fields.filter((f) => !f.lookup).map((f) => sql.ref(this.ref(f.name)).as(f.name)));
   }
 
-  /** where-conditions of the list filters */
-  conditions(input: Row) {
+  /** where-conditions of the list filters (`gram`: copied fields read from the gram index, `skip` a filter) */
+  conditions(input: Row, gram = false, skip?: string) {
     const conds: ((eb: any) => Expression<SqlBool>)[] = [];
     const err = checkDateRange(
       input[this.def.filters.find((f) => f.op === 'from')?.param ?? ''] as string | null,
@@ -117,8 +131,8 @@ export class Crud {
     if (err) throw badRequest(err);
     for (const f of this.def.filters) {
       const v = input[f.param];
-      if (v == null || v === '') continue;
-      const ref = sql.ref(this.ref(f.field));
+      if (v == null || v === '' || f.param === skip) continue;
+      const ref = sql.ref(this.ref(f.field, gram));
       if (f.op === 'like') conds.push(() => sql<SqlBool>`lower(${ref}) like lower(${likePattern(String(v))}) escape '\\'`);
       else if (f.op === 'eq') conds.push(() => sql<SqlBool>`${ref} = ${v}`);
       else if (f.op === 'from') conds.push(() => sql<SqlBool>`${ref} >= ${`${v} 00:00:00`}`);
@@ -146,22 +160,34 @@ export class Crud {
       sortField: string | null;
       sortOrder: 'asc' | 'desc' | null;
     };
-    const conds = this.conditions(input);
+    const ti = this.def.textIndex;
+    const search = ti && typeof input[ti.param] === 'string' ? queryGram(input[ti.param] as string) : null;
+    const gram = search !== null;
+    // an exact gram lookup answers the text filter by itself; otherwise the LIKE stays as a check
+    const conds = this.conditions(input, gram, search?.exact ? ti!.param : undefined);
+    if (search) conds.unshift((eb: any) => eb('g.gram', '=', search.gram));
     const where = (q: any) => conds.reduce((acc, c) => acc.where(c), q);
-    const countRow = await where(this.base()).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+    // a search whose every filter is on copied fields is counted from the gram index alone
+    const copied = new Set(this.textIndex?.copies.map((c) => c.field));
+    const countFromIndex =
+      search?.exact &&
+      !this.hooks.listWhere &&
+      this.def.filters.every((f) => f.param === ti!.param || input[f.param] == null || input[f.param] === '' || copied.has(f.field));
+    const countBase = countFromIndex ? this.db.selectFrom(`${this.textIndex!.table} as g`) : this.base(this.db, gram);
+    const countRow = await where(countBase).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
     const total = Number(countRow?.n ?? 0);
-    let q = where(this.selectFields(this.base()));
+    if (total === 0) return { rows: [], total };
+    let q = where(this.selectFields(this.base(this.db, gram)));
+    const nullable = (name: string) => this.byName.get(name)?.type === 'sort';
     const sortable = input.sortField && this.byName.get(input.sortField)?.sortable ? input.sortField : null;
-    if (sortable) q = q.orderBy(sql.ref(this.ref(sortable)), direction(input.sortOrder ?? 'asc'));
-    for (const [name, dir] of this.def.order) if (name !== sortable) q = q.orderBy(sql.ref(this.ref(name)), direction(dir));
-    q = q.orderBy('t.id', 'desc');
-    const rows =
-      total === 0
-        ? []
-        : await q
-            .limit(input.pageSize)
-            .offset((input.pageNumber - 1) * input.pageSize)
-            .execute();
+    if (sortable) q = q.orderBy(sql.ref(this.ref(sortable, gram)), direction(input.sortOrder ?? 'asc', nullable(sortable)));
+    for (const [name, dir] of this.def.order)
+      if (name !== sortable) q = q.orderBy(sql.ref(this.ref(name, gram)), direction(dir, nullable(name)));
+    q = q.orderBy(gram ? 'g.row_id' : 't.id', 'desc');
+    const rows = await q
+      .limit(input.pageSize)
+      .offset((input.pageNumber - 1) * input.pageSize)
+      .execute();
     return { rows: rows.map((r: Row) => this.out(r)), total };
   }
 
@@ -188,13 +214,22 @@ export class Crud {
     return r;
   }
 
-  /** validates, checks references and uniqueness, sanitizes, writes; returns the saved record */
-  async save(raw: unknown, req: FastifyRequest): Promise<Row> {
+  /** the request the hooks receive: a save without one (a seed at start-up) is only possible without hooks */
+  private hookRequest(req: FastifyRequest | undefined): FastifyRequest {
+    if (!req) throw new Error(`${this.def.name}: its hooks need the request`);
+    return req;
+  }
+
+  /**
+   * validates, checks references and uniqueness, sanitizes, writes; returns the saved record.
+   * `req` is only handed to the hooks; `outer` writes inside the caller's transaction instead of a new one.
+   */
+  async save(raw: unknown, req?: FastifyRequest, outer?: Transaction<any>): Promise<Row> {
     const rawObj = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Row;
     const idValue = parseInput(z.object({ id: z.union([z.number(), z.string(), z.null()]).optional() }), rawObj).id;
     const recordId = idValue == null || idValue === '' ? null : parseInput(id(), idValue);
     const parsed = parseInput(this.def.save, rawObj) as Row;
-    return this.db.transaction().execute(async (trx) => {
+    const write = async (trx: Transaction<any>) => {
       const existing = recordId == null ? null : await this.get(recordId, trx);
       if (recordId != null && !existing) throw notFound();
       let values: Row = {};
@@ -230,7 +265,7 @@ export class Crud {
         if (recordId != null) q = q.where('id', '<>', recordId);
         if (await q.executeTakeFirst()) throw conflict(u.message);
       }
-      if (this.hooks.beforeSave) values = await this.hooks.beforeSave(values, { id: recordId, existing, req, trx });
+      if (this.hooks.beforeSave) values = await this.hooks.beforeSave(values, { id: recordId, existing, req: this.hookRequest(req), trx });
       const cols: Row = {};
       for (const [k, v] of Object.entries(values)) cols[this.byName.has(k) ? columnOf(this.byName.get(k)!) : k] = v;
       let savedId = recordId;
@@ -241,6 +276,7 @@ export class Crud {
       } else if (Object.keys(cols).length) {
         await trx.updateTable(this.def.table).set(cols).where('id', '=', recordId).execute();
       }
+      await reindexRows(trx, this.def, [savedId!]);
       // a code that other rows reference follows its rename
       if (existing) {
         for (const u of this.def.usedBy ?? []) {
@@ -252,12 +288,14 @@ export class Crud {
               .set({ [u.column]: after })
               .where(u.column, '=', before)
               .execute();
+            await cascadeCopies(trx, u.table, u.column, before, after);
           }
         }
       }
-      if (this.hooks.afterWrite) await this.hooks.afterWrite(savedId!, { req, trx });
+      if (this.hooks.afterWrite) await this.hooks.afterWrite(savedId!, { req: this.hookRequest(req), trx });
       return this.mustGet(savedId!, trx);
-    });
+    };
+    return outer ? write(outer) : this.db.transaction().execute(write);
   }
 
   /** deletes all given rows or none */
@@ -274,6 +312,7 @@ export class Crud {
       }
       if (this.hooks.beforeDelete) await this.hooks.beforeDelete(rows, { req, trx });
       await trx.deleteFrom(this.def.table).where('id', 'in', ids).execute();
+      await unindexRows(trx, this.def, ids);
       if (this.hooks.afterDelete) await this.hooks.afterDelete(rows, { req, trx });
       return rows.length;
     });
@@ -287,6 +326,7 @@ export class Crud {
         .where('id', '=', recordId)
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) throw notFound();
+      if (this.textIndex?.copies.some((c) => c.field === field)) await reindexRows(trx, this.def, [recordId]);
       if (this.hooks.afterWrite) await this.hooks.afterWrite(recordId, { req, trx });
     });
   }

@@ -182,5 +182,6 @@ export const newsResource = defineResource({
   ],
   modelType: 'news',
   refs: [{ field: 'type', table: 'news_type', key: 'code', message: 'news.typeUnknown' }],
+  textIndex: { field: 'title', param: 'title', copy: ['type', 'isTop', 'createTime'] },
   pageSize: 20,
 });

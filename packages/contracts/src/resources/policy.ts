@@ -99,6 +99,7 @@ export const policyResource = defineResource({
   endpoints: { list: policyEndpoints.list, save: policyEndpoints.save, get: policyEndpoints.get, del: policyEndpoints.del },
   toggles: { isTop: policyEndpoints.top, isHot: policyEndpoints.hot },
   del: 'ids',
+  textIndex: { field: 'title', param: 'title', copy: ['isTop', 'createTime'] },
   order: [
     ['isTop', 'desc'],
     ['createTime', 'desc'],
