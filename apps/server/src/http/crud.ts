@@ -117,8 +117,11 @@ export class Crud {
     return q;
   }
 
-  private selectFields(q: ReturnType<Crud['base']>) {
-    return q.select(this.fields.filter((f) => !f.lookup).map((f) => sql.ref(this.ref(f.name)).as(f.name)));
+  /** the visible fields; a list leaves rich-text bodies out (they are read by get) */
+  private selectFields(q: ReturnType<Crud['base']>, forList = false) {
+    return q.select(
+      this.fields.filter((f) => !f.lookup && !(forList && f.type === 'html')).map((f) => sql.ref(this.ref(f.name)).as(f.name)),
+    );
   }
 
   /** where-conditions of the list filters (`gram`: copied fields read from the gram index, `skip` a filter) */
@@ -177,7 +180,7 @@ export class Crud {
     const countRow = await where(countBase).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
     const total = Number(countRow?.n ?? 0);
     if (total === 0) return { rows: [], total };
-    let q = where(this.selectFields(this.base(this.db, gram)));
+    let q = where(this.selectFields(this.base(this.db, gram), true));
     const nullable = (name: string) => this.byName.get(name)?.type === 'sort';
     const sortable = input.sortField && this.byName.get(input.sortField)?.sortable ? input.sortField : null;
     if (sortable) q = q.orderBy(sql.ref(this.ref(sortable, gram)), direction(input.sortOrder ?? 'asc', nullable(sortable)));

@@ -192,7 +192,7 @@ describe.each(DIALECTS)('pages and page items on %s', (dialect) => {
         expect(titles(r.body.rows)).toEqual(['联系方式', '企业文化', '报检指南', '报关指南', '常见问题']);
         const first = r.body.rows[0];
         expect(Object.keys(first).sort()).toEqual(
-          ['content', 'createTime', 'id', 'isHot', 'isTop', 'pageId', 'pageName', 'sortNo', 'summary', 'summaryImg', 'tag', 'title'].sort(),
+          ['createTime', 'id', 'isHot', 'isTop', 'pageId', 'pageName', 'sortNo', 'summary', 'summaryImg', 'tag', 'title'].sort(),
         );
       });
 
