@@ -13,6 +13,7 @@ import { type Db, openDb } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { type SeedResult, seedCore } from './db/seed.js';
 import { AppError } from './http/errors.js';
+import { seedDemo } from './modules/demo/index.js';
 import { registerModules, seedModules } from './modules/index.js';
 import { registerImageRoutes } from './modules/upload/images.js';
 import { createImageStore, type ImageStore } from './storage/index.js';
@@ -52,6 +53,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const ctx = makeCtx(config, db.db, db.dialect, options.clock, options.images ?? createImageStore(config));
   const seed = await seedCore(ctx);
   await seedModules(ctx);
+  // demo content: only on the start that created the admin account (an empty database), and only once
+  if (seed.adminCreated && config.seedDemo) await seedDemo(ctx);
 
   const app = Fastify({
     logger: config.logLevel
