@@ -1,5 +1,6 @@
 import { coreMessages } from './i18n/core.js';
 import { registerMessages } from './i18n/index.js';
+import { shellMessages } from './i18n/shell.js';
 import { resourceMessages } from './resources/index.js';
 
 export * from './endpoints.js';
@@ -11,4 +12,4 @@ export * from './resource.js';
 export * from './resources/index.js';
 export * from './validators.js';
 
-registerMessages(coreMessages, ...resourceMessages);
+registerMessages(coreMessages, ...resourceMessages, shellMessages);

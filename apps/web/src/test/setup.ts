@@ -1,1 +1,45 @@
-export {};
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { initI18n } from '../app/i18n';
+
+/** jsdom lacks a few browser APIs Ant Design uses. */
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+if (!('ResizeObserver' in window)) {
+  class ResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserver });
+  Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserver });
+}
+
+if (!window.scrollTo || String(window.scrollTo).includes('not implemented')) {
+  window.scrollTo = (() => undefined) as typeof window.scrollTo;
+}
+
+// antd reads computed styles of pseudo elements, which jsdom does not implement
+const getComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = ((elt: Element) => getComputedStyle(elt)) as typeof window.getComputedStyle;
+
+initI18n('zh');
+
+afterEach(() => {
+  cleanup();
+});

@@ -1,0 +1,14 @@
+import { authEndpoints, type LoginData, type Reply, type UserInfo } from '@gk/contracts';
+import { post } from './request';
+
+export function loginCall(username: string, password: string) {
+  return post<Reply<LoginData>>(authEndpoints.login.path, { username: username.trim(), password });
+}
+
+export function userInfoCall() {
+  return post<Reply<UserInfo>>(authEndpoints.info.path);
+}
+
+export function logoutCall() {
+  return post<Reply>(authEndpoints.logout.path, undefined, { quiet: true });
+}

@@ -1,0 +1,170 @@
+import { isSuccess, RELOGIN_CODES, type Reply } from '@gk/contracts';
+import { currentLang, tr } from '../app/i18n';
+import { appConfig } from '../config';
+import { feedback } from './feedback';
+import { getToken, removeToken } from './token';
+
+export type Params = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  /** query parameters, appended to the URL (empty values are skipped) */
+  params?: Params;
+  headers?: Record<string, string>;
+  /** no toast and no re-login dialog: the caller reports the failure itself */
+  quiet?: boolean;
+  signal?: AbortSignal;
+  /** default 500000 ms (SPEC point 9) */
+  timeout?: number;
+  /** default POST; GET for the few GET endpoints (field configuration) */
+  method?: 'GET' | 'POST';
+}
+
+/** A rejected call: the server's msg (already shown to the user unless `quiet`), its code and the whole reply. */
+export class RequestError extends Error {
+  constructor(
+    message: string,
+    readonly code?: number | string,
+    readonly reply?: unknown,
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+/** Replies passed through untouched as a Blob (SPEC point 8). */
+const BLOB_TYPES = /spreadsheet|ms-excel|octet-stream/i;
+
+export function buildUrl(path: string, params?: Params): string {
+  const url = `${appConfig.apiBase}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!params) return url;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') qs.append(k, String(v));
+  const s = qs.toString();
+  return s ? `${url}${url.includes('?') ? '&' : '?'}${s}` : url;
+}
+
+function toastError(msg: string) {
+  feedback().message.error(msg, appConfig.errorToastSeconds);
+}
+
+let reloginOpen = false;
+
+/** The session is gone: ask whether to log in again (SPEC point 8); one dialog at a time. */
+export function confirmRelogin() {
+  if (reloginOpen) return;
+  reloginOpen = true;
+  feedback().modal.confirm({
+    title: tr('shell.reloginTitle'),
+    content: tr('shell.reloginContent'),
+    okText: tr('shell.relogin'),
+    cancelText: tr('shell.cancel'),
+    onOk: () => {
+      removeToken();
+      location.reload();
+    },
+    afterClose: () => {
+      reloginOpen = false;
+    },
+  });
+}
+
+function handleFailure(reply: Record<string, unknown>, quiet: boolean | undefined): never {
+  const code = reply.code as number | string | undefined;
+  const msg = String(reply.msg || reply.message || tr('shell.requestFailed'));
+  if (!quiet) {
+    toastError(msg);
+    if (code !== undefined && RELOGIN_CODES.includes(Number(code)) && reply.intTotal === undefined) confirmRelogin();
+  }
+  throw new RequestError(msg, code, reply);
+}
+
+async function send<T>(path: string, body: BodyInit | undefined, contentType: string | undefined, opts: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { lang: currentLang(), ...opts.headers };
+  const token = getToken();
+  if (token) headers.token = token;
+  if (contentType) headers['content-type'] = contentType;
+
+  const ctrl = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ctrl.abort();
+  }, opts.timeout ?? appConfig.requestTimeoutMs);
+  const onAbort = () => ctrl.abort();
+  opts.signal?.addEventListener('abort', onAbort);
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.params), {
+      method: opts.method ?? 'POST',
+      headers,
+      body,
+      signal: ctrl.signal,
+      credentials: 'same-origin',
+    });
+  } catch (e) {
+    const aborted = opts.signal?.aborted && !timedOut;
+    const msg = timedOut
+      ? tr('shell.timeout')
+      : aborted
+        ? tr('shell.aborted')
+        : `${tr('shell.networkError')}${e instanceof Error && e.message ? `: ${e.message}` : ''}`;
+    if (!opts.quiet && !aborted) toastError(msg);
+    throw new RequestError(msg);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+
+  const type = res.headers.get('content-type') ?? '';
+  if (BLOB_TYPES.test(type)) return (await res.blob()) as T;
+
+  let reply: unknown;
+  try {
+    reply = await res.json();
+  } catch {
+    const msg = tr('shell.badReply', { status: res.status });
+    if (!opts.quiet) toastError(msg);
+    throw new RequestError(msg, res.status);
+  }
+  if (reply === null || typeof reply !== 'object') return reply as T;
+  const r = reply as Record<string, unknown>;
+  // success: code 200 (string or number); option lists (list + intTotal) and field-config replies (success) carry no code
+  if (isSuccess(r as { code?: number | string })) return reply as T;
+  if (r.code === undefined && ('intTotal' in r || r.success === true)) return reply as T;
+  if (r.code === undefined && r.success === undefined && res.ok) return reply as T;
+  return handleFailure(r, opts.quiet);
+}
+
+/** POST `/api` + path with a JSON body (or none); resolves with the whole reply when its code is 200. */
+export function post<T = Reply<any>>(path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  if (body instanceof FormData) return send<T>(path, body, undefined, opts);
+  return send<T>(path, body === undefined ? undefined : JSON.stringify(body), body === undefined ? undefined : 'application/json', opts);
+}
+
+/** GET `/api` + path with query parameters (field configuration); replies are handled as `post` does. */
+export function get<T = Reply<any>>(path: string, params?: Params, opts: RequestOptions = {}): Promise<T> {
+  return send<T>(path, undefined, undefined, { ...opts, params: { ...opts.params, ...params }, method: 'GET' });
+}
+
+export interface UploadReply {
+  code: number | string;
+  /** the stored file name */
+  msg: string;
+  message?: string;
+  data?: unknown;
+}
+
+/** Uploads one image (multipart field `file`) to /upload/upload; the reply's msg is the stored name. */
+export function upload(file: Blob, opts: RequestOptions = {}): Promise<UploadReply> {
+  const fd = new FormData();
+  fd.append('file', file);
+  return send<UploadReply>('/upload/upload', fd, undefined, opts);
+}
+
+/** `/img/` + stored name, unless the value is already a URL. */
+export function imageUrl(name: string | null | undefined): string {
+  if (!name) return '';
+  if (/^(https?:)?\/\//.test(name) || name.startsWith('/') || name.startsWith('data:') || name.startsWith('blob:')) return name;
+  return `${appConfig.imgBase}${name}`;
+}

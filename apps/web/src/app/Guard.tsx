@@ -1,0 +1,50 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../stores/session';
+import { loginUrl } from './redirect';
+import { Splash } from './Splash';
+
+const Layout = lazy(() => import('../layout/Layout'));
+const Page401 = lazy(() => import('../pages/error/Page401'));
+const Page403 = lazy(() => import('../pages/error/Page403'));
+const Page404 = lazy(() => import('../pages/error/Page404'));
+
+const PUBLIC_ERRORS: Record<string, React.ComponentType> = { '/401': Page401, '/403': Page403, '/404': Page404 };
+
+/**
+ * The route guard (SPEC point 2): without a token → /login?redirect=<where you were>; with a token the
+ * user info is loaded once, the routes are generated from its menus, and the layout takes over.
+ * The error pages are public: without a token they show on their own, with one inside the layout.
+ */
+export function Guard() {
+  const token = useSession((s) => s.token);
+  const user = useSession((s) => s.user);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (!token || user) return;
+    useSession
+      .getState()
+      .loadInfo()
+      .catch(() => useSession.getState().reset());
+  }, [token, user]);
+
+  if (!token) {
+    const ErrorPage = PUBLIC_ERRORS[location.pathname.replace(/\/+$/, '')];
+    if (ErrorPage)
+      return (
+        <Suspense fallback={<Splash />}>
+          <div className="gk-standalone-error">
+            <ErrorPage />
+          </div>
+        </Suspense>
+      );
+    return <Navigate to={loginUrl(location.pathname, location.search)} replace />;
+  }
+  if (!user) return <Splash />;
+  return (
+    <Suspense fallback={<Splash />}>
+      <Layout />
+    </Suspense>
+  );
+}

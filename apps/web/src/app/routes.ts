@@ -1,0 +1,187 @@
+import type { Lang, MenuItem } from '@gk/contracts';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { appConfig } from '../config';
+import { lazyView } from '../pages/views';
+
+/**
+ * The route model of the signed-in area. Constant routes (home, the error pages) plus the routes
+ * generated from the server's menu list (SPEC point 2): the first level is a layout wrapper, its
+ * children load their view by url.
+ */
+export interface AppRoute {
+  path: string;
+  /** route name: the key of the view cache and of the `route.*` titles */
+  name: string;
+  /** the server's (zh) title */
+  title: string;
+  icon?: string;
+  hidden?: boolean;
+  /** shown only to a user holding one of these roles */
+  roles?: string[];
+  /** a tag that cannot be closed */
+  affix?: boolean;
+  children?: AppRoute[];
+  component?: LazyExoticComponent<ComponentType>;
+}
+
+export interface RouteLeaf extends AppRoute {
+  parent?: AppRoute;
+}
+
+export const HOME_PATH = appConfig.homePath;
+export const HOME_NAME = 'Home';
+
+const Page401 = lazy(() => import('../pages/error/Page401'));
+const Page403 = lazy(() => import('../pages/error/Page403'));
+const Page404 = lazy(() => import('../pages/error/Page404'));
+
+/** Routes every signed-in user has. */
+export function constantRoutes(): AppRoute[] {
+  return [
+    {
+      path: '/dashboard',
+      name: 'Dashboard',
+      title: '首页',
+      icon: 'HomeOutlined',
+      children: [{ path: HOME_PATH, name: HOME_NAME, title: '首页', icon: 'HomeOutlined', affix: true, component: lazyView(HOME_PATH) }],
+    },
+    {
+      path: '/error',
+      name: 'ErrorPages',
+      title: '错误页面',
+      hidden: true,
+      children: [
+        { path: '/401', name: 'Page401', title: '401', hidden: true, component: Page401 },
+        { path: '/403', name: 'Page403', title: '403', hidden: true, component: Page403 },
+        { path: '/404', name: 'Page404', title: '404', hidden: true, component: Page404 },
+      ],
+    },
+  ];
+}
+
+export function isExternal(path: string): boolean {
+  return /^(https?:|mailto:|tel:)/i.test(path);
+}
+
+/** A child path relative to its parent's base path, unless it is absolute or external. */
+export function resolvePath(base: string, path: string): string {
+  if (!path) return base;
+  if (isExternal(path) || path.startsWith('/')) return path;
+  return `${base.replace(/\/+$/, '')}/${path}`;
+}
+
+/**
+ * Routes from the server's menu list. Every generated route is marked with the role admin; the server
+ * already hands out only the menus the user's roles grant, so those roles are listed too.
+ */
+export function generateRoutes(menus: MenuItem[], userRoles: string[]): AppRoute[] {
+  const roles = [...new Set(['admin', ...userRoles])];
+  return menus.map((m) => ({
+    path: m.url,
+    name: m.routeName,
+    title: m.title,
+    icon: m.icon || undefined,
+    hidden: !!m.isHidden,
+    roles,
+    children: (m.children ?? []).map((c) => {
+      const path = resolvePath(m.url, c.url);
+      return {
+        path,
+        name: c.routeName,
+        title: c.title,
+        icon: c.icon || undefined,
+        hidden: !!c.isHidden,
+        roles,
+        component: isExternal(path) ? undefined : lazyView(path),
+      };
+    }),
+  }));
+}
+
+/** Keeps the routes (and children) without a roles list or with a role the user holds. */
+export function filterByRoles(routes: AppRoute[], roles: string[]): AppRoute[] {
+  const allowed = (r: AppRoute) => !r.roles || r.roles.length === 0 || r.roles.some((x) => roles.includes(x));
+  return routes.filter(allowed).map((r) => (r.children ? { ...r, children: filterByRoles(r.children, roles) } : r));
+}
+
+export function buildRoutes(menus: MenuItem[], roles: string[]): AppRoute[] {
+  return filterByRoles([...constantRoutes(), ...generateRoutes(menus, roles)], roles);
+}
+
+/** Every routable screen (a leaf with a view), with its parent. */
+export function flattenLeaves(routes: AppRoute[]): RouteLeaf[] {
+  const out: RouteLeaf[] = [];
+  for (const r of routes) {
+    if (r.children?.length) {
+      for (const c of r.children) if (c.component) out.push({ ...c, parent: r });
+    } else if (r.component) out.push(r);
+  }
+  return out;
+}
+
+function norm(p: string): string {
+  const s = p.replace(/\/+$/, '') || '/';
+  return s.toLowerCase();
+}
+
+export function matchLeaf(leaves: RouteLeaf[], pathname: string): RouteLeaf | undefined {
+  const p = norm(pathname);
+  return leaves.find((l) => norm(l.path) === p);
+}
+
+/** The title in the chosen language: zh shows the server's title, en / es the `route.<name>` message. */
+export function routeTitle(
+  route: Pick<AppRoute, 'name' | 'title'>,
+  lang: Lang,
+  t: (key: string) => string,
+  exists: (key: string) => boolean,
+): string {
+  const key = `route.${route.name}`;
+  if (lang === 'zh') return route.title || (exists(key) ? t(key) : route.name);
+  return exists(key) ? t(key) : route.title;
+}
+
+/** One sidebar entry: a link, or a group of links. */
+export interface NavEntry {
+  key: string;
+  name: string;
+  title: string;
+  icon?: string;
+  path: string;
+  external: boolean;
+  children?: NavEntry[];
+}
+
+/**
+ * Sidebar entries (SPEC point 2): hidden routes and children are omitted; an entry with one or no
+ * visible child is rendered as a single link (to that child, or to the entry itself).
+ */
+export function navEntries(routes: AppRoute[]): NavEntry[] {
+  const leaf = (r: AppRoute, icon?: string): NavEntry => ({
+    key: r.path,
+    name: r.name,
+    title: r.title,
+    icon: icon || r.icon,
+    path: r.path,
+    external: isExternal(r.path),
+  });
+  const out: NavEntry[] = [];
+  for (const r of routes) {
+    if (r.hidden) continue;
+    const visible = (r.children ?? []).filter((c) => !c.hidden);
+    if (visible.length === 0) out.push(leaf(r));
+    else if (visible.length === 1) out.push(leaf(visible[0], r.icon));
+    else out.push({ ...leaf(r), children: visible.map((c) => leaf(c)) });
+  }
+  return out;
+}
+
+/** The links a user can open (for the home page's quick links), with their group title. */
+export function navLinks(routes: AppRoute[]): (NavEntry & { group?: string; groupName?: string })[] {
+  const out: (NavEntry & { group?: string; groupName?: string })[] = [];
+  for (const e of navEntries(routes)) {
+    if (e.children) for (const c of e.children) out.push({ ...c, group: e.title, groupName: e.name });
+    else out.push(e);
+  }
+  return out;
+}

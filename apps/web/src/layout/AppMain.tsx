@@ -1,0 +1,106 @@
+import { Spin } from 'antd';
+import { memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { type Location, Navigate, Route, Routes } from 'react-router';
+import { ViewErrorBoundary } from '../app/ErrorBoundary';
+import { HOME_PATH, type RouteLeaf } from '../app/routes';
+import { useDocumentTitle } from '../app/useTitle';
+import { useTags } from '../stores/tags';
+import { useRouteTable, useRouteTitle } from './useRouteTable';
+
+/**
+ * Where routed views appear, kept alive by route name (SPEC point 2): every cached view stays mounted
+ * and the inactive ones are hidden. Each view sees the location it was last shown at, so a hidden
+ * detail screen does not react to another screen's query. Closing a tag drops its cache; a refresh
+ * (via /redirect) remounts it. Scroll positions are kept per view.
+ */
+const CachedView = memo(function CachedView({ leaf, location, active }: { leaf: RouteLeaf; location: Location; active: boolean }) {
+  const View = leaf.component!;
+  return (
+    <div className="gk-view" data-view={leaf.name} hidden={!active} style={active ? undefined : { display: 'none' }}>
+      <Routes location={location}>
+        <Route
+          path={leaf.path}
+          element={
+            <ViewErrorBoundary>
+              <Suspense
+                fallback={
+                  <div className="gk-view-loading">
+                    <Spin delay={200} />
+                  </div>
+                }
+              >
+                <View />
+              </Suspense>
+            </ViewErrorBoundary>
+          }
+        />
+      </Routes>
+    </div>
+  );
+});
+
+export function AppMain() {
+  const { leaves, current, location } = useRouteTable();
+  const cached = useTags((s) => s.cached);
+  const gens = useTags((s) => s.gens);
+  const addView = useTags((s) => s.addView);
+  const title = useRouteTitle();
+  useDocumentTitle(current ? title(current) : undefined);
+
+  // the last location each cached view was shown at
+  const locations = useRef(new Map<string, Location>());
+  if (current) locations.current.set(current.name, location);
+
+  useEffect(() => {
+    if (current)
+      addView({
+        name: current.name,
+        path: current.path,
+        fullPath: location.pathname + location.search,
+        title: current.title,
+        affix: current.affix,
+      });
+  }, [current, location.pathname, location.search, addView]);
+
+  // scroll position per view: remembered while it is active, restored when it shows again
+  const scrolls = useRef(new Map<string, number>());
+  const activeName = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const onScroll = () => {
+      if (activeName.current) scrolls.current.set(activeName.current, window.scrollY);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useLayoutEffect(() => {
+    activeName.current = current?.name;
+    if (current) window.scrollTo(0, scrolls.current.get(current.name) ?? 0);
+  }, [current]);
+
+  const byName = useMemo(() => new Map(leaves.map((l) => [l.name, l])), [leaves]);
+  const names = useMemo(() => {
+    const list = cached.filter((n) => byName.has(n));
+    if (current && !list.includes(current.name)) list.push(current.name);
+    return list;
+  }, [cached, current, byName]);
+  for (const n of [...locations.current.keys()]) if (!names.includes(n)) locations.current.delete(n);
+  for (const n of [...scrolls.current.keys()]) if (!names.includes(n)) scrolls.current.delete(n);
+
+  let redirect: string | null = null;
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  if (path.startsWith('/redirect/')) redirect = path.slice('/redirect'.length) + location.search;
+  else if (path === '/' || path === '/dashboard') redirect = HOME_PATH;
+  else if (!current) redirect = '/404';
+
+  return (
+    <main className="gk-app-main">
+      {names.map((n) => {
+        const leaf = byName.get(n)!;
+        const loc = locations.current.get(n);
+        if (!loc) return null;
+        return <CachedView key={`${n}:${gens[n] ?? 0}`} leaf={leaf} location={loc} active={current?.name === n} />;
+      })}
+      {redirect && <Navigate to={redirect} replace />}
+    </main>
+  );
+}

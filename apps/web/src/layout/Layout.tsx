@@ -1,0 +1,100 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, Drawer } from 'antd';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { HOME_NAME, HOME_PATH } from '../app/routes';
+import { deviceOf, useApp } from '../stores/app';
+import { useSettings } from '../stores/settings';
+import { useTags } from '../stores/tags';
+import { AppMain } from './AppMain';
+import { Navbar } from './Navbar';
+import { SettingsPanel } from './SettingsPanel';
+import { Sidebar } from './Sidebar';
+import { TagsView } from './TagsView';
+import { useRouteTable } from './useRouteTable';
+
+/** Phone layout below 992 px: the sidebar is a drawer that closes on navigation and on resize. */
+function useDevice() {
+  const setDevice = useApp((s) => s.setDevice);
+  const setDrawer = useApp((s) => s.setDrawer);
+  const location = useLocation();
+  useEffect(() => {
+    const onResize = () => {
+      setDevice(deviceOf(window.innerWidth));
+      if (useApp.getState().drawerOpen) setDrawer(false);
+    };
+    onResize();
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [setDevice, setDrawer]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every route change
+  useEffect(() => {
+    setDrawer(false);
+  }, [location.pathname, setDrawer]);
+}
+
+/** Data fetching of the screens (TanStack Query); loaded with the layout, not on the login page. */
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+export default function Layout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AntApp component={false}>
+        <Shell />
+      </AntApp>
+    </QueryClientProvider>
+  );
+}
+
+function Shell() {
+  useDevice();
+  const device = useApp((s) => s.device);
+  const opened = useApp((s) => s.sidebarOpened);
+  const drawerOpen = useApp((s) => s.drawerOpen);
+  const setDrawer = useApp((s) => s.setDrawer);
+  const tagsView = useSettings((s) => s.tagsView);
+  const fixedHeader = useSettings((s) => s.fixedHeader);
+  const { leaves } = useRouteTable();
+
+  // home is always open (an affixed tag); tags of routes the user no longer has are dropped
+  useEffect(() => {
+    const home = leaves.find((l) => l.name === HOME_NAME);
+    if (home) useTags.getState().ensureAffix([{ name: home.name, path: HOME_PATH, fullPath: HOME_PATH, title: home.title, affix: true }]);
+    useTags.getState().retain(new Set(leaves.map((l) => l.name)));
+  }, [leaves]);
+
+  const mobile = device === 'mobile';
+  const collapsed = !mobile && !opened;
+  return (
+    <div
+      className={`gk-app${mobile ? ' is-mobile' : ''}${collapsed ? ' is-collapsed' : ''}${fixedHeader ? ' has-fixed-header' : ''}`}
+      data-device={device}
+    >
+      {mobile ? (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawer(false)}
+          placement="left"
+          size={220}
+          closable={false}
+          className="gk-sidebar-drawer"
+          styles={{ body: { padding: 0 } }}
+        >
+          <Sidebar collapsed={false} mobile />
+        </Drawer>
+      ) : (
+        <Sidebar collapsed={collapsed} />
+      )}
+      <div className="gk-main">
+        <header className="gk-header" data-testid="header">
+          <Navbar />
+          {tagsView && <TagsView />}
+        </header>
+        <AppMain />
+      </div>
+      <SettingsPanel />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { CloseOutlined, ColumnWidthOutlined, MoreOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import { Dropdown, type MenuProps } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { HOME_PATH } from '../app/routes';
+import { isClosable, type TagView, useTags } from '../stores/tags';
+import { useRouteTable, useRouteTitle } from './useRouteTable';
+
+/** Tag operations (SPEC point 2): refresh via /redirect, close, close others, close all. */
+export function useTagActions() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const isActive = (v: TagView) => v.path.toLowerCase() === location.pathname.replace(/\/+$/, '').toLowerCase();
+  const toLastView = () => {
+    const latest = useTags.getState().visited.slice(-1)[0];
+    navigate(latest ? latest.fullPath : HOME_PATH);
+  };
+  return {
+    isActive,
+    refresh(v: TagView) {
+      useTags.getState().refresh(v.name);
+      navigate(`/redirect${v.fullPath}`, { replace: true });
+    },
+    close(v: TagView) {
+      if (!isClosable(v)) return;
+      useTags.getState().delView(v);
+      if (isActive(v)) toLastView();
+    },
+    closeOthers(v: TagView) {
+      if (!isActive(v)) navigate(v.fullPath);
+      useTags.getState().delOthers(v);
+    },
+    closeAll(v: TagView) {
+      useTags.getState().delAll();
+      const remaining = useTags.getState().visited;
+      if (!remaining.some((x) => isActive(x))) toLastView();
+      void v;
+    },
+  };
+}
+
+export function TagsView() {
+  const { t } = useTranslation();
+  const title = useRouteTitle();
+  const visited = useTags((s) => s.visited);
+  const actions = useTagActions();
+  const { current } = useRouteTable();
+  const scroller = useRef<HTMLDivElement>(null);
+
+  // keep the active tag in view
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the active view or the number of tags changes
+  useEffect(() => {
+    const el = scroller.current?.querySelector<HTMLElement>('.gk-tag.is-active');
+    if (el && scroller.current) {
+      const box = scroller.current;
+      const left = el.offsetLeft - box.offsetLeft;
+      if (left < box.scrollLeft) box.scrollLeft = left - 8;
+      else if (left + el.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = left + el.offsetWidth - box.clientWidth + 8;
+    }
+  }, [current, visited.length]);
+
+  const menuFor = (v: TagView): MenuProps => ({
+    items: [
+      { key: 'refresh', icon: <ReloadOutlined />, label: t('tags.refresh') },
+      ...(isClosable(v) ? [{ key: 'close', icon: <CloseOutlined />, label: t('tags.close') }] : []),
+      { key: 'others', icon: <ColumnWidthOutlined />, label: t('tags.closeOthers') },
+      { key: 'all', icon: <StopOutlined />, label: t('tags.closeAll') },
+    ],
+    onClick: ({ key, domEvent }) => {
+      domEvent.stopPropagation();
+      if (key === 'refresh') actions.refresh(v);
+      else if (key === 'close') actions.close(v);
+      else if (key === 'others') actions.closeOthers(v);
+      else if (key === 'all') actions.closeAll(v);
+    },
+  });
+
+  const active = visited.find((v) => actions.isActive(v));
+
+  return (
+    <div className="gk-tags" data-testid="tags-view">
+      <div className="gk-tags-scroll" ref={scroller}>
+        {visited.map((v) => {
+          const on = actions.isActive(v);
+          return (
+            <Dropdown key={v.path} trigger={['contextMenu']} menu={menuFor(v)}>
+              <div className={`gk-tag${on ? ' is-active' : ''}`} data-path={v.path} data-testid="tag">
+                <Link
+                  to={v.fullPath}
+                  className="gk-tag-link"
+                  aria-current={on ? 'page' : undefined}
+                  onAuxClick={(e) => {
+                    if (e.button === 1) {
+                      e.preventDefault();
+                      actions.close(v);
+                    }
+                  }}
+                >
+                  {on && <span className="gk-tag-dot" />}
+                  <span className="gk-tag-title">{title(v)}</span>
+                </Link>
+                {isClosable(v) && (
+                  <button
+                    type="button"
+                    className="gk-tag-close"
+                    aria-label={t('tags.close')}
+                    data-testid="tag-close"
+                    onClick={() => actions.close(v)}
+                  >
+                    <CloseOutlined />
+                  </button>
+                )}
+              </div>
+            </Dropdown>
+          );
+        })}
+      </div>
+      {active && (
+        <Dropdown trigger={['click']} placement="bottomRight" menu={menuFor(active)}>
+          <button type="button" className="gk-icon-btn gk-tags-more" aria-label={t('tags.more')} data-testid="tags-more">
+            <MoreOutlined />
+          </button>
+        </Dropdown>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  BankOutlined,
+  BarsOutlined,
+  ContainerOutlined,
+  DashboardOutlined,
+  EditOutlined,
+  FileTextOutlined,
+  FolderOutlined,
+  GiftOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  LayoutOutlined,
+  LinkOutlined,
+  NotificationOutlined,
+  PhoneOutlined,
+  PictureOutlined,
+  ProfileOutlined,
+  ReadOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ComponentType } from 'react';
+
+/**
+ * Menu icons by Ant Design name (the server's menu list names them). Only these are bundled; an
+ * unknown name falls back to a folder icon.
+ */
+const ICONS: Record<string, ComponentType> = {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  BankOutlined,
+  BarsOutlined,
+  ContainerOutlined,
+  DashboardOutlined,
+  EditOutlined,
+  FileTextOutlined,
+  FolderOutlined,
+  GiftOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  LayoutOutlined,
+  LinkOutlined,
+  NotificationOutlined,
+  PhoneOutlined,
+  PictureOutlined,
+  ProfileOutlined,
+  ReadOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+  UserOutlined,
+};
+
+export function MenuIcon({ name }: { name?: string }) {
+  const Icon = (name && ICONS[name]) || FolderOutlined;
+  return <Icon />;
+}

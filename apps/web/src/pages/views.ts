@@ -1,0 +1,47 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/**
+ * The view registry: the screen of each menu url, loaded on demand.
+ * A menu url without a registered view routes to the 404 page (no placeholder screens).
+ */
+export type ViewLoader = () => Promise<{ default: ComponentType }>;
+
+const loaders = new Map<string, ViewLoader>();
+const lazies = new Map<string, LazyExoticComponent<ComponentType>>();
+
+function normalize(url: string): string {
+  const u = url.split('?')[0].replace(/\/+$/, '');
+  return (u.startsWith('/') ? u : `/${u}`).toLowerCase();
+}
+
+export function registerView(url: string, loader: ViewLoader): void {
+  const key = normalize(url);
+  loaders.set(key, loader);
+  lazies.delete(key);
+}
+
+export function hasView(url: string): boolean {
+  return loaders.has(normalize(url));
+}
+
+/** The React.lazy component of a url (one per url, so a view keeps its identity), or undefined. */
+export function lazyView(url: string): LazyExoticComponent<ComponentType> | undefined {
+  const key = normalize(url);
+  const loader = loaders.get(key);
+  if (!loader) return undefined;
+  let c = lazies.get(key);
+  if (!c) {
+    c = lazy(loader);
+    lazies.set(key, c);
+  }
+  return c;
+}
+
+export function registeredUrls(): string[] {
+  return [...loaders.keys()];
+}
+
+// ---- the shell's own views ----
+registerView('/dashboard/home', () => import('./dashboard/Home'));
+
+// ---- menu views (one line each) ----

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { apiLogin, HOME } from '../tests/helpers';
+
+/** Screenshots of the shell for docs/screenshots (login, home, settings panel, phone layout). */
+const out = path.resolve(import.meta.dirname, '../../docs/screenshots');
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(out, `${name}.png`), animations: 'disabled' });
+
+test.use({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+
+test('desktop screenshots', async ({ page, request, baseURL }) => {
+  await page.goto('/login');
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  await shot(page, 'login');
+
+  await apiLogin(request, page.context(), baseURL!);
+  await page.goto(HOME);
+  await expect(page.getByTestId('home')).toBeVisible();
+  await page.mouse.move(1200, 850);
+  await shot(page, 'home');
+
+  await page.getByTestId('settings-button').click();
+  await expect(page.locator('.gk-settings')).toBeVisible();
+  await page.waitForTimeout(400);
+  await shot(page, 'settings');
+  await page.keyboard.press('Escape');
+
+  // English, collapsed sidebar with the logo, dark mode
+  await page.evaluate(() => {
+    localStorage.setItem(
+      'gk.settings',
+      JSON.stringify({
+        state: { themeColor: '#13c2c2', tagsView: true, fixedHeader: true, sidebarLogo: true, size: 'middle', dark: true },
+        version: 0,
+      }),
+    );
+  });
+  await page.context().addCookies([{ name: 'language', value: 'en', url: baseURL! }]);
+  await page.goto(HOME);
+  await expect(page.getByTestId('home')).toBeVisible();
+  await page.mouse.move(1200, 850);
+  await shot(page, 'home-dark-en');
+});
+
+test('phone screenshots', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  await shot(page, 'phone-login');
+  await apiLogin(context.request, context, baseURL!);
+  await page.goto(HOME);
+  await expect(page.getByTestId('home')).toBeVisible();
+  await shot(page, 'phone-home');
+  await page.getByTestId('hamburger').click();
+  await expect(page.locator('.gk-sidebar-drawer')).toBeVisible();
+  await page.waitForTimeout(400);
+  await shot(page, 'phone-menu');
+  await context.close();
+});
