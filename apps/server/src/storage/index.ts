@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { IMAGE_CONTENT_TYPES } from '@gk/contracts';
 import type { AppConfig } from '../config.js';
 import { LocalImageStore } from './local.js';
 
@@ -42,3 +44,13 @@ export function createImageStore(config: AppConfig): ImageStore {
 }
 
 export { LocalImageStore };
+
+/** hex characters of the content hash in a stored name */
+export const HASH_CHARS = 32;
+
+/** Stores bytes under their content-hash name (`<sha256 prefix>.<ext>`): the same bytes always get the same name. */
+export async function storeByContent(store: ImageStore, bytes: Buffer, ext: string): Promise<string> {
+  const name = `${crypto.createHash('sha256').update(bytes).digest('hex').slice(0, HASH_CHARS)}.${ext}`;
+  await store.put(name, bytes, IMAGE_CONTENT_TYPES[ext as keyof typeof IMAGE_CONTENT_TYPES]);
+  return name;
+}

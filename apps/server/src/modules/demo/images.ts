@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { IMAGE_CONTENT_TYPES, imageUrl } from '@gk/contracts';
-import sharp from 'sharp';
 import type { Ctx } from '../../context.js';
+import { storeByContent } from '../../storage/index.js';
 
 /**
  * The pictures of the demo content, drawn as SVG (shapes and gradients only: the machine has no CJK fonts,
@@ -463,6 +463,7 @@ export type ImageSpec =
 
 /** The bytes and extension of one picture. */
 export async function render(spec: ImageSpec): Promise<{ bytes: Buffer; ext: 'jpg' | 'png' }> {
+  const { default: sharp } = await import('sharp');
   const jpg = async (svg: string) => ({ bytes: await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer(), ext: 'jpg' as const });
   const png = async (svg: string) => ({ bytes: await sharp(Buffer.from(svg)).png().toBuffer(), ext: 'png' as const });
   switch (spec.kind) {
@@ -489,9 +490,7 @@ export async function render(spec: ImageSpec): Promise<{ bytes: Buffer; ext: 'jp
 
 /** Stores the bytes as an upload does (content-hash name, the type's content type) and answers the `/img/` URL. */
 export async function storeImage(ctx: Ctx, bytes: Buffer, ext: 'jpg' | 'png'): Promise<string> {
-  const name = `${crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${ext}`;
-  await ctx.images.put(name, bytes, IMAGE_CONTENT_TYPES[ext]);
-  return imageUrl(name);
+  return imageUrl(await storeByContent(ctx.images, bytes, ext));
 }
 
 /** Renders and stores every picture, in parallel; answers their URLs by key. */

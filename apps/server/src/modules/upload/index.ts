@@ -17,11 +17,11 @@ import {
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import type { Ctx } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { ok, t } from '../../http/reply.js';
 import { addRoute, rawInput } from '../../http/route.js';
+import { storeByContent } from '../../storage/index.js';
 import { findReference, referencedNames } from './references.js';
 
 /** Extensions by the type file-type reads from the magic bytes; APNG is a PNG. */
@@ -31,7 +31,6 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 /** The sweep leaves images younger than this alone: they may belong to a record being edited right now. */
 export const UNUSED_IMAGE_MIN_AGE_MS = 60 * 60_000;
 /** Characters of the SHA-256 hex digest kept in a stored name (128 bits). */
-const HASH_CHARS = 32;
 
 /** Reads the single file of the request; the size limit comes from the configuration. */
 async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Buffer> {
@@ -75,7 +74,8 @@ async function checkImage(bytes: Buffer): Promise<{ ext: string; contentType: st
   const ext = detected ? EXT_OF_DETECTED[detected.ext] : undefined;
   if (!ext) throw badRequest('upload.badType');
   try {
-    // decodes every pixel: a truncated or forged file fails here
+    // decodes every pixel: a truncated or forged file fails here (sharp loads on the first upload, not at start)
+    const { default: sharp } = await import('sharp');
     await sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_IMAGE_PIXELS }).stats();
   } catch (e) {
     if (e instanceof Error && /pixel limit/i.test(e.message)) throw badRequest('upload.tooManyPixels');
@@ -95,8 +95,7 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
       try {
         const bytes = await readUpload(req, maxBytes);
         const { ext, contentType } = await checkImage(bytes);
-        const name = `${crypto.createHash('sha256').update(bytes).digest('hex').slice(0, HASH_CHARS)}.${ext}`;
-        await ctx.images.put(name, bytes, contentType);
+        const name = await storeByContent(ctx.images, bytes, ext);
         req.log.info({ event: 'image.upload', user: req.user?.userName, name, size: bytes.length }, 'image uploaded');
         const done: UploadReply = { code: Code.OK, msg: name, message: t(req, 'upload.ok'), data: { name, url: imageUrl(name) } };
         return done;

@@ -1,0 +1,132 @@
+// Fills a fresh database with realistic Chinese content: N news (default 100 000), N/10 policies and
+// N/10 page items, 8 news types, ~2 KB rich-text bodies, create times spread over three years.
+// The schema comes from the server's own migrations; the title index uses the server's own gram cutter.
+//   node --import tsx bench/generate.mjs --dir bench/results/tmp/data --news 100000
+import fs from 'node:fs';
+import path from 'node:path';
+import { newsResource, policyResource } from '@gk/contracts';
+import Database from 'better-sqlite3';
+import { gramsOf, textIndexOf } from '../apps/server/src/http/text-index.ts';
+import { ADMIN_PASSWORD, arg, ROOT, startNode, waitFor } from './lib.mjs';
+
+const PLACES = ['上海', '深圳', '广州', '宁波', '天津', '青岛', '厦门', '郑州', '重庆', '成都', '西安', '武汉', '杭州', '南京', '大连', '昆明', '乌鲁木齐', '满洲里', '二连浩特', '霍尔果斯'];
+const ACTORS = ['海关', '口岸', '港口', '物流园区', '综合保税区', '快递企业', '货代企业', '航空货运站', '海关总署', '跨境电商平台', '物流企业', '自贸试验区'];
+const VERBS = ['推进', '发布', '启动', '完成', '优化', '深化', '加快', '助力', '实现', '开展', '落实', '创新'];
+const TOPICS = ['跨境电商', '通关便利化', '智慧物流', '冷链运输', '国际快递', '海铁联运', '中欧班列', '仓储配送', '供应链', '数字化', '绿色物流', '进出口贸易', '报关报检', '航空物流', '多式联运', '海外仓'];
+const ENDS = ['改革', '试点', '新规', '高质量发展', '服务升级', '建设', '工作会议', '专项行动', '发展报告', '合作协议', '政策解读', '监管模式'];
+const SENTENCES = [
+  '今年以来，各地持续优化营商环境，进出口企业通关时间进一步压缩。',
+  '物流企业加快数字化转型，智能分拣和无人仓储在多个枢纽投入使用。',
+  '海关部门推行“提前申报”“两步申报”等措施，货物平均放行时间明显缩短。',
+  '跨境电商零售进口商品清单持续扩容，消费者选择更加丰富。',
+  '中欧班列开行数量稳步增长，为沿线国家和地区的贸易往来提供了稳定通道。',
+  '冷链物流基础设施加快布局，生鲜农产品损耗率持续下降。',
+  '企业可通过“单一窗口”在线办理申报、查询和缴税等业务，实现全程无纸化。',
+  '业内人士表示，供应链韧性建设将成为未来几年行业发展的重点方向。',
+];
+
+// mulberry32: small, fast and well mixed, so runs are repeatable
+let seed = 20261121;
+const rnd = (n) => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+};
+const pick = (a) => a[rnd(a.length)];
+const title = () => `${pick(PLACES)}${pick(ACTORS)}${pick(VERBS)}${pick(TOPICS)}${pick(ENDS)}`;
+function body() {
+  let html = '';
+  while (html.length < 2000) {
+    html += `<h2>${pick(TOPICS)}${pick(ENDS)}</h2><p>${Array.from({ length: 4 }, () => pick(SENTENCES)).join('')}</p>`;
+    html += `<ul><li>${pick(SENTENCES)}</li><li>${pick(SENTENCES)}</li></ul>`;
+  }
+  return html;
+}
+const pad = (n) => String(n).padStart(2, '0');
+const START = Date.UTC(2023, 0, 1);
+const SPAN = 3 * 365 * 86_400_000;
+function timeText(i, n) {
+  // spread over three years, oldest first, with a little noise
+  const ms = START + Math.floor((i / n) * SPAN) + rnd(3_600_000);
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+export async function generate(dataDir, newsCount) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  // the server creates the schema, roles and the admin account, as on a user's first start
+  const port = 18_000 + rnd(1000);
+  const server = startNode(
+    path.join(ROOT, 'apps/server/dist/main.js'),
+    { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '0', ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
+    'server',
+  );
+  await waitFor(`http://127.0.0.1:${port}/api/nope`);
+  await server.stop();
+
+  const sqlite = new Database(path.join(dataDir, 'app.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = OFF');
+  const t0 = Date.now();
+  const types = ['hydt', 'gsxw', 'tgzx', 'zcfg', 'kjds', 'hygj', 'ccwl', 'tzgg'];
+  const typeNames = ['行业动态', '公司新闻', '通关资讯', '政策法规', '跨境电商', '海运国际', '仓储物流', '通知公告'];
+  sqlite.transaction(() => {
+    const insType = sqlite.prepare('insert into news_type (code, name, sort_no) values (?, ?, ?)');
+    types.forEach((c, i) => insType.run(c, typeNames[i], i + 1));
+    const insNews = sqlite.prepare(
+      'insert into news (title, type, summary, summary_img, count, is_top, is_hot, content, create_time) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    for (let i = 0; i < newsCount; i++) {
+      const tt = title();
+      insNews.run(tt, pick(types), `${tt}。${pick(SENTENCES)}`, '', rnd(5000), rnd(200) === 0 ? 1 : 0, rnd(20) === 0 ? 1 : 0, body(), timeText(i, newsCount));
+    }
+    const insPolicy = sqlite.prepare(
+      'insert into policy (title, summary, summary_img, author, source, count, is_top, is_hot, content, create_time) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const policies = Math.max(1, Math.floor(newsCount / 10));
+    for (let i = 0; i < policies; i++) {
+      const tt = `关于${pick(TOPICS)}${pick(ENDS)}的公告`;
+      insPolicy.run(tt, pick(SENTENCES), '', '政策研究室', pick(['海关总署', '商务部', '交通运输部']), rnd(3000), rnd(100) === 0 ? 1 : 0, rnd(10) === 0 ? 1 : 0, body(), timeText(i, policies));
+    }
+    const pageId = sqlite.prepare("insert into page_def (name, show_type) values ('关于我们', 'splice')").run().lastInsertRowid;
+    const insItem = sqlite.prepare(
+      'insert into page_item (title, page_id, tag, summary, summary_img, content, sort_no, create_time, is_hot, is_top) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    for (let i = 0; i < policies; i++) insItem.run(title(), pageId, pick(TOPICS), pick(SENTENCES), '', body(), i, timeText(i, policies), 0, 0);
+  })();
+  const inserted = Date.now() - t0;
+  // the title index, with the server's own gram cutter, written in bulk
+  const t1 = Date.now();
+  // lookup indexes are dropped during the bulk load and built once afterwards (a sort, not random inserts)
+  const lookupIndexes = sqlite
+    .prepare("select sql from sqlite_master where type = 'index' and tbl_name like '%_gram' and sql is not null")
+    .all()
+    .map((r) => r.sql);
+  for (const ddl of lookupIndexes) sqlite.exec(`drop index ${/create index "?(\w+)"?/i.exec(ddl)[1]}`);
+  sqlite.transaction(() => {
+    for (const def of [newsResource, policyResource]) {
+      const ix = textIndexOf(def);
+      const cols = ['gram', 'row_id', ...ix.copies.map((c) => c.column)];
+      const ins = sqlite.prepare(`insert into ${ix.table} (${cols.join(', ')}) values (${cols.map(() => '?').join(', ')})`);
+      sqlite.exec(`delete from ${ix.table}`);
+      for (const r of sqlite.prepare(`select id, ${ix.column}, ${ix.copies.map((c) => c.column).join(', ')} from ${def.table}`).all()) {
+        const copies = ix.copies.map((c) => r[c.column]);
+        for (const g of gramsOf(r[ix.column])) ins.run(g, r.id, ...copies);
+      }
+    }
+  })();
+  for (const ddl of lookupIndexes) sqlite.exec(ddl);
+  sqlite.exec('analyze');
+  const indexed = Date.now() - t1;
+  sqlite.close();
+  return { news: newsCount, insertMs: inserted, indexMs: indexed, types };
+}
+
+if (process.argv[1]?.endsWith('generate.mjs')) {
+  const dir = path.resolve(arg('dir', path.join(ROOT, 'bench/results/tmp/data')));
+  const n = Number(arg('news', '100000'));
+  const r = await generate(dir, n);
+  console.log(`generated ${r.news} news in ${r.insertMs} ms, indexed in ${r.indexMs} ms → ${dir}`);
+}

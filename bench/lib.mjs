@@ -1,0 +1,75 @@
+// Shared helpers of the benchmark scripts: start / stop a server process, wait for it, sample its memory.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ADMIN_PASSWORD = 'Bench_admin_2026';
+
+export function arg(name, dflt) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : dflt;
+}
+
+export async function waitFor(url, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+/** Starts a node script as a child process with the given environment; returns { proc, stop }. */
+export function startNode(script, env, label) {
+  const proc = spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = [];
+  proc.stdout.on('data', (d) => log.push(String(d)));
+  proc.stderr.on('data', (d) => log.push(String(d)));
+  proc.on('exit', (code) => {
+    if (code && code !== 0 && !proc.stopping) console.error(`${label} exited with ${code}:\n${log.join('')}`);
+  });
+  return {
+    proc,
+    log,
+    stop: () =>
+      new Promise((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.stopping = true;
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+        setTimeout(() => proc.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+export function rssMb(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples a process's RSS every 100 ms until stopped; returns the peak in MB. */
+export function sampleRss(pid) {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    return Math.round(peak);
+  };
+}
