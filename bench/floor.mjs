@@ -12,7 +12,7 @@ db.pragma('journal_mode = WAL');
 
 const fields = `t.id as id, t.title as title, t.type as type, j.name as typeName, t.summary as summary,
   t.summary_img as summaryImg, t.count as count, t.is_top as isTop, t.is_hot as isHot, t.create_time as createTime`;
-const listCount = db.prepare('select count(*) as n from news as t left join news_type as j on j.code = t.type');
+const listCount = db.prepare('select count(*) as n from news as t');
 const listRows = db.prepare(
   `select ${fields} from news as t left join news_type as j on j.code = t.type
    order by t.is_top desc, t.create_time desc, t.id desc limit ? offset ?`,
@@ -22,7 +22,9 @@ const searchRows = db.prepare(
   `select ${fields} from news_title_gram as g inner join news as t on t.id = g.row_id left join news_type as j on j.code = t.type
    where g.gram = ? and g.type = ? order by g.is_top desc, g.create_time desc, g.row_id desc limit ? offset ?`,
 );
-const getOne = db.prepare(`select ${fields}, t.content as content from news as t left join news_type as j on j.code = t.type where t.id = ?`);
+const getOne = db.prepare(
+  `select ${fields}, t.content as content from news as t left join news_type as j on j.code = t.type where t.id = ?`,
+);
 
 const send = (res, body) => {
   const json = JSON.stringify(body);

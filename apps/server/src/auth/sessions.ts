@@ -87,9 +87,22 @@ export async function permissionsOf(ctx: Ctx, roles: string[]): Promise<Set<stri
 
 export function clearPermissionCache(): void {
   permissionCache.clear();
+  roleCache.clear();
 }
 
+// A user's roles, cached briefly per process like the permissions (no screen changes roles today).
+const roleCache = new Map<number, { at: number; roles: string[] }>();
+
 export async function rolesOf(ctx: Ctx, userId: number): Promise<string[]> {
+  const hit = roleCache.get(userId);
+  if (hit && Date.now() - hit.at < PERMISSION_TTL_MS) return hit.roles;
+  const roles = await readRoles(ctx, userId);
+  if (roleCache.size > 10_000) roleCache.clear();
+  roleCache.set(userId, { at: Date.now(), roles });
+  return roles;
+}
+
+async function readRoles(ctx: Ctx, userId: number): Promise<string[]> {
   const rows = await ctx.db
     .selectFrom('sys_user_role as ur')
     .innerJoin('sys_role as r', 'r.id', 'ur.role_id')

@@ -35,6 +35,20 @@ export function openDb(config: AppConfig): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Kysely prepares every query anew; the same few hundred SQL texts repeat, so keep their statements.
+  const statements = new Map<string, SQLite.Statement>();
+  const database = {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      let stmt = statements.get(text);
+      if (!stmt) {
+        if (statements.size >= 1000) statements.clear();
+        stmt = sqlite.prepare(text);
+        statements.set(text, stmt);
+      }
+      return stmt;
+    },
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

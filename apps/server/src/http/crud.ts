@@ -105,12 +105,12 @@ export class Crud {
   }
 
   /** select … from the table (or, for a text search, from its gram index) with its joins */
-  base(db: AnyDb = this.db, gram = false) {
+  base(db: AnyDb = this.db, gram = false, joins = true) {
     let q = gram
       ? db.selectFrom(`${this.textIndex!.table} as g`).innerJoin(`${this.def.table} as t`, 't.id', 'g.row_id')
       : db.selectFrom(`${this.def.table} as t`);
     for (const f of this.def.fields) {
-      if (!f.join) continue;
+      if (!f.join || !joins) continue;
       const via = this.byName.get(f.join.via)!;
       q = q.leftJoin(`${f.join.table} as j_${f.name}`, `j_${f.name}.${f.join.key}`, `t.${columnOf(via)}`);
     }
@@ -176,7 +176,13 @@ export class Crud {
       search?.exact &&
       !this.hooks.listWhere &&
       this.def.filters.every((f) => f.param === ti!.param || input[f.param] == null || input[f.param] === '' || copied.has(f.field));
-    const countBase = countFromIndex ? this.db.selectFrom(`${this.textIndex!.table} as g`) : this.base(this.db, gram);
+    // joins only when a filter reads a joined name: a count over the bare table is answered from an index
+    const joinFiltered = this.def.filters.some(
+      (f) => input[f.param] != null && input[f.param] !== '' && [f.field, ...(f.fields ?? [])].some((n) => this.byName.get(n)?.join),
+    );
+    const countBase = countFromIndex
+      ? this.db.selectFrom(`${this.textIndex!.table} as g`)
+      : this.base(this.db, gram, joinFiltered || !!this.hooks.listWhere);
     const countRow = await where(countBase).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
     const total = Number(countRow?.n ?? 0);
     if (total === 0) return { rows: [], total };
