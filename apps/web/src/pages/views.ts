@@ -2,6 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
  * The view registry: the screen of each menu url, loaded on demand.
+ * Register one line per url, e.g. `registerView('/news/news-list', () => import('./news/NewsList'));`
  * A menu url without a registered view routes to the 404 page (no placeholder screens).
  */
 export type ViewLoader = () => Promise<{ default: ComponentType }>;
@@ -45,3 +46,6 @@ export function registeredUrls(): string[] {
 registerView('/dashboard/home', () => import('./dashboard/Home'));
 
 // ---- menu views (one line each) ----
+registerView('/news/news-type', () => import('./news/NewsType'));
+registerView('/news/news-list', () => import('./news/NewsList'));
+registerView('/news/news-details', () => import('./news/NewsDetails'));

@@ -1,0 +1,116 @@
+import type { Reply, ResourceDef } from '@gk/contracts';
+import { App, Form, Modal, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { withLoading } from '../api/loading';
+import { post } from '../api/request';
+import { type FormFieldConfig, FormFields } from './form/FormFields';
+import { ImageSlotsProvider, useImageSlots } from './image/imageSlots';
+
+/**
+ * The small resources edited in a dialog (news types, application types, page definitions, links, users):
+ * title 新增 / 编辑, Save / Cancel, the contracts' rules and messages; images upload before the save.
+ */
+export interface DialogFormConfig {
+  fields: FormFieldConfig[];
+  /** dialog width (default 560) */
+  width?: number;
+  /** values of a new record */
+  defaults?: Record<string, unknown>;
+  /** an upload failure's fixed message key (default: the reply's message) */
+  uploadErrorMessage?: string;
+}
+
+export interface DialogFormProps {
+  resource: ResourceDef;
+  config: DialogFormConfig;
+  /** null: a new record */
+  record: Record<string, any> | null;
+  onClose: () => void;
+  onSaved: (saved: Record<string, unknown> | undefined) => void;
+}
+
+export function DialogForm({ resource, config, record, onClose, onSaved }: DialogFormProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const slots = useImageSlots({ uploadErrorMessage: config.uploadErrorMessage });
+  const id = record?.id;
+  const getPath = resource.endpoints.get?.path;
+
+  // a record with a get endpoint is read fresh; otherwise the list row is the record
+  useEffect(() => {
+    if (id == null || !getPath) return;
+    let alive = true;
+    setLoading(true);
+    post<Reply<Record<string, unknown>>>(getPath, undefined, { params: { id } })
+      .then((reply) => {
+        const data = resource.getReply === 'entity' ? (reply as unknown as Record<string, unknown>) : reply.data;
+        if (alive && data) form.setFieldsValue(data);
+      })
+      .catch(() => undefined)
+      .finally(() => alive && setLoading(false));
+    return () => {
+      alive = false;
+    };
+  }, [id, getPath, form, resource.getReply]);
+
+  const save = async () => {
+    const savePath = resource.endpoints.save?.path;
+    if (!savePath) return;
+    let values: Record<string, unknown>;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const withImages = await slots.uploadPending({ ...form.getFieldsValue(true), ...values });
+      const body = id != null ? { ...withImages, id } : withImages;
+      const reply = await withLoading(post<Reply<Record<string, unknown>>>(savePath, body));
+      message.success(reply.msg || t('common.saved'));
+      onSaved(reply.data);
+    } catch {
+      // the upload or the request layer told the user; the dialog stays open to fix and retry
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={record ? t('ui.edit') : t('ui.add')}
+      okText={t('ui.save')}
+      cancelText={t('ui.cancel')}
+      onOk={save}
+      onCancel={onClose}
+      confirmLoading={saving}
+      width={config.width ?? 560}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      <Spin spinning={loading}>
+        <ImageSlotsProvider value={slots}>
+          <Form
+            form={form}
+            layout="horizontal"
+            labelCol={{ flex: '110px' }}
+            labelWrap
+            initialValues={record ?? config.defaults}
+            onFinish={save}
+            className="gk-dialog-form"
+            name={`dialog-${resource.name}`}
+          >
+            <FormFields resource={resource} fields={config.fields} />
+            {/* Enter in a field saves */}
+            <button type="submit" hidden aria-hidden tabIndex={-1} />
+          </Form>
+        </ImageSlotsProvider>
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,56 @@
+import {
+  configurableFields,
+  defaultListFields,
+  type FieldConfigData,
+  type FieldDef,
+  fieldConfigEndpoints,
+  type ResourceDef,
+  type SuccessReply,
+} from '@gk/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { get } from '../../api/request';
+
+/**
+ * The user's list columns for a model type (SPEC point 7 "Field configuration"): GET
+ * /KJ/GetUserTabFiledNameConfig?modelType= → baseFileds, sysFileds, selectFileds. The list follows the
+ * saved choice; without one (or when the call fails) it shows the resource's default columns.
+ */
+export const fieldConfigKey = (modelType: string | undefined) => ['fieldConfig', modelType ?? ''] as const;
+
+export async function fetchFieldConfig(modelType: string): Promise<FieldConfigData | null> {
+  const reply = await get<SuccessReply<FieldConfigData>>(fieldConfigEndpoints.get.path, { modelType }, { quiet: true });
+  if (reply && reply.success === false) throw new Error(reply.message);
+  return reply?.data ?? null;
+}
+
+export function useFieldConfig(modelType: string | undefined) {
+  return useQuery({
+    queryKey: fieldConfigKey(modelType),
+    queryFn: () => fetchFieldConfig(modelType!),
+    enabled: !!modelType,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/** Fields a list may show as columns: configurable ones without rich text (html never goes in a list). */
+export function listableFields(resource: ResourceDef): FieldDef[] {
+  return configurableFields(resource).filter((f) => f.type !== 'html');
+}
+
+export interface VisibleField {
+  field: FieldDef;
+  fixed: boolean;
+}
+
+/** The columns to show, in order: the user's choice, else the configured defaults, else the resource's list fields. */
+export function visibleFields(resource: ResourceDef, config: FieldConfigData | null | undefined): VisibleField[] {
+  const known = new Map(listableFields(resource).map((f) => [f.name, f]));
+  const chosen = (config?.selectFileds ?? []).filter((s) => known.has(s.field));
+  if (chosen.length) return chosen.map((s) => ({ field: known.get(s.field)!, fixed: Number(s.isFixed) === 1 }));
+  const sys = (config?.sysFileds ?? []).filter((s) => known.has(s.field));
+  if (sys.length) return sys.map((s) => ({ field: known.get(s.field)!, fixed: false }));
+  return defaultListFields(resource)
+    .filter((f) => known.has(f.name))
+    .map((f) => ({ field: f, fixed: false }));
+}

@@ -1,0 +1,202 @@
+import type { FieldDef, ResourceDef } from '@gk/contracts';
+import { Col, Form, type FormRule, Input, InputNumber, Row, Select, Switch } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageSlot } from '../image/ImageSlot';
+import { RemoteSelect, type RemoteSelectProps } from '../RemoteSelect';
+import { RichText } from '../richtext/RichText';
+import { isRequired, schemaRule } from './schemaRules';
+
+/**
+ * One field of a detail page or dialog, configured by a screen and rendered from the resource's
+ * description: label from the field's label key, rules from the contracts `save` schema (same messages as
+ * the server), the asterisk where the schema refuses a missing value, validation on blur.
+ */
+export type FieldWidget = 'text' | 'textarea' | 'sort' | 'number' | 'switch' | 'select' | 'remote' | 'image' | 'richText' | 'password';
+
+export interface FormFieldConfig {
+  /** the API field name */
+  name: string;
+  /** label message key (default: the resource field's label) */
+  label?: string;
+  /** default from the field type: text/code → text, sort → sort, flag → switch, int → number, image → image, html → richText */
+  widget?: FieldWidget;
+  /** select options (value / label key or text) */
+  options?: readonly { value: string | number; label: string }[];
+  /** RemoteSelect settings; `labelField` names the record field holding the value's label (e.g. typeName) */
+  remote?: Omit<RemoteSelectProps, 'value' | 'onChange'> & { labelField?: string };
+  /** extra rules after the schema's (e.g. `rules.phoneOrLandline()`) */
+  rules?: FormRule[];
+  /** force the required asterisk on or off (default: from the schema) */
+  required?: boolean;
+  placeholder?: string;
+  /** help text key under the control */
+  help?: string;
+  /** no visible label (a section holding only this field already names it) */
+  hideLabel?: boolean;
+  /** takes the whole row (rich text and images always do in detail pages) */
+  full?: boolean;
+  /** max length shown as a counter on text inputs */
+  maxLength?: number;
+  /** strips characters on input (e.g. the user dialog's password strips Chinese) */
+  normalize?: (value: string) => string;
+  disabled?: boolean;
+  /** a custom control instead of the widget */
+  render?: () => ReactNode;
+}
+
+export function widgetOf(field: FormFieldConfig, def?: FieldDef): FieldWidget {
+  if (field.widget) return field.widget;
+  switch (def?.type) {
+    case 'sort':
+      return 'sort';
+    case 'flag':
+      return 'switch';
+    case 'int':
+      return 'number';
+    case 'image':
+      return 'image';
+    case 'html':
+      return 'richText';
+    default:
+      return 'text';
+  }
+}
+
+/** A 0/1 flag as a switch. */
+export function FlagSwitch({
+  value,
+  onChange,
+  id,
+  disabled,
+}: {
+  value?: number | boolean | null;
+  onChange?: (v: 0 | 1) => void;
+  id?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Switch
+      id={id}
+      checked={value === 1 || value === true}
+      onChange={(c) => onChange?.(c ? 1 : 0)}
+      checkedChildren={t('ui.yes')}
+      unCheckedChildren={t('ui.no')}
+      disabled={disabled}
+    />
+  );
+}
+
+/** RemoteSelect inside a form: the value's label may come from another field of the record (typeName). */
+function FormRemoteSelect({ config, ...rest }: { config: NonNullable<FormFieldConfig['remote']> } & Partial<RemoteSelectProps>) {
+  const form = Form.useFormInstance();
+  const { labelField, ...remote } = config;
+  const label = Form.useWatch(labelField ?? '__noLabelField', { form, preserve: true }) as string | undefined;
+  return (
+    <RemoteSelect
+      {...remote}
+      {...rest}
+      valueLabel={labelField ? label || undefined : undefined}
+      onChange={(v, row) => {
+        rest.onChange?.(v, row);
+        if (labelField) form.setFieldValue(labelField, row ? String(row[remote.labelKey ?? 'name'] ?? '') : undefined);
+      }}
+    />
+  );
+}
+
+function control(field: FormFieldConfig, widget: FieldWidget, label: string, t: (k: string) => string): ReactNode {
+  if (field.render) return field.render();
+  const placeholder = field.placeholder ? t(field.placeholder) : undefined;
+  switch (widget) {
+    case 'textarea':
+      return (
+        <Input.TextArea
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          placeholder={placeholder}
+          maxLength={field.maxLength}
+          showCount={!!field.maxLength}
+          disabled={field.disabled}
+        />
+      );
+    case 'password':
+      return <Input.Password placeholder={placeholder} maxLength={field.maxLength} autoComplete="new-password" disabled={field.disabled} />;
+    case 'sort':
+      return (
+        <Input
+          inputMode="decimal"
+          placeholder={placeholder ?? t('ui.form.sortPlaceholder')}
+          disabled={field.disabled}
+          style={{ maxWidth: 240 }}
+        />
+      );
+    case 'number':
+      return <InputNumber placeholder={placeholder} disabled={field.disabled} style={{ width: 200 }} />;
+    case 'switch':
+      return <FlagSwitch disabled={field.disabled} />;
+    case 'select':
+      return (
+        <Select
+          allowClear
+          placeholder={placeholder ?? t('ui.select.placeholder')}
+          options={(field.options ?? []).map((o) => ({ value: o.value, label: t(o.label) }))}
+          disabled={field.disabled}
+        />
+      );
+    case 'remote':
+      return <FormRemoteSelect config={field.remote!} placeholder={placeholder} disabled={field.disabled} />;
+    case 'image':
+      return <ImageSlot field={field.name} label={label} disabled={field.disabled} />;
+    case 'richText':
+      return <RichText />;
+    default:
+      return (
+        <Input placeholder={placeholder} maxLength={field.maxLength} showCount={!!field.maxLength} disabled={field.disabled} allowClear />
+      );
+  }
+}
+
+export interface FormFieldsProps {
+  resource: ResourceDef;
+  fields: FormFieldConfig[];
+  /** two columns on wide screens (detail pages); one in dialogs */
+  columns?: 1 | 2;
+}
+
+/** The Form.Items of a set of fields, laid out in one or two columns. */
+export function FormFields({ resource, fields, columns = 1 }: FormFieldsProps) {
+  const { t } = useTranslation();
+  const items = fields.map((f) => {
+    const def = resource.fields.find((x) => x.name === f.name);
+    const widget = widgetOf(f, def);
+    const label = t(f.label ?? def?.label ?? f.name);
+    const full = f.full ?? (widget === 'richText' || widget === 'image' || widget === 'textarea');
+    const item = (
+      <Form.Item
+        key={f.name}
+        name={f.name}
+        label={f.hideLabel ? undefined : label}
+        required={f.required ?? isRequired(resource.save, f.name)}
+        rules={[schemaRule(resource.save, f.name), ...(f.rules ?? [])]}
+        validateTrigger={widget === 'remote' || widget === 'select' || widget === 'switch' ? ['onChange', 'onBlur'] : 'onBlur'}
+        valuePropName="value"
+        normalize={f.normalize ? (v) => (typeof v === 'string' ? f.normalize!(v) : v) : undefined}
+        extra={f.help ? t(f.help) : undefined}
+      >
+        {control(f, widget, label, t)}
+      </Form.Item>
+    );
+    return { item, full };
+  });
+  if (columns === 1) return <>{items.map((i) => i.item)}</>;
+  return (
+    <Row gutter={24}>
+      {items.map(({ item, full }) => (
+        <Col key={item.key} xs={24} lg={full ? 24 : 12}>
+          {item}
+        </Col>
+      ))}
+    </Row>
+  );
+}

@@ -1,0 +1,193 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Form } from 'antd';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetEditorConfig } from '../richtext/editorConfig';
+import { stubFetch, TestProviders } from '../test-utils';
+import { ImageSlot } from './ImageSlot';
+import { type ImageSlotsOptions, ImageSlotsProvider, useImageSlots } from './imageSlots';
+
+// antd popups in jsdom are slow under a parallel run
+vi.setConfig({ testTimeout: 20_000 });
+
+/** A form with two image slots and a "save" that runs uploadPending like DetailPage does. */
+function Harness({
+  initial = {},
+  options = {},
+  onSaved,
+}: {
+  initial?: Record<string, unknown>;
+  options?: ImageSlotsOptions;
+  onSaved: (v: unknown) => void;
+}) {
+  const slots = useImageSlots(options);
+  const [form] = Form.useForm();
+  return (
+    <TestProviders>
+      <ImageSlotsProvider value={slots}>
+        <Form form={form} initialValues={initial}>
+          <Form.Item name="summaryImg">
+            <ImageSlot field="summaryImg" label="摘要图片" />
+          </Form.Item>
+          <Form.Item name="logo">
+            <ImageSlot field="logo" label="标志" />
+          </Form.Item>
+        </Form>
+        <button
+          type="button"
+          onClick={async () => {
+            try {
+              const values = await slots.uploadPending(form.getFieldsValue(true));
+              form.setFieldsValue(values);
+              onSaved(values);
+            } catch (e) {
+              onSaved(e);
+            }
+          }}
+        >
+          save
+        </button>
+        <output data-testid="pending">{Object.keys(slots.pending).join(',')}</output>
+      </ImageSlotsProvider>
+    </TestProviders>
+  );
+}
+
+const png = (name = 'a.png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+const slot = (field: string) => document.querySelector(`.gk-image-slot[data-field="${field}"]`)!;
+const choose = (label: string, file: File) => fireEvent.change(screen.getByLabelText(label), { target: { files: [file] } });
+
+let created = 0;
+beforeEach(() => {
+  created = 0;
+  resetEditorConfig();
+  URL.createObjectURL = vi.fn(() => `blob:preview-${++created}`);
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('image slot life (SPEC point 4)', () => {
+  it('empty → chosen: previewed locally, not uploaded, the upload button gone', async () => {
+    const api = stubFetch({ '/config': () => ({ code: 500, msg: 'no config' }) });
+    render(<Harness onSaved={vi.fn()} />);
+    expect(slot('summaryImg')).toHaveAttribute('data-state', 'empty');
+    choose('摘要图片', png());
+    expect(slot('summaryImg')).toHaveAttribute('data-state', 'pending');
+    expect(slot('summaryImg').querySelector('img')).toHaveAttribute('src', 'blob:preview-1');
+    expect(slot('summaryImg').querySelector('.gk-image-empty')).toBeNull();
+    expect(screen.getByText('待上传')).toBeInTheDocument();
+    expect(api.of('/upload/upload')).toHaveLength(0);
+  });
+
+  it('removing a chosen file only clears it locally', () => {
+    const api = stubFetch({});
+    render(<Harness onSaved={vi.fn()} />);
+    choose('摘要图片', png());
+    fireEvent.click(screen.getByRole('button', { name: '移除所选图片' }));
+    expect(slot('summaryImg')).toHaveAttribute('data-state', 'empty');
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+    expect(api.calls.filter((c) => c.path.startsWith('/upload'))).toHaveLength(0);
+  });
+
+  it('accepts only jpg, png, gif and webp', async () => {
+    stubFetch({});
+    render(<Harness onSaved={vi.fn()} />);
+    choose('摘要图片', new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('只支持 JPG、PNG、GIF、WEBP 格式的图片')).toBeInTheDocument();
+    expect(slot('summaryImg')).toHaveAttribute('data-state', 'empty');
+    choose('摘要图片', new File(['x'], 'photo.webp', { type: 'image/webp' }));
+    expect(slot('summaryImg')).toHaveAttribute('data-state', 'pending');
+  });
+
+  it('on save every pending file uploads in parallel and the names become /img/ URLs', async () => {
+    const resolvers: (() => void)[] = [];
+    const api = stubFetch({
+      '/upload/upload': () =>
+        new Promise((resolve) => {
+          const n = resolvers.length;
+          resolvers.push(() => resolve({ code: 200, msg: n === 0 ? 'aaaa1111aaaa1111.png' : 'bbbb2222bbbb2222.png', message: '上传成功' }));
+        }),
+    });
+    const onSaved = vi.fn();
+    render(<Harness onSaved={onSaved} initial={{ title: '港口' }} />);
+    choose('摘要图片', png('a.png'));
+    choose('标志', png('b.png'));
+    fireEvent.click(screen.getByText('save'));
+    // both uploads are in flight before either answers
+    await waitFor(() => expect(api.of('/upload/upload')).toHaveLength(2));
+    expect(onSaved).not.toHaveBeenCalled();
+    const sent = api.of('/upload/upload').map((c) => (c.body as FormData).get('file') as File);
+    expect(sent.map((f) => f.name)).toEqual(['a.png', 'b.png']);
+    for (const r of resolvers) r();
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(onSaved.mock.calls[0][0]).toEqual({ title: '港口', summaryImg: '/img/aaaa1111aaaa1111.png', logo: '/img/bbbb2222bbbb2222.png' });
+    expect(screen.getByTestId('pending')).toHaveTextContent('');
+    await waitFor(() => expect(slot('summaryImg')).toHaveAttribute('data-state', 'stored'));
+    expect(slot('summaryImg').querySelector('img')).toHaveAttribute('src', '/img/aaaa1111aaaa1111.png');
+  });
+
+  it('a failed upload stops the save, shows the reply message and keeps the file', async () => {
+    stubFetch({
+      '/upload/upload': ({ body }) =>
+        ((body as FormData).get('file') as File).name === 'big.png'
+          ? { code: 413, msg: 'too large', message: '图片大小不能超过 10 MB' }
+          : { code: 200, msg: 'cccc3333cccc3333.png' },
+    });
+    const onSaved = vi.fn();
+    render(<Harness onSaved={onSaved} />);
+    choose('摘要图片', png('ok.png'));
+    choose('标志', png('big.png'));
+    fireEvent.click(screen.getByText('save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(onSaved.mock.calls[0][0]).toBeInstanceOf(Error);
+    expect(await screen.findByText('图片大小不能超过 10 MB')).toBeInTheDocument();
+    expect(screen.getByTestId('pending')).toHaveTextContent('summaryImg,logo');
+  });
+
+  it('a page may fix the failure text (contacts: 上传失败，请重试)', async () => {
+    stubFetch({ '/upload/upload': () => ({ code: 400, msg: '文件不是有效的图片', message: '文件不是有效的图片' }) });
+    const onSaved = vi.fn();
+    render(<Harness onSaved={onSaved} options={{ uploadErrorMessage: 'upload.failed' }} />);
+    choose('摘要图片', png());
+    fireEvent.click(screen.getByText('save'));
+    expect(await screen.findByText('上传失败，请重试')).toBeInTheDocument();
+    expect(onSaved.mock.calls[0][0]).toBeInstanceOf(Error);
+  });
+
+  it('removing a stored image calls delImage, blanks the field, then lets the form save', async () => {
+    const api = stubFetch({ '/upload/delImage': () => ({ code: 200, msg: '删除成功' }) });
+    const onStoredRemoved = vi.fn();
+    render(<Harness onSaved={vi.fn()} initial={{ summaryImg: '/img/dddd4444dddd4444.png' }} options={{ onStoredRemoved }} />);
+    expect(slot('summaryImg')).toHaveAttribute('data-state', 'stored');
+    expect(slot('summaryImg').querySelector('.gk-image-empty')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '删除图片' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^确\s?定$/ }));
+    await waitFor(() => expect(onStoredRemoved).toHaveBeenCalledWith('summaryImg'));
+    const del = api.of('/upload/delImage');
+    expect(del).toHaveLength(1);
+    expect(del[0].query.get('oldFileUrl')).toBe('/img/dddd4444dddd4444.png');
+    expect(slot('summaryImg')).toHaveAttribute('data-state', 'empty');
+  });
+
+  it('a refused delImage keeps the stored image', async () => {
+    stubFetch({ '/upload/delImage': () => ({ code: 404, msg: '图片不存在' }) });
+    const onStoredRemoved = vi.fn();
+    render(<Harness onSaved={vi.fn()} initial={{ summaryImg: '/img/eeee5555eeee5555.png' }} options={{ onStoredRemoved }} />);
+    fireEvent.click(screen.getByRole('button', { name: '删除图片' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^确\s?定$/ }));
+    expect(await screen.findByText('图片不存在')).toBeInTheDocument();
+    expect(onStoredRemoved).not.toHaveBeenCalled();
+    expect(slot('summaryImg')).toHaveAttribute('data-state', 'stored');
+  });
+
+  it('copies the full URL of a stored image', async () => {
+    stubFetch({});
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    render(<Harness onSaved={vi.fn()} initial={{ summaryImg: '/img/ffff6666ffff6666.png' }} />);
+    fireEvent.click(screen.getByRole('button', { name: '复制图片地址' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${location.origin}/img/ffff6666ffff6666.png`));
+    expect(await screen.findByText('图片地址已复制')).toBeInTheDocument();
+  });
+});

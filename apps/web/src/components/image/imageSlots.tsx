@@ -1,0 +1,178 @@
+import { formatBytes } from '@gk/contracts';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { feedback } from '../../api/feedback';
+import { withLoading } from '../../api/loading';
+import { imageUrl, post, RequestError, upload } from '../../api/request';
+import { tr } from '../../app/i18n';
+import { knownMaxBytes } from '../richtext/editorConfig';
+
+/**
+ * The image slots of one form (SPEC point 4 "Image slot life"):
+ * empty → a file chosen (pending, previewed from an object URL, not uploaded) → on save every pending file
+ * uploads in parallel → the returned names become `/img/{name}` URLs → only then is the record saved.
+ * Removing a stored image calls /upload/delImage, blanks the field and saves the record; removing a file
+ * that was only chosen clears it locally.
+ */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const IMAGE_ACCEPT = '.jpg,.jpeg,.png,.gif,.webp,image/jpeg,image/png,image/gif,image/webp';
+const IMAGE_EXT = /\.(jpe?g|png|gif|webp)$/i;
+
+export const DEL_IMAGE_PATH = '/upload/delImage';
+
+/** Whether a file is one of the accepted image kinds (jpg, png, gif, webp) by type, or by name when the type is unknown. */
+export function isAcceptedImage(file: File): boolean {
+  if (file.type) return (IMAGE_TYPES as readonly string[]).includes(file.type);
+  return IMAGE_EXT.test(file.name);
+}
+
+export interface PendingImage {
+  file: File;
+  /** object URL for the preview */
+  preview: string;
+}
+
+export interface ImageSlotsOptions {
+  /**
+   * What an upload failure says: a fixed message key (contacts: 上传失败，请重试), or, by default,
+   * the reply's `message` field.
+   */
+  uploadErrorMessage?: string;
+  /** after a stored image was deleted and its field blanked: save the record (DetailPage does) */
+  onStoredRemoved?: (field: string) => Promise<unknown> | unknown;
+}
+
+export interface ImageSlotsApi {
+  pending: Readonly<Record<string, PendingImage>>;
+  hasPending: boolean;
+  /** takes a file into a slot; refuses other kinds than jpg / png / gif / webp */
+  choose(field: string, file: File): boolean;
+  /** forgets a chosen, not yet uploaded file */
+  clearPending(field: string): void;
+  /** forgets every pending file */
+  reset(): void;
+  /** uploads every pending file in parallel; resolves with `values` whose image fields hold the new URLs */
+  uploadPending<T extends Record<string, unknown>>(values: T): Promise<T>;
+  /** deletes a stored image on the server, blanks the field, then tells the form (which saves the record) */
+  removeStored(field: string, url: string, blank: () => void): Promise<void>;
+}
+
+/** The upload failure's text: the page's fixed message, else the reply's `message`, else the error. */
+function uploadFailure(e: unknown, fixed?: string): string {
+  if (fixed) return tr(fixed);
+  if (e instanceof RequestError) {
+    const reply = e.reply as { message?: unknown; msg?: unknown } | undefined;
+    if (reply && typeof reply.message === 'string' && reply.message) return reply.message;
+    return e.message || tr('upload.failed');
+  }
+  return tr('upload.failed');
+}
+
+export function useImageSlots(options: ImageSlotsOptions = {}): ImageSlotsApi {
+  const [pending, setPending] = useState<Record<string, PendingImage>>({});
+  const ref = useRef(pending);
+  ref.current = pending;
+  const opts = useRef(options);
+  opts.current = options;
+
+  // object URLs live as long as their pending file
+  useEffect(
+    () => () => {
+      for (const p of Object.values(ref.current)) URL.revokeObjectURL(p.preview);
+    },
+    [],
+  );
+
+  const update = useCallback((fn: (prev: Record<string, PendingImage>) => Record<string, PendingImage>) => {
+    const next = fn(ref.current);
+    ref.current = next;
+    setPending(next);
+  }, []);
+
+  const clearPending = useCallback(
+    (field: string) => {
+      const p = ref.current[field];
+      if (!p) return;
+      URL.revokeObjectURL(p.preview);
+      update((prev) => {
+        const { [field]: _gone, ...rest } = prev;
+        return rest;
+      });
+    },
+    [update],
+  );
+
+  const choose = useCallback(
+    (field: string, file: File) => {
+      if (!isAcceptedImage(file)) {
+        feedback().message.error(tr('upload.badType'));
+        return false;
+      }
+      const max = knownMaxBytes();
+      if (max && file.size > max) {
+        feedback().message.error(tr('upload.tooLarge', { limit: formatBytes(max) }));
+        return false;
+      }
+      const old = ref.current[field];
+      if (old) URL.revokeObjectURL(old.preview);
+      update((prev) => ({ ...prev, [field]: { file, preview: URL.createObjectURL(file) } }));
+      return true;
+    },
+    [update],
+  );
+
+  const reset = useCallback(() => {
+    for (const p of Object.values(ref.current)) URL.revokeObjectURL(p.preview);
+    update(() => ({}));
+  }, [update]);
+
+  const uploadPending = useCallback(
+    async <T extends Record<string, unknown>>(values: T): Promise<T> => {
+      const entries = Object.entries(ref.current);
+      if (entries.length === 0) return values;
+      let names: string[];
+      try {
+        names = await Promise.all(
+          entries.map(async ([, p]) => {
+            const reply = await upload(p.file, { quiet: true });
+            return reply.msg;
+          }),
+        );
+      } catch (e) {
+        feedback().message.error(uploadFailure(e, opts.current.uploadErrorMessage));
+        throw e;
+      }
+      const out: Record<string, unknown> = { ...values };
+      entries.forEach(([field], i) => {
+        out[field] = imageUrl(names[i]);
+      });
+      for (const [, p] of entries) URL.revokeObjectURL(p.preview);
+      update(() => ({}));
+      return out as T;
+    },
+    [update],
+  );
+
+  const removeStored = useCallback(async (field: string, url: string, blank: () => void) => {
+    await withLoading(post(DEL_IMAGE_PATH, undefined, { params: { oldFileUrl: url } }));
+    blank();
+    await opts.current.onStoredRemoved?.(field);
+  }, []);
+
+  return useMemo(
+    () => ({ pending, hasPending: Object.keys(pending).length > 0, choose, clearPending, reset, uploadPending, removeStored }),
+    [pending, choose, clearPending, reset, uploadPending, removeStored],
+  );
+}
+
+const Ctx = createContext<ImageSlotsApi | null>(null);
+
+export function ImageSlotsProvider({ value, children }: { value: ImageSlotsApi; children: ReactNode }) {
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+/** The form's image slots; ImageSlot must sit inside an ImageSlotsProvider. */
+export function useImageSlotsContext(): ImageSlotsApi {
+  const v = useContext(Ctx);
+  if (!v) throw new Error('ImageSlot must be used inside an ImageSlotsProvider (see DetailPage)');
+  return v;
+}

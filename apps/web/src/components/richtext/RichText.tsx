@@ -1,0 +1,118 @@
+import type { EditorConfig } from '@gk/contracts';
+import { LIMITS } from '@gk/contracts';
+import { Alert, Button, Input, Skeleton } from 'antd';
+import { Component, type ErrorInfo, lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadEditorConfig } from './editorConfig';
+
+/**
+ * The rich-text field (SPEC points 2, 8 and 9): TipTap, loaded on demand so list pages never pay for it,
+ * with the server's editor settings read once from /config. If the settings or the editor code cannot be
+ * loaded, a clear message is shown and the body stays editable as plain HTML in a textarea.
+ */
+const loadEditor = () => import('./Editor');
+const Editor = lazy(loadEditor);
+
+export interface RichTextProps {
+  value?: string | null;
+  onChange?: (html: string) => void;
+  onBlur?: () => void;
+  id?: string;
+  /** change notification delay; default 50 ms, never below 20 ms (SPEC point 9) */
+  debounceMs?: number;
+  /** default 600 px (SPEC point 9); the width is always 100% */
+  height?: number;
+  disabled?: boolean;
+  placeholder?: string;
+}
+
+export interface EditorProps extends RichTextProps {
+  config: EditorConfig;
+}
+
+/** The effective debounce: default 50 ms, at least 20 ms. */
+export function editorDebounce(ms?: number): number {
+  return Math.max(LIMITS.editorDebounceMinMs, ms ?? LIMITS.editorDebounceMs);
+}
+
+class EditorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('rich-text editor failed to load', error, info.componentStack);
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** The plain fallback: the message, a retry, and the HTML in a textarea of the editor's height. */
+function Fallback({ value, onChange, onBlur, id, height, disabled, onRetry }: RichTextProps & { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="gk-richtext-fallback" style={{ width: '100%' }}>
+      <Alert
+        type="warning"
+        showIcon
+        role="alert"
+        title={t('ui.editor.loadFailed')}
+        description={t('ui.editor.fallbackHint')}
+        action={
+          <Button size="small" onClick={onRetry}>
+            {t('ui.retry')}
+          </Button>
+        }
+        style={{ marginBottom: 8 }}
+      />
+      <Input.TextArea
+        id={id}
+        value={value ?? ''}
+        onChange={(e) => onChange?.(e.target.value)}
+        onBlur={onBlur}
+        disabled={disabled}
+        style={{ height: height ?? LIMITS.editorHeight, width: '100%', fontFamily: 'monospace' }}
+      />
+    </div>
+  );
+}
+
+export function RichText(props: RichTextProps) {
+  const { height = LIMITS.editorHeight } = props;
+  const [config, setConfig] = useState<EditorConfig | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a retry (attempt) reads the settings again
+  useEffect(() => {
+    let alive = true;
+    setFailed(false);
+    loadEditorConfig().then(
+      (c) => alive && setConfig(c),
+      () => alive && setFailed(true),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [attempt]);
+
+  // after a failure, a fresh lazy component so the retry really loads the code again
+  const View = useMemo(() => (attempt === 0 ? Editor : lazy(loadEditor)), [attempt]);
+
+  const retry = () => {
+    setConfig(null);
+    setAttempt((n) => n + 1);
+  };
+  const fallback = <Fallback {...props} height={height} onRetry={retry} />;
+  if (failed) return fallback;
+  const loading = <Skeleton.Node active style={{ width: '100%', height }} className="gk-richtext-loading" />;
+  if (!config) return loading;
+  return (
+    <EditorBoundary key={attempt} fallback={fallback}>
+      <Suspense fallback={loading}>
+        <View {...props} height={height} config={config} />
+      </Suspense>
+    </EditorBoundary>
+  );
+}

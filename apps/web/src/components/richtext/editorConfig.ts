@@ -1,0 +1,45 @@
+import { ALLOWED_IMAGE_TYPES, type EditorConfig, IMAGE_URL_PREFIX, type Reply, UPLOAD_FIELD } from '@gk/contracts';
+import { post } from '../../api/request';
+
+/**
+ * The rich-text editor's server settings (SPEC point 7: fetched from /config), read once per session and
+ * shared by every editor and image slot. A failed read is not cached, so the next editor tries again.
+ */
+let cached: Promise<EditorConfig> | null = null;
+let known: EditorConfig | null = null;
+
+function normalize(reply: Reply<EditorConfig> | EditorConfig): EditorConfig {
+  const d = ((reply as Reply<EditorConfig>).data ?? reply) as Partial<EditorConfig>;
+  if (!d || typeof d !== 'object' || typeof d.uploadUrl !== 'string') throw new Error('bad editor config');
+  return {
+    uploadUrl: d.uploadUrl,
+    imageUrlPrefix: d.imageUrlPrefix ?? IMAGE_URL_PREFIX,
+    maxBytes: Number(d.maxBytes) || 0,
+    allowedTypes: Array.isArray(d.allowedTypes) && d.allowedTypes.length ? d.allowedTypes : [...ALLOWED_IMAGE_TYPES],
+    fieldName: d.fieldName ?? UPLOAD_FIELD,
+  };
+}
+
+export function loadEditorConfig(): Promise<EditorConfig> {
+  cached ??= post<Reply<EditorConfig>>('/config', undefined, { quiet: true })
+    .then((r) => {
+      known = normalize(r);
+      return known;
+    })
+    .catch((e) => {
+      cached = null;
+      throw e;
+    });
+  return cached;
+}
+
+/** The upload size limit, once the settings were read (0 = unknown: the server still checks). */
+export function knownMaxBytes(): number {
+  return known?.maxBytes ?? 0;
+}
+
+/** Tests: forget the cached settings. */
+export function resetEditorConfig() {
+  cached = null;
+  known = null;
+}

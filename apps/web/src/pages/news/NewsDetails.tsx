@@ -1,0 +1,25 @@
+import { newsEndpoints, newsResource } from '@gk/contracts';
+import { DetailPage, type DetailSection } from '../../components/DetailPage';
+
+/** /news/news-details?id=: basic information, the summary image, the rich-text body. */
+const sections: DetailSection[] = [
+  {
+    key: 'basic',
+    title: 'ui.section.basic',
+    fields: [
+      { name: 'title', maxLength: 200 },
+      { name: 'type', widget: 'remote', remote: { url: newsEndpoints.typeList.path, labelField: 'typeName' } },
+      { name: 'summary', widget: 'textarea', maxLength: 1000 },
+      { name: 'isTop' },
+      { name: 'isHot' },
+    ],
+  },
+  { key: 'image', title: 'news.f.summaryImg', columns: 1, fields: [{ name: 'summaryImg', hideLabel: true }] },
+  { key: 'content', title: 'news.f.content', columns: 1, fields: [{ name: 'content', hideLabel: true }] },
+];
+
+const defaults = { isTop: 0, isHot: 0 };
+
+export default function NewsDetails() {
+  return <DetailPage resource={newsResource} sections={sections} listRoute="/news/news-list" defaults={defaults} />;
+}

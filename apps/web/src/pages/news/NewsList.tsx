@@ -1,0 +1,21 @@
+import { newsEndpoints, newsResource } from '@gk/contracts';
+import type { ColumnOverride, ToggleOptions } from '../../components/list/columns';
+import { ListPage } from '../../components/list/ListPage';
+import type { SearchFieldConfig } from '../../components/list/SearchForm';
+
+/** /news/news-list: search by type, title, top and hot; top / hot switch in place; details on their own page. */
+const search: SearchFieldConfig[] = [
+  { name: 'code', label: 'news.f.type', widget: 'remote', remote: { url: newsEndpoints.typeList.path } },
+  { name: 'title' },
+  { name: 'isTop', widget: 'flag' },
+  { name: 'isHot', widget: 'flag' },
+];
+
+const columns: Record<string, ColumnOverride> = { typeName: { width: 120 } };
+
+/** SPEC point 4: a refused isHot change is reported without reloading the list. */
+const toggles: Record<string, ToggleOptions> = { isHot: { reloadOnFailure: false } };
+
+export default function NewsList() {
+  return <ListPage resource={newsResource} search={search} columns={columns} toggles={toggles} detailRoute="/news/news-details" />;
+}

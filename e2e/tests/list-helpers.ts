@@ -1,0 +1,110 @@
+import { deflateSync } from 'node:zlib';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Helpers for the list / detail / dialog screens built on the shared components. */
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(td));
+  return Buffer.concat([len, td, crc]);
+}
+
+/** A real PNG (RGB, 8 bit) of one colour with a diagonal stripe, different for every seed. */
+export function pngBuffer(width = 64, height = 48, seed = Date.now()): Buffer {
+  const r = seed & 0xff;
+  const g = (seed >> 8) & 0xff;
+  const b = (seed >> 16) & 0xff;
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    raw[row] = 0; // filter: none
+    for (let x = 0; x < width; x++) {
+      const i = row + 1 + x * 3;
+      const stripe = Math.abs(x - y) < 3;
+      raw[i] = stripe ? 255 - r : r;
+      raw[i + 1] = stripe ? 255 - g : g;
+      raw[i + 2] = stripe ? 255 - b : b;
+    }
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // colour type RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A file for `setInputFiles`. */
+export function pngFile(name = 'image.png', seed?: number) {
+  return { name, mimeType: 'image/png', buffer: pngBuffer(64, 48, seed ?? Math.floor(Math.random() * 0xffffff)) };
+}
+
+/**
+ * A button's accessible name: antd puts a space between two Chinese characters (新 增), and an icon adds
+ * its own name in front (plus 新增): match the label either way.
+ */
+export function label(text: string): RegExp {
+  return new RegExp(`^(?:[a-z-]+ )?${[...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s?')}\\s*$`);
+}
+
+export function button(scope: Page | Locator, text: string): Locator {
+  return scope.getByRole('button', { name: label(text) });
+}
+
+/** The view on screen: other visited views stay mounted (hidden) in the view cache. */
+export function view(page: Page): Locator {
+  return page.locator('.gk-view:not([hidden])');
+}
+
+/** The visible toast with this text. */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.locator('.ant-message-notice').filter({ hasText: text }).first();
+}
+
+/** The list's total (总共N条记录). */
+export async function expectTotal(page: Page, n: number) {
+  if (n <= 0) await expect(view(page).locator('.gk-list .ant-pagination')).toHaveCount(0);
+  else await expect(view(page).locator('.gk-list .ant-pagination-total-text')).toHaveText(`总共${n}条记录`);
+}
+
+/** The table row holding this text. */
+export function row(page: Page, text: string): Locator {
+  return view(page).locator('.gk-list .ant-table-tbody tr.ant-table-row').filter({ hasText: text });
+}
+
+/** Ticks a row's selection checkbox. */
+export async function selectRow(page: Page, text: string) {
+  await row(page, text).locator('.ant-table-selection-column input[type=checkbox]').check();
+}
+
+/** The open modal (dialog form or confirmation). */
+export function modal(page: Page): Locator {
+  return page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').last();
+}
+
+/** Picks an option of an antd select (also a RemoteSelect) by its text. */
+export async function pickOption(page: Page, select: Locator, option: string) {
+  await select.click();
+  const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  await popup.getByTitle(option, { exact: true }).click();
+}

@@ -1,0 +1,293 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiLogin, spaNavigate } from './helpers';
+import { button, expectTotal, modal, pickOption, pngFile, row, selectRow, toast, view } from './list-helpers';
+
+/** The news screens, the worked example of the shared list / dialog / detail components. */
+
+test.describe.configure({ mode: 'serial' });
+
+let token = '';
+
+test.beforeEach(async ({ page, request, baseURL }) => {
+  token = await apiLogin(request, page.context(), baseURL!);
+});
+
+async function api(page: Page, path: string, data?: unknown, params = '') {
+  const r = await page.request.post(`/api${path}${params}`, { headers: { token }, data });
+  return r.json();
+}
+
+test('news types: dialog create and edit, validation from contracts, delete only one', async ({ page }) => {
+  await page.goto('/news/news-type');
+  await expectTotal(page, 4);
+
+  // create: the dialog is titled 新增 and checks the contract's rules
+  await button(view(page), '新增').click();
+  const dialog = modal(page);
+  await expect(dialog.locator('.ant-modal-title')).toHaveText('新增');
+  await button(dialog, '保存').click();
+  await expect(dialog.getByText('类型编码不能为空')).toBeVisible();
+  await expect(dialog.getByText('类型名称不能为空')).toBeVisible();
+  await dialog.getByLabel('类型编码').fill('e2e01');
+  await dialog.getByLabel('类型名称').fill(' 空格开头');
+  await dialog.getByLabel('排序').fill('abc');
+  await dialog.getByLabel('排序').blur();
+  await expect(dialog.getByText('排序只能输入数字')).toBeVisible();
+  await expect(dialog.getByText('必填')).toBeVisible();
+  await dialog.getByLabel('类型名称').fill('端到端类型');
+  await dialog.getByLabel('排序').fill('9');
+  await button(dialog, '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expectTotal(page, 5);
+  await expect(row(page, 'e2e01')).toContainText('端到端类型');
+
+  // edit: the row opens in the same dialog, titled 编辑
+  await button(row(page, 'e2e01'), '编辑').click();
+  const edit = modal(page);
+  await expect(edit.locator('.ant-modal-title')).toHaveText('编辑');
+  await expect(edit.getByLabel('类型编码')).toHaveValue('e2e01');
+  await edit.getByLabel('类型名称').fill('端到端类型二');
+  await button(edit, '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(row(page, 'e2e01')).toContainText('端到端类型二');
+
+  // delete: one row at a time
+  await selectRow(page, 'e2e01');
+  await selectRow(page, '物流知识');
+  await button(view(page), '删除').click();
+  await expect(toast(page, '仅能选择一条数据进行删除')).toBeVisible();
+  await row(page, '物流知识').locator('.ant-table-selection-column input[type=checkbox]').uncheck();
+  await button(view(page), '删除').click();
+  const confirm = modal(page);
+  await expect(confirm).toContainText('确认删除?');
+  await button(confirm, '删除').click();
+  await expect(toast(page, '删除成功')).toBeVisible();
+  await expectTotal(page, 4);
+  await expect(row(page, 'e2e01')).toHaveCount(0);
+});
+
+test('news: create with an image, find it, edit it, toggle isTop, delete with the selection rule', async ({ page }) => {
+  const title = `端到端新闻 ${Date.now()}`;
+  await page.goto('/news/news-list');
+  await expectTotal(page, 12);
+  await button(view(page), '新增').click();
+  await expect(page).toHaveURL(/\/news\/news-details$/);
+  await expect(view(page).getByRole('heading', { name: '新增新闻' })).toBeVisible();
+
+  // the contract's messages, on blur and on save
+  await button(view(page), '保存').click();
+  await expect(view(page).getByText('标题不得为空')).toBeVisible();
+  await expect(view(page).getByText('新闻类型不得为空')).toBeVisible();
+
+  await view(page).getByLabel('标题', { exact: true }).fill(title);
+  await pickOption(page, view(page).locator('.ant-form-item').filter({ hasText: '新闻类型' }).locator('.ant-select'), '行业动态');
+  await view(page).getByLabel('摘要', { exact: true }).fill('端到端测试的摘要');
+  await view(page).locator('.gk-detail .ant-switch').first().click();
+
+  // the image is only previewed until the record is saved
+  const slot = view(page).locator('.gk-image-slot[data-field="summaryImg"]');
+  await expect(slot).toHaveAttribute('data-state', 'empty');
+  await slot.locator('input[type=file]').setInputFiles(pngFile('summary.png'));
+  await expect(slot).toHaveAttribute('data-state', 'pending');
+  await expect(slot.locator('img')).toHaveAttribute('src', /^blob:/);
+  await expect(slot.locator('.gk-image-empty')).toHaveCount(0);
+
+  const editor = view(page).locator('.gk-rt-content');
+  await editor.click();
+  await editor.pressSequentially('港口新闻正文');
+  const uploads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/upload/upload')) uploads.push(r.url());
+  });
+  await button(view(page), '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/news\/news-list$/);
+  expect(uploads).toHaveLength(1);
+
+  // find it by search
+  await view(page).getByPlaceholder('请输入标题').fill(title);
+  await button(view(page), '搜索').click();
+  await expectTotal(page, 1);
+  await expect(row(page, title)).toContainText('行业动态');
+
+  // edit: the stored image and the body come back; saving stays on the page and reloads
+  await row(page, title).getByRole('button', { name: '查看详情' }).click();
+  await expect(page).toHaveURL(/\/news\/news-details\?id=\d+$/);
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  await expect(view(page).getByRole('heading', { name: '编辑新闻' })).toBeVisible();
+  await expect(view(page).getByLabel('标题', { exact: true })).toHaveValue(title);
+  await expect(slot).toHaveAttribute('data-state', 'stored');
+  const src = await slot.locator('img').getAttribute('src');
+  expect(src).toMatch(/^\/img\/[a-f0-9]+\.png$/);
+  expect((await page.request.get(src!)).status()).toBe(200);
+  await expect(editor).toContainText('港口新闻正文');
+  await expect(view(page).getByText('有未保存的修改')).toHaveCount(0);
+  await view(page).getByLabel('摘要', { exact: true }).fill('改过的摘要');
+  await expect(view(page).getByText('有未保存的修改')).toBeVisible();
+  await button(view(page), '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/news/news-details\\?id=${id}$`));
+  await expect(view(page).getByText('有未保存的修改')).toHaveCount(0);
+  const saved = await api(page, '/news/getNews', undefined, `?id=${id}`);
+  expect(saved.data).toMatchObject({ title, summary: '改过的摘要', type: 'hydt', isTop: 1, summaryImg: src });
+  expect(saved.data.content).toContain('港口新闻正文');
+
+  // back to the list: toggle isTop off straight from the switch
+  await button(view(page), '取消').click();
+  await expect(page).toHaveURL(/\/news\/news-list$/);
+  const top = row(page, title).locator('.ant-switch').first();
+  await expect(top).toHaveAttribute('aria-checked', 'true');
+  await top.click();
+  await expect(toast(page, '操作成功')).toBeVisible();
+  await expect(top).toHaveAttribute('aria-checked', 'false');
+  expect((await api(page, '/news/getNews', undefined, `?id=${id}`)).data.isTop).toBe(0);
+
+  // delete: at least one row, then confirm
+  await button(view(page), '删除').click();
+  await expect(toast(page, '请选择要删除的数据')).toBeVisible();
+  await selectRow(page, title);
+  await button(view(page), '删除').click();
+  const confirm = modal(page);
+  await expect(confirm).toContainText('确认删除?');
+  await button(confirm, '删除').click();
+  await expect(toast(page, '删除成功')).toBeVisible();
+  await expectTotal(page, 0);
+  await expect(view(page).getByText('没有符合条件的数据')).toBeVisible();
+  await button(view(page), '清空搜索条件').click();
+  await expectTotal(page, 12);
+});
+
+test('removing a stored image deletes it, blanks the field and saves the record', async ({ page }) => {
+  const created = await api(page, '/news/saveNews', { title: `带图新闻 ${Date.now()}`, type: 'hydt' });
+  const id = created.data.id;
+  await page.goto(`/news/news-details?id=${id}`);
+  const slot = view(page).locator('.gk-image-slot[data-field="summaryImg"]');
+  await slot.locator('input[type=file]').setInputFiles(pngFile('a.png'));
+  await button(view(page), '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(slot).toHaveAttribute('data-state', 'stored');
+  expect((await api(page, '/news/getNews', undefined, `?id=${id}`)).data.summaryImg).toMatch(/^\/img\//);
+
+  await slot.getByRole('button', { name: '删除图片' }).click();
+  await button(page.locator('.ant-popover'), '确定').click();
+  await expect(slot).toHaveAttribute('data-state', 'empty');
+  await expect(toast(page, '保存成功')).toBeVisible();
+  expect((await api(page, '/news/getNews', undefined, `?id=${id}`)).data.summaryImg).toBe('');
+  await api(page, '/news/delNews', [id]);
+});
+
+test('the rich-text editor uploads an inserted image', async ({ page }) => {
+  await page.goto('/news/news-details');
+  const editor = view(page).locator('.gk-rt-content');
+  await expect(view(page).getByRole('toolbar', { name: '格式工具栏' })).toBeVisible();
+  await editor.click();
+  await view(page).getByTestId('richtext-image-input').setInputFiles(pngFile('inline.png'));
+  const img = editor.locator('img');
+  await expect(img).toHaveAttribute('src', /^\/img\/[a-f0-9]+\.png$/);
+  expect((await page.request.get((await img.getAttribute('src'))!)).status()).toBe(200);
+  // a refused file never reaches the server
+  await view(page)
+    .getByTestId('richtext-image-input')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+  await expect(toast(page, '只支持 JPG、PNG、GIF、WEBP 格式的图片')).toBeVisible();
+  await expect(editor.locator('img')).toHaveCount(1);
+});
+
+test('leaving a detail page with unsaved changes asks first', async ({ page }) => {
+  await page.goto('/news/news-list');
+  await expectTotal(page, 12);
+  await spaNavigate(page, '/news/news-details');
+  await view(page).getByLabel('标题', { exact: true }).fill('还没保存');
+  await button(view(page), '取消').click();
+  const ask = modal(page);
+  await expect(ask).toContainText('有未保存的修改，确定离开吗？');
+  await button(ask, '留在此页').click();
+  await expect(page).toHaveURL(/\/news\/news-details$/);
+  await expect(view(page).getByLabel('标题', { exact: true })).toHaveValue('还没保存');
+  await button(view(page), '取消').click();
+  await button(modal(page), '离开').click();
+  await expect(page).toHaveURL(/\/news\/news-list$/);
+});
+
+test('the remote select caches its first unfiltered page in sessionStorage', async ({ page }) => {
+  await page.goto('/news/news-list');
+  await expectTotal(page, 12);
+  const key = 'remote-select:/news/getTypeList';
+  expect(await page.evaluate((k) => sessionStorage.getItem(k), key)).toBeNull();
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/news/getTypeList')) calls.push(r.postData() ?? '');
+  });
+  const select = view(page).locator('.gk-search-form .ant-select').first();
+  await select.click();
+  const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await expect(popup.getByTitle('行业动态', { exact: true })).toBeVisible();
+  const cached = JSON.parse((await page.evaluate((k) => sessionStorage.getItem(k), key))!);
+  expect(cached.total).toBe(4);
+  expect(cached.rows.map((r: { code: string }) => r.code)).toContain('hydt');
+  expect(calls).toHaveLength(1);
+  expect(JSON.parse(calls[0])).toEqual({ query: '', pageNumber: 1, pageSize: 10 });
+
+  // filter by the chosen type: page 1 again
+  await popup.getByTitle('通关资讯', { exact: true }).click();
+  await button(view(page), '搜索').click();
+  await expect(row(page, '通关资讯').first()).toBeVisible();
+  await expect(view(page).locator('.gk-list .ant-table-tbody tr.ant-table-row').filter({ hasNotText: '通关资讯' })).toHaveCount(0);
+
+  // a fresh page of the same session reads the cache instead of the server
+  await page.reload();
+  await expectTotal(page, 12);
+  calls.length = 0;
+  await view(page).locator('.gk-search-form .ant-select').first().click();
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('行业动态', { exact: true })).toBeVisible();
+  expect(calls).toHaveLength(0);
+});
+
+test('the field display dialog hides a column, and the choice survives a reload', async ({ page }) => {
+  await page.goto('/news/news-list');
+  await expectTotal(page, 12);
+  const header = view(page).locator('.gk-list .ant-table-thead');
+  await expect(header.getByText('摘要', { exact: true })).toHaveCount(1);
+  await view(page).getByRole('button', { name: '列表字段设置' }).click();
+  const dialog = modal(page);
+  await expect(dialog.locator('.ant-modal-title')).toHaveText('列表字段设置');
+  await dialog.locator('.gk-field-row[data-field="summary"] input[type=checkbox]').uncheck();
+  await dialog.getByRole('button', { name: /固定在左侧 标题/ }).click();
+  await button(dialog, '保存').click();
+  await expect(toast(page, '字段保存成功')).toBeVisible();
+  await expect(header.getByText('摘要', { exact: true })).toHaveCount(0);
+
+  await page.reload();
+  await expectTotal(page, 12);
+  await expect(header.getByText('标题', { exact: true }).first()).toBeVisible();
+  await expect(header.getByText('摘要', { exact: true })).toHaveCount(0);
+  await expect(
+    page
+      .locator('.gk-list .ant-table-thead th.ant-table-cell-fix-start, .gk-list .ant-table-thead th.ant-table-cell-fix-left')
+      .filter({ hasText: '标题' }),
+  ).not.toHaveCount(0);
+
+  // back to the defaults
+  await view(page).getByRole('button', { name: '列表字段设置' }).click();
+  await button(modal(page), '恢复默认').click();
+  await button(modal(page), '保存').click();
+  await expect(toast(page, '字段保存成功')).toBeVisible();
+  await expect(header.getByText('摘要', { exact: true })).toHaveCount(1);
+});
+
+test('the pager shows 总共N条记录, page sizes 10/20/30/50, and any search starts at page 1', async ({ page }) => {
+  await page.goto('/news/news-list');
+  await expectTotal(page, 12);
+  await view(page).locator('.gk-list .ant-pagination-options .ant-select').click();
+  const sizes = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  await expect(sizes).toHaveText(['10 条/页', '20 条/页', '30 条/页', '50 条/页']);
+  await sizes.filter({ hasText: '10 条/页' }).click();
+  await view(page).locator('.gk-list .ant-pagination-item-2').click();
+  await expect(view(page).locator('.gk-list .ant-pagination-item-active')).toHaveText('2');
+  await expect(view(page).locator('.gk-list .ant-table-tbody tr.ant-table-row')).toHaveCount(2);
+  await view(page).getByPlaceholder('请输入标题').fill('物流');
+  await view(page).getByPlaceholder('请输入标题').press('Enter');
+  await expect(view(page).locator('.gk-list .ant-pagination-item-active')).toHaveText('1');
+  await expect(view(page).locator('.gk-list .ant-table-tbody tr.ant-table-row').first()).toContainText('物流');
+});
