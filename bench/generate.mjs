@@ -9,11 +9,75 @@ import Database from 'better-sqlite3';
 import { gramsOf, textIndexOf } from '../apps/server/src/http/text-index.ts';
 import { ADMIN_PASSWORD, arg, ROOT, startNode, waitFor } from './lib.mjs';
 
-const PLACES = ['上海', '深圳', '广州', '宁波', '天津', '青岛', '厦门', '郑州', '重庆', '成都', '西安', '武汉', '杭州', '南京', '大连', '昆明', '乌鲁木齐', '满洲里', '二连浩特', '霍尔果斯'];
-const ACTORS = ['海关', '口岸', '港口', '物流园区', '综合保税区', '快递企业', '货代企业', '航空货运站', '海关总署', '跨境电商平台', '物流企业', '自贸试验区'];
+const PLACES = [
+  '上海',
+  '深圳',
+  '广州',
+  '宁波',
+  '天津',
+  '青岛',
+  '厦门',
+  '郑州',
+  '重庆',
+  '成都',
+  '西安',
+  '武汉',
+  '杭州',
+  '南京',
+  '大连',
+  '昆明',
+  '乌鲁木齐',
+  '满洲里',
+  '二连浩特',
+  '霍尔果斯',
+];
+const ACTORS = [
+  '海关',
+  '口岸',
+  '港口',
+  '物流园区',
+  '综合保税区',
+  '快递企业',
+  '货代企业',
+  '航空货运站',
+  '海关总署',
+  '跨境电商平台',
+  '物流企业',
+  '自贸试验区',
+];
 const VERBS = ['推进', '发布', '启动', '完成', '优化', '深化', '加快', '助力', '实现', '开展', '落实', '创新'];
-const TOPICS = ['跨境电商', '通关便利化', '智慧物流', '冷链运输', '国际快递', '海铁联运', '中欧班列', '仓储配送', '供应链', '数字化', '绿色物流', '进出口贸易', '报关报检', '航空物流', '多式联运', '海外仓'];
-const ENDS = ['改革', '试点', '新规', '高质量发展', '服务升级', '建设', '工作会议', '专项行动', '发展报告', '合作协议', '政策解读', '监管模式'];
+const TOPICS = [
+  '跨境电商',
+  '通关便利化',
+  '智慧物流',
+  '冷链运输',
+  '国际快递',
+  '海铁联运',
+  '中欧班列',
+  '仓储配送',
+  '供应链',
+  '数字化',
+  '绿色物流',
+  '进出口贸易',
+  '报关报检',
+  '航空物流',
+  '多式联运',
+  '海外仓',
+];
+const ENDS = [
+  '改革',
+  '试点',
+  '新规',
+  '高质量发展',
+  '服务升级',
+  '建设',
+  '工作会议',
+  '专项行动',
+  '发展报告',
+  '合作协议',
+  '政策解读',
+  '监管模式',
+];
 const SENTENCES = [
   '今年以来，各地持续优化营商环境，进出口企业通关时间进一步压缩。',
   '物流企业加快数字化转型，智能分拣和无人仓储在多个枢纽投入使用。',
@@ -80,7 +144,17 @@ export async function generate(dataDir, newsCount) {
     );
     for (let i = 0; i < newsCount; i++) {
       const tt = title();
-      insNews.run(tt, pick(types), `${tt}。${pick(SENTENCES)}`, '', rnd(5000), rnd(200) === 0 ? 1 : 0, rnd(20) === 0 ? 1 : 0, body(), timeText(i, newsCount));
+      insNews.run(
+        tt,
+        pick(types),
+        `${tt}。${pick(SENTENCES)}`,
+        '',
+        rnd(5000),
+        rnd(200) === 0 ? 1 : 0,
+        rnd(20) === 0 ? 1 : 0,
+        body(),
+        timeText(i, newsCount),
+      );
     }
     const insPolicy = sqlite.prepare(
       'insert into policy (title, summary, summary_img, author, source, count, is_top, is_hot, content, create_time) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -88,13 +162,25 @@ export async function generate(dataDir, newsCount) {
     const policies = Math.max(1, Math.floor(newsCount / 10));
     for (let i = 0; i < policies; i++) {
       const tt = `关于${pick(TOPICS)}${pick(ENDS)}的公告`;
-      insPolicy.run(tt, pick(SENTENCES), '', '政策研究室', pick(['海关总署', '商务部', '交通运输部']), rnd(3000), rnd(100) === 0 ? 1 : 0, rnd(10) === 0 ? 1 : 0, body(), timeText(i, policies));
+      insPolicy.run(
+        tt,
+        pick(SENTENCES),
+        '',
+        '政策研究室',
+        pick(['海关总署', '商务部', '交通运输部']),
+        rnd(3000),
+        rnd(100) === 0 ? 1 : 0,
+        rnd(10) === 0 ? 1 : 0,
+        body(),
+        timeText(i, policies),
+      );
     }
     const pageId = sqlite.prepare("insert into page_def (name, show_type) values ('关于我们', 'splice')").run().lastInsertRowid;
     const insItem = sqlite.prepare(
       'insert into page_item (title, page_id, tag, summary, summary_img, content, sort_no, create_time, is_hot, is_top) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    for (let i = 0; i < policies; i++) insItem.run(title(), pageId, pick(TOPICS), pick(SENTENCES), '', body(), i, timeText(i, policies), 0, 0);
+    for (let i = 0; i < policies; i++)
+      insItem.run(title(), pageId, pick(TOPICS), pick(SENTENCES), '', body(), i, timeText(i, policies), 0, 0);
   })();
   const inserted = Date.now() - t0;
   // the title index, with the server's own gram cutter, written in bulk

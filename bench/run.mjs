@@ -30,7 +30,9 @@ function load(url, requests, label) {
         non2xx: r.non2xx,
         errors: r.errors + r.timeouts,
       };
-      console.log(`  ${label.padEnd(34)} ${String(out.reqPerSec).padStart(6)} req/s  p50 ${out.p50Ms} ms  p99 ${out.p99Ms} ms${out.non2xx ? `  non-2xx ${out.non2xx}` : ''}`);
+      console.log(
+        `  ${label.padEnd(34)} ${String(out.reqPerSec).padStart(6)} req/s  p50 ${out.p50Ms} ms  p99 ${out.p99Ms} ms${out.non2xx ? `  non-2xx ${out.non2xx}` : ''}`,
+      );
       resolve(out);
     });
   });
@@ -54,7 +56,11 @@ async function main() {
   const word = '物流';
 
   // the product, started as users start it
-  const server = startNode(path.join(ROOT, 'apps/server/dist/main.js'), { PORT: String(PORT), DATA_DIR: DATA, ADMIN_PASSWORD, LOG_LEVEL: 'warn', SEED_DEMO: '0' }, 'server');
+  const server = startNode(
+    path.join(ROOT, 'apps/server/dist/main.js'),
+    { PORT: String(PORT), DATA_DIR: DATA, ADMIN_PASSWORD, LOG_LEVEL: 'warn', SEED_DEMO: '0' },
+    'server',
+  );
   const base = `http://127.0.0.1:${PORT}`;
   const results = { product: {}, floor: {} };
   let web = null;
@@ -66,27 +72,38 @@ async function main() {
     // sanity: the figures measure real answers
     const a = await post('/news/getNewsList', { pageNumber: 1, pageSize: 20 });
     const b = await post('/news/getNewsList', { title: word, code: type, pageNumber: 3, pageSize: 20 });
-    if (a.total !== NEWS || a.rows.length !== 20 || b.rows.length !== 20) throw new Error(`unexpected replies: ${a.total} ${a.rows?.length} ${b.rows?.length}`);
+    if (a.total !== NEWS || a.rows.length !== 20 || b.rows.length !== 20)
+      throw new Error(`unexpected replies: ${a.total} ${a.rows?.length} ${b.rows?.length}`);
     console.log(`  '${word}' + type ${type}: ${b.total} matches`);
 
     console.log('product:');
     const stopRss = sampleRss(server.proc.pid);
     const randomId = (req) => ({ ...req, path: `/api/news/getNews?id=${1 + Math.floor(Math.random() * NEWS)}` });
-    results.product.list = await load(base, [{ path: '/api/news/getNewsList', ...json({ pageNumber: 1, pageSize: 20 }, token) }], '(a) list page 1 + total');
+    results.product.list = await load(
+      base,
+      [{ path: '/api/news/getNewsList', ...json({ pageNumber: 1, pageSize: 20 }, token) }],
+      '(a) list page 1 + total',
+    );
     results.product.search = await load(
       base,
       [{ path: '/api/news/getNewsList', ...json({ title: word, code: type, pageNumber: 3, pageSize: 20 }, token) }],
       `(b) title '${word}' + type, page 3`,
     );
     results.product.get = await load(base, [{ method: 'POST', headers: { token }, setupRequest: randomId }], '(c) get by random id');
-    results.product.login = await load(base, [{ path: '/api/login/doLogin', ...json({ username: 'admin', password: ADMIN_PASSWORD }) }], '(d) login');
+    results.product.login = await load(
+      base,
+      [{ path: '/api/login/doLogin', ...json({ username: 'admin', password: ADMIN_PASSWORD }) }],
+      '(d) login',
+    );
     results.product.rssMb = stopRss();
     console.log(`  peak server RSS under load: ${results.product.rssMb} MB`);
 
     console.log('web:');
     try {
       web = await measureWeb(base, token);
-      console.log(`  /login: JS ${web.login.jsGzipKb} KB gzip, FCP ${web.login.fcpMs} ms; news list: rows after ${web.newsList.rowsVisibleMs} ms`);
+      console.log(
+        `  /login: JS ${web.login.jsGzipKb} KB gzip, FCP ${web.login.fcpMs} ms; news list: rows after ${web.newsList.rowsVisibleMs} ms`,
+      );
     } catch (e) {
       console.error(`  web measurement failed: ${e.message}`);
     }
@@ -102,8 +119,16 @@ async function main() {
     console.log('floor (node:http + better-sqlite3, same SQL):');
     const stopRss = sampleRss(floor.proc.pid);
     results.floor.list = await load(fbase, [{ path: '/a', ...json({ pageNumber: 1, pageSize: 20 }) }], '(a) list page 1 + total');
-    results.floor.search = await load(fbase, [{ path: '/b', ...json({ title: word, code: type, pageNumber: 3, pageSize: 20 }) }], '(b) title + type, page 3');
-    results.floor.get = await load(fbase, [{ method: 'POST', setupRequest: (req) => ({ ...req, path: `/c?id=${1 + Math.floor(Math.random() * NEWS)}` }) }], '(c) get by random id');
+    results.floor.search = await load(
+      fbase,
+      [{ path: '/b', ...json({ title: word, code: type, pageNumber: 3, pageSize: 20 }) }],
+      '(b) title + type, page 3',
+    );
+    results.floor.get = await load(
+      fbase,
+      [{ method: 'POST', setupRequest: (req) => ({ ...req, path: `/c?id=${1 + Math.floor(Math.random() * NEWS)}` }) }],
+      '(c) get by random id',
+    );
     results.floor.rssMb = stopRss();
   } finally {
     await floor.stop();
