@@ -363,7 +363,7 @@ test.describe('layout', () => {
     await expect(page.getByTestId('home-search')).toHaveClass(/ant-input-sm/);
 
     await page.getByTestId('settings-button').click();
-    await expect(page.locator('.gk-swatch[data-color="#722ed1"]')).toHaveAttribute('aria-checked', 'true');
+    await expect(page.locator('.gk-swatch[data-color="#722ed1"]')).toHaveAttribute('aria-pressed', 'true');
     await page.getByTestId('settings-reset').click();
     await expect.poll(primary).toBe('#1677ff');
     await expect(page.getByTestId('tags-view')).toBeVisible();
@@ -440,6 +440,19 @@ test.describe('session handling', () => {
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('login-page')).toBeVisible();
+  });
+});
+
+test.describe('network trouble', () => {
+  test('a network failure while loading the user keeps the session and offers a retry', async ({ page, request, baseURL }) => {
+    await openHome(page, request, baseURL!);
+    await page.route('**/api/user/info', (route) => route.abort('failed'));
+    await page.reload();
+    await expect(page.getByTestId('offline')).toContainText('无法连接服务器');
+    expect(await tokenCookie(page.context())).toBeTruthy();
+    await page.unroute('**/api/user/info');
+    await page.getByTestId('offline').getByRole('button').click();
+    await expect(page.getByTestId('home')).toBeVisible();
   });
 });
 

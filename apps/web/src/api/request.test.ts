@@ -2,7 +2,7 @@ import { Code } from '@gk/contracts';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setFeedback } from './feedback';
-import { buildUrl, post, RequestError, upload } from './request';
+import { buildUrl, isAuthFailure, post, RequestError, upload } from './request';
 
 const message = { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() };
 const modal = { confirm: vi.fn() };
@@ -132,7 +132,20 @@ describe('post', () => {
 
   it('a reply that is not JSON is reported', async () => {
     fetchMock.mockResolvedValue(reply('<html>bad gateway</html>', { status: 502, type: 'text/html' }));
-    await expect(post('/x')).rejects.toThrow('HTTP 502');
+    const err = await post('/x').catch((e) => e);
+    expect(err.message).toContain('HTTP 502');
+    expect(err.code).toBeUndefined();
+    expect(err.status).toBe(502);
+    expect(isAuthFailure(err)).toBe(false);
+  });
+
+  it('tells auth failures from network and server failures', async () => {
+    fetchMock.mockResolvedValue(reply({ code: Code.TOKEN_EXPIRED, msg: 'x' }));
+    expect(isAuthFailure(await post('/x', undefined, { quiet: true }).catch((e) => e))).toBe(true);
+    fetchMock.mockResolvedValue(reply({ code: 500, msg: 'x' }));
+    expect(isAuthFailure(await post('/x', undefined, { quiet: true }).catch((e) => e))).toBe(false);
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    expect(isAuthFailure(await post('/x', undefined, { quiet: true }).catch((e) => e))).toBe(false);
   });
 });
 
@@ -154,5 +167,26 @@ describe('buildUrl', () => {
   it('skips empty parameters', () => {
     expect(buildUrl('/a', { x: null, y: undefined, z: 0, w: false })).toBe('/api/a?z=0&w=false');
     expect(buildUrl('a')).toBe('/api/a');
+  });
+});
+
+describe('entity replies (a bare record without the envelope)', () => {
+  it('a 2xx record resolves even when the record has a code field of its own', async () => {
+    fetchMock.mockResolvedValue(reply({ id: 1, code: 'GJKD', name: '国际快递' }));
+    await expect(post('/business/getBusinessType', undefined, { entity: true })).resolves.toEqual({ id: 1, code: 'GJKD', name: '国际快递' });
+    expect(message.error).not.toHaveBeenCalled();
+  });
+
+  it('without the option such a record is a failure', async () => {
+    fetchMock.mockResolvedValue(reply({ id: 1, code: 'GJKD', name: '国际快递' }));
+    await expect(post('/x', undefined, { quiet: true })).rejects.toBeInstanceOf(RequestError);
+  });
+
+  it('a failure envelope with a non-2xx status still rejects with its msg', async () => {
+    fetchMock.mockResolvedValue(reply({ code: 404, msg: '数据不存在或已被删除' }, { status: 404 }));
+    const err = await post('/business/getBusinessType', undefined, { entity: true }).catch((e) => e);
+    expect(err).toBeInstanceOf(RequestError);
+    expect(err.code).toBe(404);
+    expect(message.error).toHaveBeenCalledWith('数据不存在或已被删除', 5);
   });
 });

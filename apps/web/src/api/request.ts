@@ -17,6 +17,12 @@ export interface RequestOptions {
   timeout?: number;
   /** default POST; GET for the few GET endpoints (field configuration) */
   method?: 'GET' | 'POST';
+  /**
+   * The reply is the bare record, without the envelope (`/business/getBusinessType`, SPEC point 7): a 2xx
+   * JSON object is the answer even when the record has a `code` field of its own; a failure still arrives
+   * as `{ code, msg }` with a non-2xx status.
+   */
+  entity?: boolean;
 }
 
 /** A rejected call: the server's msg (already shown to the user unless `quiet`), its code and the whole reply. */
@@ -25,6 +31,8 @@ export class RequestError extends Error {
     message: string,
     readonly code?: number | string,
     readonly reply?: unknown,
+    /** HTTP status, when a reply arrived */
+    readonly status?: number,
   ) {
     super(message);
     this.name = 'RequestError';
@@ -78,6 +86,13 @@ function handleFailure(reply: Record<string, unknown>, quiet: boolean | undefine
   throw new RequestError(msg, code, reply);
 }
 
+/** The server turned the session down (as opposed to a network or server failure). */
+export function isAuthFailure(e: unknown): boolean {
+  if (!(e instanceof RequestError) || e.code === undefined) return false;
+  const code = Number(e.code);
+  return RELOGIN_CODES.includes(code) || code === 401 || code === 403 || e.code === 'NO_INFO' || e.code === 'NO_ROLES';
+}
+
 async function send<T>(path: string, body: BodyInit | undefined, contentType: string | undefined, opts: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { lang: currentLang(), ...opts.headers };
   const token = getToken();
@@ -123,12 +138,14 @@ async function send<T>(path: string, body: BodyInit | undefined, contentType: st
   try {
     reply = await res.json();
   } catch {
+    // not JSON (a proxy's error page, or the body was cut off because the page is being left)
     const msg = tr('shell.badReply', { status: res.status });
     if (!opts.quiet) toastError(msg);
-    throw new RequestError(msg, res.status);
+    throw new RequestError(msg, undefined, undefined, res.status);
   }
   if (reply === null || typeof reply !== 'object') return reply as T;
   const r = reply as Record<string, unknown>;
+  if (opts.entity && res.ok) return reply as T;
   // success: code 200 (string or number); option lists (list + intTotal) and field-config replies (success) carry no code
   if (isSuccess(r as { code?: number | string })) return reply as T;
   if (r.code === undefined && ('intTotal' in r || r.success === true)) return reply as T;

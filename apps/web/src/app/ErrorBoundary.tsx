@@ -1,5 +1,5 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
+import { CloudSyncOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
@@ -21,22 +21,41 @@ export function reloadForNewVersion(): boolean {
   return true;
 }
 
+/** A light status block (icon, title, text, action) for states shown before the lazy pages can load. */
+export function StatusPanel(props: {
+  testId: string;
+  tone: 'info' | 'warning';
+  icon: ReactNode;
+  title: ReactNode;
+  text: ReactNode;
+  action: ReactNode;
+}) {
+  return (
+    <div className="gk-error gk-status" data-testid={props.testId}>
+      <div className={`gk-status-icon is-${props.tone}`}>{props.icon}</div>
+      <div className="gk-status-title">{props.title}</div>
+      <div className="gk-status-text">{props.text}</div>
+      <div className="gk-status-action">{props.action}</div>
+    </div>
+  );
+}
+
 export function ErrorPanel({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const chunk = isChunkError(error);
   return (
-    <div className="gk-error" data-testid="error-boundary">
-      <Result
-        status={chunk ? 'info' : 'warning'}
-        title={chunk ? t('error.updated.title') : t('error.crash.title')}
-        subTitle={chunk ? t('error.updated.text') : t('error.crash.text')}
-        extra={
-          <Button type="primary" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
-            {t('error.reload')}
-          </Button>
-        }
-      />
-    </div>
+    <StatusPanel
+      testId="error-boundary"
+      tone={chunk ? 'info' : 'warning'}
+      icon={chunk ? <CloudSyncOutlined /> : <WarningOutlined />}
+      title={chunk ? t('error.updated.title') : t('error.crash.title')}
+      text={chunk ? t('error.updated.text') : t('error.crash.text')}
+      action={
+        <Button type="primary" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
+          {t('error.reload')}
+        </Button>
+      }
+    />
   );
 }
 

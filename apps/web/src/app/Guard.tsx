@@ -1,6 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { DisconnectOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { isAuthFailure } from '../api/request';
 import { useSession } from '../stores/session';
+import { StatusPanel } from './ErrorBoundary';
 import { loginUrl } from './redirect';
 import { Splash } from './Splash';
 
@@ -20,14 +25,24 @@ export function Guard() {
   const token = useSession((s) => s.token);
   const user = useSession((s) => s.user);
   const location = useLocation();
+  const { t } = useTranslation();
+  const [offline, setOffline] = useState(false);
 
-  useEffect(() => {
-    if (!token || user) return;
+  const load = useCallback(() => {
+    setOffline(false);
     useSession
       .getState()
       .loadInfo()
-      .catch(() => useSession.getState().reset());
-  }, [token, user]);
+      .catch((e) => {
+        // the server turned the session down: sign out; the network or the server failed: keep the session, offer a retry
+        if (isAuthFailure(e)) useSession.getState().reset();
+        else setOffline(true);
+      });
+  }, []);
+
+  useEffect(() => {
+    if (token && !user) load();
+  }, [token, user, load]);
 
   if (!token) {
     const ErrorPage = PUBLIC_ERRORS[location.pathname.replace(/\/+$/, '')];
@@ -41,6 +56,23 @@ export function Guard() {
       );
     return <Navigate to={loginUrl(location.pathname, location.search)} replace />;
   }
+  if (!user && offline)
+    return (
+      <div className="gk-standalone-error">
+        <StatusPanel
+          testId="offline"
+          tone="warning"
+          icon={<DisconnectOutlined />}
+          title={t('shell.offlineTitle')}
+          text={t('shell.offlineText')}
+          action={
+            <Button type="primary" icon={<ReloadOutlined />} onClick={load}>
+              {t('shell.retry')}
+            </Button>
+          }
+        />
+      </div>
+    );
   if (!user) return <Splash />;
   return (
     <Suspense fallback={<Splash />}>

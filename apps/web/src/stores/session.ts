@@ -43,8 +43,8 @@ export const useSession = create<SessionState>((set, get) => ({
       try {
         const reply = await userInfoCall();
         const info = reply.data;
-        if (!info) throw new RequestError(tr('auth.verifyFailed'));
-        if (!Array.isArray(info.roles) || info.roles.length === 0) throw new RequestError(tr('auth.rolesEmpty'));
+        if (!info) throw new RequestError(tr('auth.verifyFailed'), 'NO_INFO');
+        if (!Array.isArray(info.roles) || info.roles.length === 0) throw new RequestError(tr('auth.rolesEmpty'), 'NO_ROLES');
         set({
           user: info,
           roles: info.roles,
