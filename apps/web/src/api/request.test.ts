@@ -173,7 +173,11 @@ describe('buildUrl', () => {
 describe('entity replies (a bare record without the envelope)', () => {
   it('a 2xx record resolves even when the record has a code field of its own', async () => {
     fetchMock.mockResolvedValue(reply({ id: 1, code: 'GJKD', name: '国际快递' }));
-    await expect(post('/business/getBusinessType', undefined, { entity: true })).resolves.toEqual({ id: 1, code: 'GJKD', name: '国际快递' });
+    await expect(post('/business/getBusinessType', undefined, { entity: true })).resolves.toEqual({
+      id: 1,
+      code: 'GJKD',
+      name: '国际快递',
+    });
     expect(message.error).not.toHaveBeenCalled();
   });
 
