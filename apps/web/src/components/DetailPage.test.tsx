@@ -1,4 +1,4 @@
-import { newsResource } from '@gk/contracts';
+import { businessTypeResource, newsResource } from '@gk/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DetailPage, type DetailSection } from './DetailPage';
@@ -104,5 +104,30 @@ describe('DetailPage', () => {
     await waitFor(() => expect(input('标题')).toHaveValue('旧标题'));
     fireEvent.click(screen.getByText(/^取\s?消$/).closest('button')!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/news/news-list'));
+  });
+});
+
+describe('DetailPage of a resource whose get answers the bare entity', () => {
+  it('loads the record even though it has a code field of its own, and saves it with its id', async () => {
+    const record = { id: 3, code: 'GJKD', name: '国际快递', summary: '', summaryImg: '', sortNo: 1 };
+    const api = stubFetch({
+      '/business/getBusinessType': () => record,
+      '/business/saveBusinessType': ({ body }) => ({ code: 200, msg: '保存成功', data: body }),
+    });
+    const { ui } = routed(
+      <DetailPage
+        resource={businessTypeResource}
+        sections={[{ key: 'basic', title: 'ui.section.basic', fields: [{ name: 'name' }, { name: 'code' }] }]}
+        listRoute="/business/business-type-list"
+      />,
+      { path: '/business/business-type-details', initial: '/business/business-type-details?id=3', others: ['/business/business-type-list'] },
+    );
+    render(<TestProviders>{ui}</TestProviders>);
+    await waitFor(() => expect(input('业务类型编码')).toHaveValue('GJKD'));
+    expect(input('业务类型名称')).toHaveValue('国际快递');
+    expect(screen.queryByText('数据不存在或已被删除')).not.toBeInTheDocument();
+    save();
+    await waitFor(() => expect(api.of('/business/saveBusinessType')).toHaveLength(1));
+    expect(api.of('/business/saveBusinessType')[0].body).toMatchObject({ id: 3, code: 'GJKD', name: '国际快递' });
   });
 });

@@ -17,6 +17,8 @@ import './components.css';
  * loaded on entry. Collapsible sections, all open. Saving uploads the chosen images first; after creating,
  * the list opens; after updating, the record is reloaded and the page stays. Cancel returns to the list.
  * Leaving with unsaved changes asks first (in-app navigation and closing the tab).
+ * A single-record resource (`single`: the company profile) has no list: its record is read without an id,
+ * saving always reloads it and stays, and cancel puts the stored values back.
  */
 export interface DetailSection {
   key: string;
@@ -30,8 +32,10 @@ export interface DetailSection {
 export interface DetailPageProps {
   resource: ResourceDef;
   sections: DetailSection[];
-  /** where cancel and a successful create go */
-  listRoute: string;
+  /** where cancel and a successful create go (none for a single record) */
+  listRoute?: string;
+  /** one record without a list: get takes no id, save reloads and stays, cancel discards the changes */
+  single?: boolean;
   /** values of a new record */
   defaults?: Record<string, unknown>;
   /** an upload failure's fixed message key (contacts: 'upload.failed'); default: the reply's message */
@@ -41,6 +45,9 @@ export interface DetailPageProps {
 type Values = Record<string, unknown>;
 
 const norm = (v: unknown) => (v === undefined || v === null || v === '' ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** The body of an update: the values with the record's id (a single record not yet stored has none). */
+const withId = (values: Values, id: unknown): Values => (id == null || id === '' ? values : { ...values, id });
 
 /** Whether the form's fields differ from the snapshot (empty, null and missing count as the same). */
 export function changed(fields: string[], snapshot: Values, current: Values): boolean {
@@ -77,14 +84,14 @@ function LeaveGuard({ path, dirty }: { path: string; dirty: React.RefObject<bool
   return null;
 }
 
-export function DetailPage({ resource, sections, listRoute, defaults, uploadErrorMessage }: DetailPageProps) {
+export function DetailPage({ resource, sections, listRoute, single = false, defaults, uploadErrorMessage }: DetailPageProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
   const client = useQueryClient();
   const [params] = useSearchParams();
-  const id = params.get('id') || null;
+  const id = single ? null : params.get('id') || null;
   const [form] = Form.useForm();
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -118,8 +125,8 @@ export function DetailPage({ resource, sections, listRoute, defaults, uploadErro
     uploadErrorMessage,
     // a stored image was deleted and its field blanked: save the stored record with that field blank
     onStoredRemoved: async (field) => {
-      if (!loaded.current || id == null) return;
-      const body = { ...loaded.current, [field]: '', id: loaded.current.id ?? id };
+      if (!loaded.current || (id == null && !single)) return;
+      const body = withId({ ...loaded.current, [field]: '' }, loaded.current.id ?? id);
       await save(body);
       loaded.current = { ...loaded.current, [field]: '' };
       snapshot.current = { ...snapshot.current, [field]: '' };
@@ -129,13 +136,15 @@ export function DetailPage({ resource, sections, listRoute, defaults, uploadErro
   const { hasPending, reset: resetSlots } = slots;
 
   const load = useCallback(
-    async (recordId: string) => {
+    async (recordId: string | null) => {
       if (!getPath) return;
       setLoading(true);
       setMissing(false);
       try {
-        const reply = await post<Reply<Values>>(getPath, undefined, { params: { id: recordId } });
-        const data = (resource.getReply === 'entity' ? (reply as unknown as Values) : reply.data) ?? null;
+        // a bare-entity reply (business types) has no envelope: its own `code` field is no reply code
+        const entity = resource.getReply === 'entity';
+        const reply = await post<Reply<Values>>(getPath, undefined, recordId == null ? { entity } : { params: { id: recordId }, entity });
+        const data = (entity ? (reply as unknown as Values) : reply.data) ?? null;
         if (!data) throw new Error('no record in the reply');
         loaded.current = data;
         // values and errors replaced in place: resetting the form would remount its controls (and lose a
@@ -156,7 +165,7 @@ export function DetailPage({ resource, sections, listRoute, defaults, uploadErro
   // the record of the query's id, or a blank form for a new one
   useEffect(() => {
     resetSlots();
-    if (id) void load(id);
+    if (id || single) void load(id);
     else {
       loaded.current = null;
       setMissing(false);
@@ -164,7 +173,7 @@ export function DetailPage({ resource, sections, listRoute, defaults, uploadErro
       snapshot.current = form.getFieldsValue(true);
       markDirty(false);
     }
-  }, [id, load, form, resetSlots, markDirty]);
+  }, [id, single, load, form, resetSlots, markDirty]);
 
   // pending images are unsaved changes too
   useEffect(() => {
@@ -193,14 +202,14 @@ export function DetailPage({ resource, sections, listRoute, defaults, uploadErro
     setSaving(true);
     try {
       const all = await slots.uploadPending({ ...form.getFieldsValue(true), ...values });
-      const body = id ? { ...all, id: loaded.current?.id ?? id } : all;
+      const body = id || single ? withId(all, loaded.current?.id ?? id) : all;
       await save(body);
-      if (!id) {
+      if (!id && !single) {
         // a new record: back to the list, with a clean form for the next one
         markDirty(false);
         form.resetFields();
         snapshot.current = form.getFieldsValue(true);
-        navigate(listRoute);
+        if (listRoute) navigate(listRoute);
       } else {
         await load(id);
       }
@@ -211,7 +220,20 @@ export function DetailPage({ resource, sections, listRoute, defaults, uploadErro
     }
   };
 
-  const title = t(id ? 'ui.detail.editTitle' : 'ui.detail.newTitle', { entity: t(resource.label) });
+  /** cancel: back to the list, or (a single record) the stored values back */
+  const onCancel = () => {
+    if (listRoute) {
+      navigate(listRoute);
+      return;
+    }
+    resetSlots();
+    const stored = loaded.current ?? {};
+    form.setFields(names.map((name) => ({ name, value: stored[name] ?? defaults?.[name], errors: [] })));
+    snapshot.current = form.getFieldsValue(true);
+    markDirty(false);
+  };
+
+  const title = single ? t(resource.label) : t(id ? 'ui.detail.editTitle' : 'ui.detail.newTitle', { entity: t(resource.label) });
 
   if (missing) {
     return (
@@ -222,10 +244,12 @@ export function DetailPage({ resource, sections, listRoute, defaults, uploadErro
           subTitle={t('ui.detail.missingHint')}
           extra={
             <Space>
-              <Button onClick={() => id && load(id)}>{t('ui.retry')}</Button>
-              <Button type="primary" onClick={() => navigate(listRoute)}>
-                {t('ui.detail.backToList')}
-              </Button>
+              <Button onClick={() => (id || single) && load(id)}>{t('ui.retry')}</Button>
+              {listRoute && (
+                <Button type="primary" onClick={() => navigate(listRoute)}>
+                  {t('ui.detail.backToList')}
+                </Button>
+              )}
             </Space>
           }
         />
@@ -238,7 +262,9 @@ export function DetailPage({ resource, sections, listRoute, defaults, uploadErro
       {dirty && <LeaveGuard path={location.pathname} dirty={dirtyRef} />}
       <div className="gk-detail-head">
         <Space align="center">
-          <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('ui.detail.backToList')} onClick={() => navigate(listRoute)} />
+          {listRoute && (
+            <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('ui.detail.backToList')} onClick={() => navigate(listRoute)} />
+          )}
           <Typography.Title level={4} style={{ margin: 0 }}>
             {title}
           </Typography.Title>
@@ -271,7 +297,9 @@ export function DetailPage({ resource, sections, listRoute, defaults, uploadErro
       </Spin>
       <div className="gk-detail-actions">
         <Space>
-          <Button onClick={() => navigate(listRoute)}>{t('ui.cancel')}</Button>
+          <Button onClick={onCancel} disabled={!listRoute && !dirty}>
+            {listRoute ? t('ui.cancel') : t('ui.detail.discard')}
+          </Button>
           <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={loading || !savePath} onClick={onSave}>
             {t('ui.save')}
           </Button>

@@ -12,7 +12,8 @@ import { ImageSlotsProvider, useImageSlots } from './image/imageSlots';
  * title 新增 / 编辑, Save / Cancel, the contracts' rules and messages; images upload before the save.
  */
 export interface DialogFormConfig {
-  fields: FormFieldConfig[];
+  /** the fields, or the fields for a record (null: a new one), e.g. a password required only when creating */
+  fields: FormFieldConfig[] | ((record: Record<string, any> | null) => FormFieldConfig[]);
   /** dialog width (default 560) */
   width?: number;
   /** values of a new record */
@@ -39,13 +40,14 @@ export function DialogForm({ resource, config, record, onClose, onSaved }: Dialo
   const slots = useImageSlots({ uploadErrorMessage: config.uploadErrorMessage });
   const id = record?.id;
   const getPath = resource.endpoints.get?.path;
+  const fields = typeof config.fields === 'function' ? config.fields(record) : config.fields;
 
   // a record with a get endpoint is read fresh; otherwise the list row is the record
   useEffect(() => {
     if (id == null || !getPath) return;
     let alive = true;
     setLoading(true);
-    post<Reply<Record<string, unknown>>>(getPath, undefined, { params: { id } })
+    post<Reply<Record<string, unknown>>>(getPath, undefined, { params: { id }, entity: resource.getReply === 'entity' })
       .then((reply) => {
         const data = resource.getReply === 'entity' ? (reply as unknown as Record<string, unknown>) : reply.data;
         if (alive && data) form.setFieldsValue(data);
@@ -105,7 +107,7 @@ export function DialogForm({ resource, config, record, onClose, onSaved }: Dialo
             className="gk-dialog-form"
             name={`dialog-${resource.name}`}
           >
-            <FormFields resource={resource} fields={config.fields} />
+            <FormFields resource={resource} fields={fields} />
             {/* Enter in a field saves */}
             <button type="submit" hidden aria-hidden tabIndex={-1} />
           </Form>

@@ -33,9 +33,13 @@ export function useFieldConfig(modelType: string | undefined) {
   });
 }
 
-/** Fields a list may show as columns: configurable ones without rich text (html never goes in a list). */
+/**
+ * Fields a list may show as columns: the configurable ones except rich text (html never goes in a list)
+ * and a code whose name is joined beside it (news `type` next to `typeName`: the list shows the name).
+ */
 export function listableFields(resource: ResourceDef): FieldDef[] {
-  return configurableFields(resource).filter((f) => f.type !== 'html');
+  const namedCodes = new Set(resource.fields.filter((f) => f.join).map((f) => f.join!.via));
+  return configurableFields(resource).filter((f) => f.type !== 'html' && !namedCodes.has(f.name));
 }
 
 export interface VisibleField {
@@ -43,11 +47,15 @@ export interface VisibleField {
   fixed: boolean;
 }
 
-/** The columns to show, in order: the user's choice, else the configured defaults, else the resource's list fields. */
+/** The columns to show, in order (pinned first): the user's choice, else the configured defaults, else the resource's list fields. */
 export function visibleFields(resource: ResourceDef, config: FieldConfigData | null | undefined): VisibleField[] {
   const known = new Map(listableFields(resource).map((f) => [f.name, f]));
   const chosen = (config?.selectFileds ?? []).filter((s) => known.has(s.field));
-  if (chosen.length) return chosen.map((s) => ({ field: known.get(s.field)!, fixed: Number(s.isFixed) === 1 }));
+  if (chosen.length) {
+    const list = chosen.map((s) => ({ field: known.get(s.field)!, fixed: Number(s.isFixed) === 1 }));
+    // a pinned column sits at the left edge: pinned ones first, each group in the user's order
+    return [...list.filter((v) => v.fixed), ...list.filter((v) => !v.fixed)];
+  }
   const sys = (config?.sysFileds ?? []).filter((s) => known.has(s.field));
   if (sys.length) return sys.map((s) => ({ field: known.get(s.field)!, fixed: false }));
   return defaultListFields(resource)

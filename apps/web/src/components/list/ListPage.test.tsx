@@ -256,7 +256,7 @@ describe('ListPage: flags toggled in place', () => {
 });
 
 describe('ListPage: columns follow the field display configuration', () => {
-  it('shows the saved columns in order, pinned first, and never html', async () => {
+  it('shows the saved columns, pinned first, never html nor a code whose name is listed', async () => {
     api({
       '/KJ/GetUserTabFiledNameConfig': () => ({
         success: true,
@@ -268,6 +268,7 @@ describe('ListPage: columns follow the field display configuration', () => {
             { field: 'count', isFixed: 0 },
             { field: 'title', isFixed: 1 },
             { field: 'content', isFixed: 0 },
+            { field: 'type', isFixed: 0 },
           ],
         },
       }),
@@ -276,7 +277,7 @@ describe('ListPage: columns follow the field display configuration', () => {
     await screen.findByText('总共45条记录');
     await waitFor(() => expect(screen.queryByText('摘要')).not.toBeInTheDocument());
     const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent?.trim()).filter(Boolean);
-    expect(headers).toEqual(['浏览量', '标题', '操作']);
+    expect(headers).toEqual(['标题', '浏览量', '操作']);
     expect(document.querySelector('thead th.ant-table-cell-fix-start, thead th.ant-table-cell-fix-left')).not.toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
-import { PAGE_SIZES, type PageReply, type Reply, type ResourceDef } from '@gk/contracts';
+import { type Endpoint, PAGE_SIZES, type PageReply, type Reply, type ResourceDef } from '@gk/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Form, Space, Table, type TablePaginationConfig, Tooltip, Typography } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
@@ -29,6 +29,19 @@ export { invalidateList, listKey };
 
 const SELECTION_WIDTH = 48;
 
+/** A per-row button of the actions column, after 查看详情 / 编辑. */
+export interface RowAction {
+  key: string;
+  /** message key of the button */
+  label: string;
+  /** posts the row's `?id=` here and shows the reply's message in a dialog titled by the label … */
+  endpoint?: Endpoint;
+  /** … or does this */
+  onClick?: (row: Row) => void;
+  /** the button permission it needs (default: the endpoint's path when it is a write) */
+  permission?: string;
+}
+
 export interface ListPageProps {
   resource: ResourceDef;
   search?: SearchFieldConfig[];
@@ -40,6 +53,8 @@ export interface ListPageProps {
   detailRoute?: string;
   /** … or a dialog form */
   dialog?: DialogFormConfig;
+  /** more per-row buttons (users: 查看密码) */
+  rowActions?: RowAction[];
   /** parameters always sent with the list call */
   baseQuery?: Record<string, string | number>;
   /** offer the Excel export (default true) */
@@ -99,6 +114,7 @@ export function ListPage({
   toggles: toggleOptions = {},
   detailRoute,
   dialog,
+  rowActions,
   baseQuery,
   exportable = true,
   extra,
@@ -153,14 +169,16 @@ export function ListPage({
         client.setQueryData<PageReply<Row>>(queryKey, (old) =>
           old ? { ...old, rows: old.rows.map((r) => (r.id === row.id ? { ...r, [field]: flag } : r)) } : old,
         );
-        // other loaded pages and pickers of this resource are out of date now; the visible page is not
-        void client.invalidateQueries({ queryKey: listKey(resource.name), refetchType: 'none' });
+        // other loaded pages and pickers of this resource are out of date now; the visible page is not,
+        // unless the server changed other rows too (reloadOnSuccess)
+        if (toggleOptions[field]?.reloadOnSuccess) void reload();
+        else void client.invalidateQueries({ queryKey: listKey(resource.name), refetchType: 'none' });
       } catch {
         // the request layer showed the server's message
         if (toggleOptions[field]?.reloadOnFailure !== false) void list.refetch();
       }
     },
-    [resource, message, t, client, queryKey, toggleOptions, list],
+    [resource, message, t, client, queryKey, toggleOptions, list, reload],
   );
 
   const openRecord = useCallback(
@@ -169,6 +187,28 @@ export function ListPage({
       else if (dialog) setDialogRecord(row);
     },
     [detailRoute, dialog, navigate],
+  );
+
+  const runAction = useCallback(
+    async (action: RowAction, row: Row) => {
+      if (action.onClick) return action.onClick(row);
+      if (!action.endpoint) return;
+      try {
+        const reply = await withLoading(post<Reply>(action.endpoint.path, undefined, { params: { id: row.id } }));
+        modal.info({ title: t(action.label), content: reply.msg, okText: t('ui.ok') });
+      } catch {
+        // the request layer showed the server's message
+      }
+    },
+    [modal, t],
+  );
+  const actions = useMemo(
+    () =>
+      (rowActions ?? []).filter((a) => {
+        const need = a.permission ?? (a.endpoint?.kind === 'write' ? a.endpoint.path : undefined);
+        return !need || can(need);
+      }),
+    [rowActions, can],
   );
 
   const columns = useMemo<ColumnType<Row>[]>(() => {
@@ -182,22 +222,45 @@ export function ListPage({
       canToggle: can,
       onToggle,
     });
-    if (detailRoute || dialog) {
+    if (detailRoute || dialog || actions.length) {
       cols.push({
         key: '__actions',
         title: t('ui.list.actions'),
         fixed: 'right',
-        width: 100,
+        width: (detailRoute || dialog ? 100 : 20) + actions.length * 90,
         align: 'center',
         render: (_v, row) => (
-          <Button type="link" size="small" onClick={() => openRecord(row)}>
-            {detailRoute ? t('ui.list.viewDetails') : t('ui.edit')}
-          </Button>
+          <Space size={0}>
+            {(detailRoute || dialog) && (
+              <Button type="link" size="small" onClick={() => openRecord(row)}>
+                {detailRoute ? t('ui.list.viewDetails') : t('ui.edit')}
+              </Button>
+            )}
+            {actions.map((a) => (
+              <Button key={a.key} type="link" size="small" onClick={() => void runAction(a, row)}>
+                {t(a.label)}
+              </Button>
+            ))}
+          </Space>
         ),
       });
     }
     return cols;
-  }, [visible, overrides, t, query.sortField, query.sortOrder, resource.toggles, can, onToggle, detailRoute, dialog, openRecord]);
+  }, [
+    visible,
+    overrides,
+    t,
+    query.sortField,
+    query.sortOrder,
+    resource.toggles,
+    can,
+    onToggle,
+    detailRoute,
+    dialog,
+    openRecord,
+    actions,
+    runAction,
+  ]);
 
   // the columns keep their widths (≤ 400) and share any extra room; a narrow screen scrolls sideways
   const scrollX = useMemo(

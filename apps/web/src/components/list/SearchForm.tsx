@@ -22,7 +22,8 @@ export type SearchFieldConfig =
   | (Base & { widget?: 'text' })
   /** 全部 / 是 / 否 over a 0/1 flag */
   | (Base & { widget: 'flag' })
-  | (Base & { widget: 'select'; options: readonly { value: string | number; label: string }[] })
+  /** fixed options (label: message key or text); `all` puts 全部 first and starts on it */
+  | (Base & { widget: 'select'; options: readonly { value: string | number; label: string }[]; all?: boolean })
   | (Base & { widget: 'remote'; remote: Omit<RemoteSelectProps, 'value' | 'onChange'> })
   | (Base & { widget: 'dateRange'; start?: string; end?: string });
 
@@ -89,9 +90,12 @@ export function SearchForm({ resource, fields, onSearch, onReset, form: given }:
         return (
           <Select
             aria-label={label}
-            allowClear
+            allowClear={!f.all}
             placeholder={placeholder ?? t('ui.all')}
-            options={f.options.map((o) => ({ value: o.value, label: t(o.label) }))}
+            options={[
+              ...(f.all ? [{ value: 'all', label: t('ui.all') }] : []),
+              ...f.options.map((o) => ({ value: o.value, label: t(o.label) })),
+            ]}
           />
         );
       case 'remote':
@@ -107,7 +111,9 @@ export function SearchForm({ resource, fields, onSearch, onReset, form: given }:
     }
   };
 
-  const initial = Object.fromEntries(fields.filter((f) => f.widget === 'flag').map((f) => [f.name, 'all']));
+  const initial = Object.fromEntries(
+    fields.filter((f) => f.widget === 'flag' || (f.widget === 'select' && f.all)).map((f) => [f.name, 'all']),
+  );
 
   return (
     <Form

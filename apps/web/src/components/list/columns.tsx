@@ -17,6 +17,8 @@ export interface ColumnOverride extends Partial<Omit<ColumnType<Row>, 'dataIndex
 export interface ToggleOptions {
   /** reload the list when the server refuses the change (default true; news isHot: false, SPEC point 4) */
   reloadOnFailure?: boolean;
+  /** reload the list after a change too, when the server also changes other rows (contacts: one live) */
+  reloadOnSuccess?: boolean;
 }
 
 /** Default widths; plain text columns have none: they share the room the others leave. */

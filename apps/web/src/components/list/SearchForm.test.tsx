@@ -1,0 +1,50 @@
+import { bannerResource } from '@gk/contracts';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { TestProviders } from '../test-utils';
+
+// antd popups render slowly in jsdom
+vi.setConfig({ testTimeout: 30_000 });
+import { type SearchFieldConfig, SearchForm, toFilters } from './SearchForm';
+
+const TYPES = [
+  { value: 'index', label: 'banner.type.index' },
+  { value: 'news001', label: 'banner.type.news001' },
+];
+
+const fields: SearchFieldConfig[] = [{ name: 'title' }, { name: 'bannerType', widget: 'select', options: TYPES, all: true }];
+
+const submit = () => {
+  const el = within(document.querySelector('form')!)
+    .getAllByText(/^搜\s?索$/)
+    .find((e) => e.closest('button'));
+  fireEvent.click(el!.closest('button')!);
+};
+
+describe('SearchForm: a select with 全部', () => {
+  it('starts on 全部 (sent as no filter), offers it first, and sends a chosen option', async () => {
+    const onSearch = vi.fn();
+    render(
+      <TestProviders>
+        <SearchForm resource={bannerResource} fields={fields} onSearch={onSearch} onReset={() => undefined} />
+      </TestProviders>,
+    );
+    const select = screen.getByLabelText('轮播图页面').closest('.ant-select')!;
+    expect(within(select as HTMLElement).getByText('全部')).toBeInTheDocument();
+    submit();
+    await waitFor(() => expect(onSearch).toHaveBeenLastCalledWith({}));
+
+    fireEvent.mouseDown(select.querySelector('input')!);
+    await screen.findByTitle('首页');
+    const options = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
+    expect(options).toEqual(['全部', '首页', '新闻中心-行业动态']);
+    fireEvent.click(await screen.findByTitle('首页'));
+    submit();
+    await waitFor(() => expect(onSearch).toHaveBeenLastCalledWith({ bannerType: 'index' }));
+  });
+
+  it('toFilters drops 全部 like an empty value', () => {
+    expect(toFilters(fields, { title: ' 首页 ', bannerType: 'all' })).toEqual({ title: '首页' });
+    expect(toFilters(fields, { title: '', bannerType: 'news001' })).toEqual({ bannerType: 'news001' });
+  });
+});
