@@ -58,3 +58,32 @@ test('phone screenshots', async ({ browser, baseURL }) => {
   await shot(page, 'phone-menu');
   await context.close();
 });
+
+test('link, user, contact, company and waybill screens', async ({ page, request, baseURL }) => {
+  await apiLogin(request, page.context(), baseURL!);
+  const onScreen = page.locator('.gk-view:not([hidden])');
+  const lists: [string, string][] = [
+    ['/link/link-list', 'link-list'],
+    ['/userInfo/userInfo-list', 'userInfo-list'],
+    ['/contact/contact-list', 'contact-list'],
+    ['/waybill/waybill-list', 'waybill-list'],
+  ];
+  for (const [route, name] of lists) {
+    await page.goto(route);
+    await expect(onScreen.locator('.gk-list .ant-pagination-total-text')).toBeVisible();
+    await page.mouse.move(1400, 880);
+    await shot(page, name);
+  }
+  const details: [string, string, string][] = [
+    ['/contact/contact-details?id=1', 'contact-details', '主办单位'],
+    ['/contact/company-details', 'company-details', '公司名称'],
+    ['/waybill/waybill-details?id=1', 'waybill-details', '模板名称'],
+  ];
+  for (const [route, name, field] of details) {
+    await page.goto(route);
+    await expect(onScreen.getByLabel(field, { exact: true })).not.toHaveValue('');
+    await expect(onScreen.locator('.gk-image-slot img').first()).toBeVisible();
+    await page.mouse.move(1400, 880);
+    await shot(page, name);
+  }
+});

@@ -33,6 +33,8 @@ export const userInfoMessages = defineMessages({
     'userInfo.notSelf': '不能删除或停用当前登录的账号',
     'userInfo.lastAdmin': '不能删除或停用最后一个管理员',
     'userInfo.passwordHidden': '密码已加密保存，无法查看；如需更改请重置密码',
+    'userInfo.showPassword': '查看密码',
+    'userInfo.passwordKeep': '留空则保留原密码',
   },
   en: {
     'userInfo.entity': 'User',
@@ -49,6 +51,8 @@ export const userInfoMessages = defineMessages({
     'userInfo.notSelf': 'You cannot delete or disable the account you are logged in with',
     'userInfo.lastAdmin': 'You cannot delete or disable the last administrator',
     'userInfo.passwordHidden': 'Passwords are stored encrypted and cannot be shown; reset it instead',
+    'userInfo.showPassword': 'View password',
+    'userInfo.passwordKeep': 'Leave empty to keep the current password',
   },
   es: {
     'userInfo.entity': 'Usuario',
@@ -65,6 +69,8 @@ export const userInfoMessages = defineMessages({
     'userInfo.notSelf': 'No puede eliminar ni deshabilitar la cuenta con la que ha iniciado sesión',
     'userInfo.lastAdmin': 'No puede eliminar ni deshabilitar al último administrador',
     'userInfo.passwordHidden': 'Las contraseñas se guardan cifradas y no se pueden mostrar; restablézcala en su lugar',
+    'userInfo.showPassword': 'Ver contraseña',
+    'userInfo.passwordKeep': 'Déjela vacía para conservar la contraseña actual',
   },
 });
 

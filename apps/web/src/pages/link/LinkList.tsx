@@ -1,0 +1,16 @@
+import { linkResource } from '@gk/contracts';
+import type { DialogFormConfig } from '../../components/DialogForm';
+import { ListPage } from '../../components/list/ListPage';
+import type { SearchFieldConfig } from '../../components/list/SearchForm';
+
+/** /link/link-list: friendly links, searched by name and enabled flag; edited in a dialog; the switch calls upLinkFlag at once. */
+const search: SearchFieldConfig[] = [{ name: 'name' }, { name: 'enableFlag', widget: 'flag' }];
+
+const dialog: DialogFormConfig = {
+  fields: [{ name: 'name', maxLength: 100 }, { name: 'url', placeholder: 'https://' }, { name: 'sortNo' }, { name: 'enableFlag' }],
+  defaults: { enableFlag: 1 },
+};
+
+export default function LinkList() {
+  return <ListPage resource={linkResource} search={search} dialog={dialog} />;
+}
