@@ -59,6 +59,35 @@ test('phone screenshots', async ({ browser, baseURL }) => {
   await context.close();
 });
 
+test('banner, policy and page screens', async ({ page, request, baseURL }) => {
+  await apiLogin(request, page.context(), baseURL!);
+  const onScreen = page.locator('.gk-view:not([hidden])');
+  const lists: [string, string][] = [
+    ['/banner/banner-list', 'banner-list'],
+    ['/policy/policy-list', 'policy-list'],
+    ['/page/page-list', 'page-list'],
+    ['/page/pageItems-list', 'pageItems-list'],
+  ];
+  for (const [route, name] of lists) {
+    await page.goto(route);
+    await expect(onScreen.locator('.gk-list .ant-pagination-total-text')).toBeVisible();
+    await page.mouse.move(1400, 880);
+    await shot(page, name);
+  }
+  const details: [string, string][] = [
+    ['/banner/banner-details?id=1', 'banner-details'],
+    ['/policy/policy-details?id=1', 'policy-details'],
+    ['/page/page-details?id=1', 'page-details'],
+  ];
+  for (const [route, name] of details) {
+    await page.goto(route);
+    await expect(onScreen.getByLabel('标题', { exact: true })).not.toHaveValue('');
+    await expect(onScreen.locator('.gk-image-slot img').first()).toBeVisible();
+    await page.mouse.move(1400, 880);
+    await shot(page, name);
+  }
+});
+
 test('link, user, contact, company and waybill screens', async ({ page, request, baseURL }) => {
   await apiLogin(request, page.context(), baseURL!);
   const onScreen = page.locator('.gk-view:not([hidden])');

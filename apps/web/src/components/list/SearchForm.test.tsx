@@ -5,6 +5,7 @@ import { TestProviders } from '../test-utils';
 
 // antd popups render slowly in jsdom
 vi.setConfig({ testTimeout: 30_000 });
+
 import { type SearchFieldConfig, SearchForm, toFilters } from './SearchForm';
 
 const TYPES = [

@@ -1,0 +1,28 @@
+import { pageResource } from '@gk/contracts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DialogFormConfig } from '../../components/DialogForm';
+import type { ColumnOverride } from '../../components/list/columns';
+import { ListPage } from '../../components/list/ListPage';
+import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { showTypeOptions } from './showTypes';
+
+/** /page/page-list: page definitions (name, display method), edited in a dialog; delete one at a time. */
+const search: SearchFieldConfig[] = [{ name: 'name' }, { name: 'showType', widget: 'select', options: showTypeOptions, all: true }];
+
+const dialog: DialogFormConfig = {
+  fields: [
+    { name: 'name', maxLength: 100 },
+    { name: 'showType', widget: 'select', options: showTypeOptions },
+  ],
+};
+
+export default function PageList() {
+  const { t } = useTranslation();
+  // the display method by its label (拼接 / 选项卡), not its code
+  const columns = useMemo<Record<string, ColumnOverride>>(
+    () => ({ showType: { width: 160, render: (v: unknown) => t(`page.showType.${v}`, { defaultValue: String(v ?? '') }) } }),
+    [t],
+  );
+  return <ListPage resource={pageResource} search={search} columns={columns} dialog={dialog} />;
+}

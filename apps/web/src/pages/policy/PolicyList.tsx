@@ -1,0 +1,18 @@
+import { policyResource } from '@gk/contracts';
+import { ListPage } from '../../components/list/ListPage';
+import type { SearchFieldConfig } from '../../components/list/SearchForm';
+
+/**
+ * /policy/policy-list: search by code (the contract maps it to the source), title, hot and top; top / hot
+ * switch in place (a refused change reloads the list); details on their own page.
+ */
+const search: SearchFieldConfig[] = [
+  { name: 'code' },
+  { name: 'title' },
+  { name: 'isHot', widget: 'flag' },
+  { name: 'isTop', widget: 'flag' },
+];
+
+export default function PolicyList() {
+  return <ListPage resource={policyResource} search={search} detailRoute="/policy/policy-details" />;
+}

@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { apiLogin } from './helpers';
+import { button, expectTotal, modal, pickOption, pngFile, row, selectRow, toast, view } from './list-helpers';
+
+/** /banner/banner-list and /banner/banner-details (one banner screen also serves SPEC's simple list variant). */
+
+let token = '';
+
+test.beforeEach(async ({ page, request, baseURL }) => {
+  token = await apiLogin(request, page.context(), baseURL!);
+});
+
+test('banners: create with an image, find by title and page, edit and disable, delete at least one', async ({ page }) => {
+  const title = `端到端轮播 ${Date.now()}`;
+  const get = async (id: number) => (await (await page.request.post(`/api/banner/getBanner?id=${id}`, { headers: { token } })).json()).data;
+  await page.goto('/banner/banner-list');
+  await expectTotal(page, 6);
+  const header = view(page).locator('.gk-list .ant-table-thead');
+  await expect(header.locator('th').nth(1)).toHaveText('轮播图页面');
+  await expect(header).toContainText('启用');
+
+  await button(view(page), '新增').click();
+  await expect(page).toHaveURL(/\/banner\/banner-details$/);
+  await expect(view(page).getByRole('heading', { name: '新增轮播图' })).toBeVisible();
+  await button(view(page), '保存').click();
+  await expect(view(page).getByText('轮播图页面不得为空')).toBeVisible();
+  await view(page).getByLabel('标题', { exact: true }).fill(title);
+  await view(page).getByLabel('名称', { exact: true }).fill('e2e-banner');
+  await pickOption(
+    page,
+    view(page).locator('.ant-form-item').filter({ hasText: '轮播图页面' }).locator('.ant-select'),
+    '新闻中心-通知公告',
+  );
+  await view(page).getByLabel('跳转地址', { exact: true }).fill('www.example.com');
+  await view(page).getByLabel('跳转地址', { exact: true }).blur();
+  await expect(view(page).getByText(/跳转地址格式不正确/)).toBeVisible();
+  await view(page).getByLabel('跳转地址', { exact: true }).fill('/news/news-list');
+  await view(page).getByLabel('简介', { exact: true }).fill('端到端简介');
+  await view(page).getByLabel('排序', { exact: true }).fill('7');
+  const slot = view(page).locator('.gk-image-slot[data-field="imgUrl"]');
+  await slot.locator('input[type=file]').setInputFiles(pngFile('banner.png'));
+  await expect(slot).toHaveAttribute('data-state', 'pending');
+  await button(view(page), '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/banner\/banner-list$/);
+
+  // find it by title and banner page (全部 is the default)
+  const pageSelect = view(page).locator('.gk-search-form .ant-form-item').filter({ hasText: '轮播图页面' }).locator('.ant-select');
+  await expect(pageSelect).toContainText('全部');
+  await view(page).getByPlaceholder('请输入标题').fill('端到端轮播');
+  await pickOption(page, pageSelect, '首页');
+  await button(view(page), '搜索').click();
+  await expectTotal(page, 0);
+  await pickOption(page, pageSelect, '新闻中心-通知公告');
+  await button(view(page), '搜索').click();
+  await expectTotal(page, 1);
+  await expect(row(page, title)).toContainText('新闻中心-通知公告');
+  await expect(row(page, title)).toContainText('/news/news-list');
+  await expect(row(page, title).locator('.ant-tag')).toHaveText('是');
+
+  // edit: the stored image comes back; the banner is disabled from its form (no list switch for banners)
+  await row(page, title).getByRole('button', { name: '查看详情' }).click();
+  await expect(page).toHaveURL(/\/banner\/banner-details\?id=\d+$/);
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  await expect(view(page).getByLabel('标题', { exact: true })).toHaveValue(title);
+  await expect(slot).toHaveAttribute('data-state', 'stored');
+  await view(page).getByLabel('简介', { exact: true }).fill('改过的简介');
+  await view(page).locator('.ant-form-item').filter({ hasText: '启用' }).locator('.ant-switch').click();
+  await button(view(page), '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/banner/banner-details\\?id=${id}$`));
+  expect(await get(id)).toMatchObject({
+    title,
+    name: 'e2e-banner',
+    bannerType: 'news002',
+    summary: '改过的简介',
+    sortNo: 7,
+    enableFlag: 0,
+  });
+  expect((await get(id)).imgUrl).toMatch(/^\/img\/[a-f0-9]+\.png$/);
+  await button(view(page), '取消').click();
+  await expect(page).toHaveURL(/\/banner\/banner-list$/);
+  await expect(row(page, title)).toContainText('改过的简介');
+  await expect(row(page, title).locator('.ant-tag')).toHaveText('否');
+  await expect(row(page, title).locator('.ant-switch')).toHaveCount(0);
+
+  // delete: at least one row, then confirm
+  await button(view(page), '删除').click();
+  await expect(toast(page, '请选择要删除的数据')).toBeVisible();
+  await selectRow(page, title);
+  await button(view(page), '删除').click();
+  const confirm = modal(page);
+  await expect(confirm).toContainText('确认删除?');
+  await button(confirm, '删除').click();
+  await expect(toast(page, '删除成功')).toBeVisible();
+  await expectTotal(page, 0);
+  await button(view(page), '重置').click();
+  await expectTotal(page, 6);
+});

@@ -1,0 +1,154 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiLogin } from './helpers';
+import { button, expectTotal, modal, pickOption, pngFile, row, selectRow, toast, view } from './list-helpers';
+
+/** /page/page-list (page definitions, dialog), /page/pageItems-list and /page/page-details (page items). */
+
+test.describe.configure({ mode: 'serial' });
+
+let token = '';
+
+test.beforeEach(async ({ page, request, baseURL }) => {
+  token = await apiLogin(request, page.context(), baseURL!);
+});
+
+const searchSelect = (page: Page, label: string) =>
+  view(page).locator('.gk-search-form .ant-form-item').filter({ hasText: label }).locator('.ant-select');
+
+test('page definitions: dialog create and edit, shown as 拼接 / 选项卡, delete only one', async ({ page }) => {
+  const name = `端到端页面${Date.now() % 100000}`;
+  await page.goto('/page/page-list');
+  await expectTotal(page, 4);
+  await expect(row(page, '关于我们')).toContainText('拼接');
+  await expect(row(page, '帮助中心')).toContainText('选项卡');
+
+  await button(view(page), '新增').click();
+  const dialog = modal(page);
+  await expect(dialog.locator('.ant-modal-title')).toHaveText('新增');
+  await button(dialog, '保存').click();
+  await expect(dialog.getByText('页面名称不得为空')).toBeVisible();
+  await expect(dialog.getByText('展示方式不得为空')).toBeVisible();
+  await dialog.getByLabel('页面名称').fill(name);
+  await pickOption(page, dialog.locator('.ant-select'), '选项卡');
+  await button(dialog, '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expectTotal(page, 5);
+
+  // find it by name and display method
+  await view(page).getByPlaceholder('请输入页面名称').fill(name);
+  await pickOption(page, searchSelect(page, '展示方式'), '拼接');
+  await button(view(page), '搜索').click();
+  await expectTotal(page, 0);
+  await pickOption(page, searchSelect(page, '展示方式'), '选项卡');
+  await button(view(page), '搜索').click();
+  await expectTotal(page, 1);
+  await expect(row(page, name)).toContainText('选项卡');
+
+  // edit in the same dialog
+  await button(row(page, name), '编辑').click();
+  const edit = modal(page);
+  await expect(edit.locator('.ant-modal-title')).toHaveText('编辑');
+  await expect(edit.getByLabel('页面名称')).toHaveValue(name);
+  await pickOption(page, edit.locator('.ant-select'), '拼接');
+  await button(edit, '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expectTotal(page, 0);
+  await button(view(page), '重置').click();
+  await expectTotal(page, 5);
+  await expect(row(page, name)).toContainText('拼接');
+
+  // delete one at a time; a page that still has items is refused
+  await selectRow(page, name);
+  await selectRow(page, '关于我们');
+  await button(view(page), '删除').click();
+  await expect(toast(page, '仅能选择一条数据进行删除')).toBeVisible();
+  await row(page, name).locator('.ant-table-selection-column input[type=checkbox]').uncheck();
+  await button(view(page), '删除').click();
+  await button(modal(page), '删除').click();
+  await expect(toast(page, '该页面下还有页面内容，不能删除')).toBeVisible();
+  await row(page, '关于我们').locator('.ant-table-selection-column input[type=checkbox]').uncheck();
+  await selectRow(page, name);
+  await button(view(page), '删除').click();
+  const confirm = modal(page);
+  await expect(confirm).toContainText('确认删除?');
+  await button(confirm, '删除').click();
+  await expect(toast(page, '删除成功')).toBeVisible();
+  await expectTotal(page, 4);
+});
+
+test('page items: create with an image and a body, find by page type, title and date, edit, delete at least one', async ({ page }) => {
+  const title = `端到端内容 ${Date.now()}`;
+  const get = async (id: number) =>
+    (await (await page.request.post(`/api/page/getPageItemById?id=${id}`, { headers: { token } })).json()).data;
+  await page.goto('/page/pageItems-list');
+  await expectTotal(page, 12);
+
+  await button(view(page), '新增').click();
+  await expect(page).toHaveURL(/\/page\/page-details$/);
+  await expect(view(page).getByRole('heading', { name: '新增页面内容' })).toBeVisible();
+  await button(view(page), '保存').click();
+  await expect(view(page).getByText('标题不得为空')).toBeVisible();
+  await expect(view(page).getByText('页面类型不得为空')).toBeVisible();
+  await view(page).getByLabel('标题', { exact: true }).fill(title);
+  await pickOption(page, view(page).locator('.ant-form-item').filter({ hasText: '页面类型' }).locator('.ant-select'), '服务介绍');
+  await view(page).getByLabel('标签', { exact: true }).fill('端到端');
+  await view(page).getByLabel('排序', { exact: true }).fill('0.5');
+  await view(page).getByLabel('摘要', { exact: true }).fill('端到端摘要');
+  const slot = view(page).locator('.gk-image-slot[data-field="summaryImg"]');
+  await slot.locator('input[type=file]').setInputFiles(pngFile('item.png'));
+  const editor = view(page).locator('.gk-rt-content');
+  await editor.click();
+  await editor.pressSequentially('页面正文');
+  await button(view(page), '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/page\/pageItems-list$/);
+
+  // find it: page type (remote select fed by /page/getList), title, created today (a date preset)
+  await pickOption(page, searchSelect(page, '页面类型'), '服务介绍');
+  await view(page).getByPlaceholder('请输入标题').fill('端到端内容');
+  await view(page).getByLabel('开始日期').click();
+  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .gk-date-preset', { hasText: '今天' }).click();
+  const listCall = page.waitForRequest((r) => r.url().endsWith('/api/page/getPageItemList') && !!r.postDataJSON()?.startTime);
+  await button(view(page), '搜索').click();
+  const sent = (await listCall).postDataJSON();
+  expect(sent.startTime).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(sent).toMatchObject({ endTime: sent.startTime, title: '端到端内容', pageNumber: 1, pageSize: 20 });
+  expect(typeof sent.pageId).toBe('number');
+  await expectTotal(page, 1);
+  await expect(row(page, title)).toContainText('服务介绍');
+  await expect(row(page, title)).toContainText('端到端');
+
+  // view details: the page type shows its name; pinning it from the form; saving stays on the page
+  await row(page, title).getByRole('button', { name: '查看详情' }).click();
+  await expect(page).toHaveURL(/\/page\/page-details\?id=\d+$/);
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  await expect(view(page).locator('.ant-form-item').filter({ hasText: '页面类型' }).locator('.ant-select')).toContainText('服务介绍');
+  await expect(slot).toHaveAttribute('data-state', 'stored');
+  await expect(editor).toContainText('页面正文');
+  await view(page).getByLabel('标签', { exact: true }).fill('改过的标签');
+  await view(page).locator('.ant-form-item').filter({ hasText: '置顶' }).locator('.ant-switch').click();
+  await button(view(page), '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/page/page-details\\?id=${id}$`));
+  const saved = await get(id);
+  expect(saved).toMatchObject({ title, pageName: '服务介绍', tag: '改过的标签', sortNo: 0.5, isTop: 1, isHot: 0 });
+  expect(saved.summaryImg).toMatch(/^\/img\/[a-f0-9]+\.png$/);
+  expect(saved.content).toContain('页面正文');
+
+  // cancel returns to the page-item list; delete needs at least one row
+  await button(view(page), '取消').click();
+  await expect(page).toHaveURL(/\/page\/pageItems-list$/);
+  await expect(row(page, title)).toContainText('改过的标签');
+  await button(view(page), '删除').click();
+  await expect(toast(page, '请选择要删除的数据')).toBeVisible();
+  await selectRow(page, title);
+  await button(view(page), '删除').click();
+  const confirm = modal(page);
+  await expect(confirm).toContainText('确认删除?');
+  await button(confirm, '删除').click();
+  await expect(toast(page, '删除成功')).toBeVisible();
+  await expectTotal(page, 0);
+  await button(view(page), '重置').click();
+  await expectTotal(page, 12);
+});

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { apiLogin } from './helpers';
+import { button, expectTotal, modal, pickOption, pngFile, row, selectRow, toast, view } from './list-helpers';
+
+/** /policy/policy-list and /policy/policy-details. */
+
+let token = '';
+
+test.beforeEach(async ({ page, request, baseURL }) => {
+  token = await apiLogin(request, page.context(), baseURL!);
+});
+
+test('policies: create with an image and a body, find, edit, toggle isHot, delete at least one', async ({ page }) => {
+  const title = `端到端政策 ${Date.now()}`;
+  const get = async (id: number) => (await (await page.request.post(`/api/policy/getPolicy?id=${id}`, { headers: { token } })).json()).data;
+  await page.goto('/policy/policy-list');
+  await expectTotal(page, 6);
+
+  // 新增 opens the detail page without a query
+  await button(view(page), '新增').click();
+  await expect(page).toHaveURL(/\/policy\/policy-details$/);
+  await expect(view(page).getByRole('heading', { name: '新增政策公告' })).toBeVisible();
+  await button(view(page), '保存').click();
+  await expect(view(page).getByText('标题不得为空')).toBeVisible();
+  await view(page).getByLabel('标题', { exact: true }).fill(title);
+  await view(page).getByLabel('作者', { exact: true }).fill('端到端作者');
+  await view(page).getByLabel('来源', { exact: true }).fill('端到端来源');
+  await view(page).getByLabel('摘要', { exact: true }).fill('端到端摘要');
+  await view(page).locator('.ant-form-item').filter({ hasText: '置顶' }).locator('.ant-switch').click();
+  const slot = view(page).locator('.gk-image-slot[data-field="summaryImg"]');
+  await slot.locator('input[type=file]').setInputFiles(pngFile('policy.png'));
+  const editor = view(page).locator('.gk-rt-content');
+  await editor.click();
+  await editor.pressSequentially('政策正文');
+  await button(view(page), '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/policy\/policy-list$/);
+
+  // find it: source (the "code" search), title and 置顶 = 是
+  await view(page).getByPlaceholder('请输入来源').fill('端到端来源');
+  await view(page).getByPlaceholder('请输入标题').fill(title);
+  await pickOption(page, view(page).locator('.gk-search-form .ant-form-item').filter({ hasText: '置顶' }).locator('.ant-select'), '否');
+  await button(view(page), '搜索').click();
+  await expectTotal(page, 0);
+  await pickOption(page, view(page).locator('.gk-search-form .ant-form-item').filter({ hasText: '置顶' }).locator('.ant-select'), '是');
+  await button(view(page), '搜索').click();
+  await expectTotal(page, 1);
+  await expect(row(page, title)).toContainText('端到端摘要');
+
+  // view details opens it with ?id=; edits stay on the page
+  await row(page, title).getByRole('button', { name: '查看详情' }).click();
+  await expect(page).toHaveURL(/\/policy\/policy-details\?id=\d+$/);
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  await expect(view(page).getByRole('heading', { name: '编辑政策公告' })).toBeVisible();
+  await expect(slot).toHaveAttribute('data-state', 'stored');
+  await expect(editor).toContainText('政策正文');
+  await view(page).getByLabel('作者', { exact: true }).fill('改过的作者');
+  await button(view(page), '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/policy/policy-details\\?id=${id}$`));
+  const saved = await get(id);
+  expect(saved).toMatchObject({ title, author: '改过的作者', source: '端到端来源', isTop: 1, isHot: 0 });
+  expect(saved.summaryImg).toMatch(/^\/img\/[a-f0-9]+\.png$/);
+  expect(saved.content).toContain('政策正文');
+
+  // cancel goes back to the list; isHot switched on in place
+  await button(view(page), '取消').click();
+  await expect(page).toHaveURL(/\/policy\/policy-list$/);
+  const hot = row(page, title).locator('.ant-switch').nth(1);
+  await expect(hot).toHaveAttribute('aria-checked', 'false');
+  await hot.click();
+  await expect(toast(page, '操作成功')).toBeVisible();
+  await expect(hot).toHaveAttribute('aria-checked', 'true');
+  expect((await get(id)).isHot).toBe(1);
+
+  // delete: at least one row
+  await button(view(page), '删除').click();
+  await expect(toast(page, '请选择要删除的数据')).toBeVisible();
+  await selectRow(page, title);
+  await button(view(page), '删除').click();
+  const confirm = modal(page);
+  await expect(confirm).toContainText('确认删除?');
+  await button(confirm, '删除').click();
+  await expect(toast(page, '删除成功')).toBeVisible();
+  await expectTotal(page, 0);
+  await button(view(page), '重置').click();
+  await expectTotal(page, 6);
+});
