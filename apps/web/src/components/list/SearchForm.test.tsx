@@ -1,5 +1,6 @@
-import { bannerResource } from '@gk/contracts';
+import { bannerResource, pageItemResource } from '@gk/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
 import { TestProviders } from '../test-utils';
 
@@ -47,5 +48,25 @@ describe('SearchForm: a select with 全部', () => {
   it('toFilters drops 全部 like an empty value', () => {
     expect(toFilters(fields, { title: ' 首页 ', bannerType: 'all' })).toEqual({ title: '首页' });
     expect(toFilters(fields, { title: '', bannerType: 'news001' })).toEqual({ bannerType: 'news001' });
+  });
+});
+
+describe('SearchForm: a date range', () => {
+  it('is a real form control: a preset fills both sides and the search sends startTime / endTime', async () => {
+    const onSearch = vi.fn();
+    const range: SearchFieldConfig[] = [{ name: 'createTime', widget: 'dateRange' }];
+    render(
+      <TestProviders>
+        <SearchForm resource={pageItemResource} fields={range} onSearch={onSearch} onReset={() => undefined} />
+      </TestProviders>,
+    );
+    const start = await screen.findByLabelText('开始日期');
+    fireEvent.mouseDown(start);
+    fireEvent.click(start);
+    fireEvent.click((await screen.findAllByRole('button', { name: '今天' }))[0]);
+    const today = dayjs().format('YYYY-MM-DD');
+    await waitFor(() => expect(screen.getByLabelText('开始日期')).toHaveValue(today));
+    submit();
+    await waitFor(() => expect(onSearch).toHaveBeenLastCalledWith({ startTime: today, endTime: today }));
   });
 });

@@ -3,11 +3,23 @@ import type { ResourceDef } from '@gk/contracts';
 import { Button, Col, Form, type FormInstance, Input, Row, Select, Space } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DateRangeValue } from '../DateRange';
+import type { DateRangeProps, DateRangeValue } from '../DateRange';
 import { RemoteSelect, type RemoteSelectProps } from '../RemoteSelect';
 
 // the date pickers load only for lists that search by date
 const DateRange = lazy(() => import('../DateRange').then((m) => ({ default: m.DateRange })));
+
+/**
+ * The lazy date pickers as a form control: Form.Item hands value / onChange to its direct child, so the
+ * child must be this component (a bare Suspense would swallow them and the range would never be set).
+ */
+export function LazyDateRange({ label, ...props }: DateRangeProps & { label?: string }) {
+  return (
+    <Suspense fallback={<Input disabled aria-label={label} />}>
+      <DateRange {...props} />
+    </Suspense>
+  );
+}
 
 /** The search form of a list (SPEC point 2): fields with their widgets, 重置 and 搜索. */
 interface Base {
@@ -101,11 +113,7 @@ export function SearchForm({ resource, fields, onSearch, onReset, form: given }:
       case 'remote':
         return <RemoteSelect {...f.remote} placeholder={placeholder ?? t('ui.all')} />;
       case 'dateRange':
-        return (
-          <Suspense fallback={<Input disabled aria-label={label} />}>
-            <DateRange />
-          </Suspense>
-        );
+        return <LazyDateRange label={label} />;
       default:
         return <Input aria-label={label} allowClear placeholder={placeholder ?? t('ui.search.input', { label })} />;
     }
