@@ -116,3 +116,36 @@ test('link, user, contact, company and waybill screens', async ({ page, request,
     await shot(page, name);
   }
 });
+
+test('business, application, supplier and product screens', async ({ page, request, baseURL }) => {
+  await apiLogin(request, page.context(), baseURL!);
+  const onScreen = page.locator('.gk-view:not([hidden])');
+  const lists: [string, string][] = [
+    ['/business/business-type-list', 'business-type-list'],
+    ['/business/business-list', 'business-list'],
+    ['/application/application-type-list', 'application-type-list'],
+    ['/application/application-list', 'application-list'],
+    ['/supplier/supplier-list', 'supplier-list'],
+    ['/product/product-list', 'product-list'],
+  ];
+  for (const [route, name] of lists) {
+    await page.goto(route);
+    await expect(onScreen.locator('.gk-list .ant-pagination-total-text')).toBeVisible();
+    await page.mouse.move(1400, 880);
+    await shot(page, name);
+  }
+  const details: [string, string, string][] = [
+    ['/business/business-type-details?id=1', 'business-type-details', '业务类型名称'],
+    ['/business/business-details?id=1', 'business-details', '合作伙伴名称'],
+    ['/application/application-details?id=1', 'application-details', '应用名称'],
+    ['/supplier/supplier-details?id=1', 'supplier-details', '供应商名称'],
+    ['/product/product-details?id=1', 'product-details', '产品名称'],
+  ];
+  for (const [route, name, field] of details) {
+    await page.goto(route);
+    await expect(onScreen.getByLabel(field, { exact: true })).not.toHaveValue('');
+    await expect(onScreen.locator('.gk-image-slot img').first()).toBeVisible();
+    await page.mouse.move(1400, 880);
+    await shot(page, name);
+  }
+});

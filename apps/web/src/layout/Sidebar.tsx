@@ -12,10 +12,15 @@ import { useRouteTable, useRouteTitle } from './useRouteTable';
 
 type Item = Required<MenuProps>['items'][number];
 
-/** The entry to highlight: the current route, or for a hidden one (a details screen) its closest visible sibling. */
+/**
+ * The entry to highlight: the current route, or for a hidden one (a details screen) its closest visible
+ * sibling — first the one with the same stem (business-details → business-list, not business-type-list),
+ * then the longest common prefix.
+ */
 export function activeKey(entries: NavEntry[], pathname: string): { key?: string; group?: string } {
   const p = pathname.toLowerCase();
   const module = (s: string) => s.split('/')[1] ?? '';
+  const stem = (s: string) => s.replace(/-[^/-]*$/, '');
   let best: { key?: string; group?: string; score: number } = { score: 0 };
   for (const e of entries) {
     for (const c of e.children ?? [e]) {
@@ -25,6 +30,7 @@ export function activeKey(entries: NavEntry[], pathname: string): { key?: string
       if (module(k) !== module(p)) continue;
       let n = 0;
       while (n < k.length && n < p.length && k[n] === p[n]) n++;
+      if (stem(k) === stem(p)) n += 1000;
       if (n > best.score) best = { key: c.key, group, score: n };
     }
   }

@@ -1,0 +1,16 @@
+import { applicationEndpoints, applicationResource } from '@gk/contracts';
+import type { ColumnOverride } from '../../components/list/columns';
+import { ListPage } from '../../components/list/ListPage';
+import type { SearchFieldConfig } from '../../components/list/SearchForm';
+
+/** /application/application-list: search by application type and name; details on their own page. */
+const search: SearchFieldConfig[] = [
+  { name: 'type', widget: 'remote', remote: { url: applicationEndpoints.typeList.path } },
+  { name: 'name' },
+];
+
+const columns: Record<string, ColumnOverride> = { typeName: { width: 140 } };
+
+export default function ApplicationList() {
+  return <ListPage resource={applicationResource} search={search} columns={columns} detailRoute="/application/application-details" />;
+}

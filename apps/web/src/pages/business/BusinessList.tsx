@@ -1,0 +1,16 @@
+import { businessEndpoints, businessResource } from '@gk/contracts';
+import type { ColumnOverride } from '../../components/list/columns';
+import { ListPage } from '../../components/list/ListPage';
+import type { SearchFieldConfig } from '../../components/list/SearchForm';
+
+/** /business/business-list (partners): search by business type and name; details on their own page. */
+const search: SearchFieldConfig[] = [
+  { name: 'type', widget: 'remote', remote: { url: businessEndpoints.typeList.path } },
+  { name: 'name' },
+];
+
+const columns: Record<string, ColumnOverride> = { typeName: { width: 140 } };
+
+export default function BusinessList() {
+  return <ListPage resource={businessResource} search={search} columns={columns} detailRoute="/business/business-details" />;
+}

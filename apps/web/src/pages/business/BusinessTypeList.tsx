@@ -1,0 +1,10 @@
+import { businessTypeResource } from '@gk/contracts';
+import { ListPage } from '../../components/list/ListPage';
+import type { SearchFieldConfig } from '../../components/list/SearchForm';
+
+/** /business/business-type-list: search by code and name; new / view details on their own page; delete one at a time. */
+const search: SearchFieldConfig[] = [{ name: 'code' }, { name: 'name' }];
+
+export default function BusinessTypeList() {
+  return <ListPage resource={businessTypeResource} search={search} detailRoute="/business/business-type-details" />;
+}

@@ -1,0 +1,115 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiLogin } from './helpers';
+import { button, expectTotal, modal, pickOption, pngFile, row, selectRow, toast, view } from './list-helpers';
+
+/** The application screens: application types (dialog) and applications (their own detail page, an icon). */
+
+test.describe.configure({ mode: 'serial' });
+
+let token = '';
+
+test.beforeEach(async ({ page, request, baseURL }) => {
+  token = await apiLogin(request, page.context(), baseURL!);
+});
+
+async function api(page: Page, path: string, data?: unknown, params = '') {
+  const r = await page.request.post(`/api${path}${params}`, { headers: { token }, data });
+  return r.json();
+}
+
+const field = (page: Page, label: string) => view(page).getByLabel(label, { exact: true });
+
+test('application types: dialog create and edit, all three fields required, delete only one', async ({ page }) => {
+  await page.goto('/application/application-type-list');
+  await expectTotal(page, 3);
+  await button(view(page), '新增').click();
+  const dialog = modal(page);
+  await expect(dialog.locator('.ant-modal-title')).toHaveText('新增');
+  await button(dialog, '保存').click();
+  await expect(dialog.getByText('类型编码不能为空')).toBeVisible();
+  await expect(dialog.getByText('类型名称不能为空')).toBeVisible();
+  await expect(dialog.getByText('排序不能为空')).toBeVisible();
+  await dialog.getByLabel('类型编码').fill('E2EAPP');
+  await dialog.getByLabel('类型名称').fill('端到端应用类型');
+  await dialog.getByLabel('排序').fill('8');
+  await button(dialog, '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expectTotal(page, 4);
+
+  await view(page).getByPlaceholder('请输入类型名称').fill('端到端');
+  await button(view(page), '搜索').click();
+  await expectTotal(page, 1);
+  await button(row(page, 'E2EAPP'), '编辑').click();
+  const edit = modal(page);
+  await expect(edit.locator('.ant-modal-title')).toHaveText('编辑');
+  await expect(edit.getByLabel('类型编码')).toHaveValue('E2EAPP');
+  await edit.getByLabel('类型名称').fill('端到端应用类型二');
+  await button(edit, '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(row(page, 'E2EAPP')).toContainText('端到端应用类型二');
+
+  await button(view(page), '重置').click();
+  await expectTotal(page, 4);
+  await selectRow(page, 'E2EAPP');
+  await selectRow(page, 'CXFW');
+  await button(view(page), '删除').click();
+  await expect(toast(page, '仅能选择一条数据进行删除')).toBeVisible();
+  await row(page, 'CXFW').locator('.ant-table-selection-column input[type=checkbox]').uncheck();
+  await button(view(page), '删除').click();
+  await expect(modal(page)).toContainText('确认删除?');
+  await button(modal(page), '删除').click();
+  await expect(toast(page, '删除成功')).toBeVisible();
+  await expectTotal(page, 3);
+});
+
+test('applications: create with a type and an icon, find by type and name, edit, delete at least one', async ({ page }) => {
+  const name = `端到端应用${Date.now() % 100000}`;
+  await page.goto('/application/application-list');
+  await expectTotal(page, 7);
+  await button(view(page), '删除').click();
+  await expect(toast(page, '请选择要删除的数据')).toBeVisible();
+  await button(view(page), '新增').click();
+  await expect(page).toHaveURL(/\/application\/application-details$/);
+  await expect(view(page).getByRole('heading', { name: '新增应用' })).toBeVisible();
+  await button(view(page), '保存').click();
+  await expect(view(page).getByText('应用名称不得为空')).toBeVisible();
+  await expect(view(page).getByText('应用类型不得为空')).toBeVisible();
+
+  await field(page, '应用名称').fill(name);
+  await pickOption(page, view(page).locator('.ant-form-item').filter({ hasText: '应用类型' }).locator('.ant-select'), '在线办理');
+  await field(page, '链接地址').fill('https://example.com/tools/e2e');
+  await view(page).locator('.gk-image-slot[data-field="icon"] input[type=file]').setInputFiles(pngFile('icon.png'));
+  await button(view(page), '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/application\/application-list$/);
+
+  await pickOption(page, view(page).locator('.gk-search-form .ant-select').first(), '在线办理');
+  await view(page).getByPlaceholder('请输入应用名称').fill(name);
+  await button(view(page), '搜索').click();
+  await expectTotal(page, 1);
+  await expect(row(page, name)).toContainText('在线办理');
+
+  await row(page, name).getByRole('button', { name: '查看详情' }).click();
+  await expect(page).toHaveURL(/\/application\/application-details\?id=\d+$/);
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  await expect(view(page).getByRole('heading', { name: '编辑应用' })).toBeVisible();
+  await expect(field(page, '应用名称')).toHaveValue(name);
+  await expect(view(page).locator('.gk-image-slot[data-field="icon"]')).toHaveAttribute('data-state', 'stored');
+  await field(page, '排序').fill('6');
+  await button(view(page), '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/application/application-details\\?id=${id}$`));
+  const saved = await api(page, '/application/getApplication', undefined, `?id=${id}`);
+  expect(saved.data).toMatchObject({ name, type: 'ZXBL', url: 'https://example.com/tools/e2e', sortNo: 6 });
+  expect(saved.data.icon).toMatch(/^\/img\//);
+  await button(view(page), '取消').click();
+
+  await selectRow(page, name);
+  await button(view(page), '删除').click();
+  await button(modal(page), '删除').click();
+  await expect(toast(page, '删除成功')).toBeVisible();
+  await expectTotal(page, 0);
+  await button(view(page), '重置').click();
+  await expectTotal(page, 7);
+});

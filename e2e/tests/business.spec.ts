@@ -1,0 +1,137 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiLogin } from './helpers';
+import { button, expectTotal, modal, pickOption, pngFile, row, selectRow, toast, view } from './list-helpers';
+
+/** The business screens: business types (their own detail page, a sketch image) and partners. */
+
+test.describe.configure({ mode: 'serial' });
+
+let token = '';
+
+test.beforeEach(async ({ page, request, baseURL }) => {
+  token = await apiLogin(request, page.context(), baseURL!);
+});
+
+async function api(page: Page, path: string, data?: unknown, params = '') {
+  const r = await page.request.post(`/api${path}${params}`, { headers: { token }, data });
+  return r.json();
+}
+
+const field = (page: Page, label: string) => view(page).getByLabel(label, { exact: true });
+
+test('business types: create with a sketch, find, edit (bare-entity get), delete only one', async ({ page }) => {
+  const code = `E2E${Date.now() % 100000}`;
+  await page.goto('/business/business-type-list');
+  await expectTotal(page, 5);
+  await button(view(page), '新增').click();
+  await expect(page).toHaveURL(/\/business\/business-type-details$/);
+  await expect(view(page).getByRole('heading', { name: '新增业务类型' })).toBeVisible();
+  await button(view(page), '保存').click();
+  await expect(view(page).getByText('业务类型名称不得为空')).toBeVisible();
+  await expect(view(page).getByText('业务类型编码不得为空')).toBeVisible();
+
+  await field(page, '业务类型名称').fill('端到端业务');
+  await field(page, '业务类型编码').fill(code);
+  await field(page, '简介').fill('端到端测试的业务类型');
+  await field(page, '排序').fill('1.1234567');
+  await field(page, '排序').blur();
+  await expect(view(page).getByText('排序只能输入数字')).toBeVisible();
+  await field(page, '排序').fill('9');
+  const slot = view(page).locator('.gk-image-slot[data-field="summaryImg"]');
+  await slot.locator('input[type=file]').setInputFiles(pngFile('sketch.png'));
+  await expect(slot).toHaveAttribute('data-state', 'pending');
+  await button(view(page), '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/business\/business-type-list$/);
+
+  await view(page).getByPlaceholder('请输入业务类型编码').fill(code);
+  await button(view(page), '搜索').click();
+  await expectTotal(page, 1);
+  await expect(row(page, code)).toContainText('端到端业务');
+
+  // the get call answers the bare record (it has a `code` of its own): the page loads it all the same
+  await row(page, code).getByRole('button', { name: '查看详情' }).click();
+  await expect(page).toHaveURL(/\/business\/business-type-details\?id=\d+$/);
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  await expect(view(page).getByRole('heading', { name: '编辑业务类型' })).toBeVisible();
+  await expect(field(page, '业务类型编码')).toHaveValue(code);
+  await expect(slot).toHaveAttribute('data-state', 'stored');
+  await field(page, '业务类型名称').fill('端到端业务二');
+  await button(view(page), '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/business/business-type-details\\?id=${id}$`));
+  const saved = await api(page, '/business/getBusinessType', undefined, `?id=${id}`);
+  expect(saved).toMatchObject({ id, code, name: '端到端业务二', sortNo: 9 });
+  expect(saved.summaryImg).toMatch(/^\/img\/[a-f0-9]+\.png$/);
+  await button(view(page), '取消').click();
+  await expect(page).toHaveURL(/\/business\/business-type-list$/);
+
+  // delete: only one at a time
+  await button(view(page), '重置').click();
+  await expectTotal(page, 6);
+  await selectRow(page, code);
+  await selectRow(page, '国际快递');
+  await button(view(page), '删除').click();
+  await expect(toast(page, '仅能选择一条数据进行删除')).toBeVisible();
+  await row(page, '国际快递').locator('.ant-table-selection-column input[type=checkbox]').uncheck();
+  await button(view(page), '删除').click();
+  await expect(modal(page)).toContainText('确认删除?');
+  await button(modal(page), '删除').click();
+  await expect(toast(page, '删除成功')).toBeVisible();
+  await expectTotal(page, 5);
+});
+
+test('partners: create with a type and a logo, find by type and name, edit, delete at least one', async ({ page }) => {
+  const name = `端到端伙伴${Date.now() % 100000}`;
+  await page.goto('/business/business-list');
+  await expectTotal(page, 7);
+  await button(view(page), '删除').click();
+  await expect(toast(page, '请选择要删除的数据')).toBeVisible();
+  await button(view(page), '新增').click();
+  await expect(page).toHaveURL(/\/business\/business-details$/);
+  await expect(view(page).getByRole('heading', { name: '新增合作伙伴' })).toBeVisible();
+  await button(view(page), '保存').click();
+  await expect(view(page).getByText('合作伙伴名称不得为空')).toBeVisible();
+  await expect(view(page).getByText('类型不得为空')).toBeVisible();
+
+  await field(page, '合作伙伴名称').fill(name);
+  await pickOption(page, view(page).locator('.ant-form-item').filter({ hasText: '类型' }).locator('.ant-select'), '报关报检');
+  await field(page, '链接地址').fill('https://example.com/e2e');
+  await field(page, '排序').fill('3');
+  await view(page).locator('.gk-image-slot[data-field="logo"] input[type=file]').setInputFiles(pngFile('logo.png'));
+  await button(view(page), '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/business\/business-list$/);
+
+  await pickOption(page, view(page).locator('.gk-search-form .ant-select').first(), '报关报检');
+  await view(page).getByPlaceholder('请输入合作伙伴名称').fill(name);
+  await button(view(page), '搜索').click();
+  await expectTotal(page, 1);
+  await expect(row(page, name)).toContainText('报关报检');
+  await expect(row(page, name)).toContainText('https://example.com/e2e');
+
+  await row(page, name).getByRole('button', { name: '查看详情' }).click();
+  await expect(page).toHaveURL(/\/business\/business-details\?id=\d+$/);
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  await expect(view(page).getByRole('heading', { name: '编辑合作伙伴' })).toBeVisible();
+  await expect(field(page, '合作伙伴名称')).toHaveValue(name);
+  await expect(view(page).locator('.ant-form-item').filter({ hasText: '类型' }).locator('.ant-select')).toContainText('报关报检');
+  await expect(view(page).locator('.gk-image-slot[data-field="logo"]')).toHaveAttribute('data-state', 'stored');
+  await field(page, '简介').fill('改过的简介');
+  await button(view(page), '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  const saved = await api(page, '/business/getBusiness', undefined, `?id=${id}`);
+  expect(saved.data).toMatchObject({ name, type: 'BGBJ', summary: '改过的简介', url: 'https://example.com/e2e', sortNo: 3 });
+  expect(saved.data.logo).toMatch(/^\/img\//);
+  await button(view(page), '取消').click();
+  await expect(page).toHaveURL(/\/business\/business-list$/);
+
+  await selectRow(page, name);
+  await button(view(page), '删除').click();
+  await expect(modal(page)).toContainText('确认删除?');
+  await button(modal(page), '删除').click();
+  await expect(toast(page, '删除成功')).toBeVisible();
+  await expectTotal(page, 0);
+  await button(view(page), '重置').click();
+  await expectTotal(page, 7);
+});
