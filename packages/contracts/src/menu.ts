@@ -10,6 +10,8 @@ export interface MenuSeed {
   title: string;
   icon: string;
   isHidden?: boolean;
+  /** for a hidden route (a details screen): the sidebar entry it belongs to */
+  activeMenu?: string;
   module: string;
   children?: Omit<MenuSeed, 'children' | 'module'>[];
 }
@@ -23,7 +25,14 @@ export const MENU_TREE: MenuSeed[] = [
     module: 'banner',
     children: [
       { url: '/banner/banner-list', routeName: 'BannerList', title: '轮播图列表', icon: 'UnorderedListOutlined' },
-      { url: '/banner/banner-details', routeName: 'BannerDetails', title: '轮播图详情', icon: 'EditOutlined', isHidden: true },
+      {
+        url: '/banner/banner-details',
+        routeName: 'BannerDetails',
+        title: '轮播图详情',
+        icon: 'EditOutlined',
+        isHidden: true,
+        activeMenu: '/banner/banner-list',
+      },
     ],
   },
   {
@@ -35,7 +44,14 @@ export const MENU_TREE: MenuSeed[] = [
     children: [
       { url: '/news/news-type', routeName: 'NewsType', title: '新闻类型', icon: 'TagsOutlined' },
       { url: '/news/news-list', routeName: 'NewsList', title: '新闻列表', icon: 'UnorderedListOutlined' },
-      { url: '/news/news-details', routeName: 'NewsDetails', title: '新闻详情', icon: 'EditOutlined', isHidden: true },
+      {
+        url: '/news/news-details',
+        routeName: 'NewsDetails',
+        title: '新闻详情',
+        icon: 'EditOutlined',
+        isHidden: true,
+        activeMenu: '/news/news-list',
+      },
     ],
   },
   {
@@ -46,7 +62,14 @@ export const MENU_TREE: MenuSeed[] = [
     module: 'policy',
     children: [
       { url: '/policy/policy-list', routeName: 'PolicyList', title: '政策公告列表', icon: 'UnorderedListOutlined' },
-      { url: '/policy/policy-details', routeName: 'PolicyDetails', title: '政策公告详情', icon: 'EditOutlined', isHidden: true },
+      {
+        url: '/policy/policy-details',
+        routeName: 'PolicyDetails',
+        title: '政策公告详情',
+        icon: 'EditOutlined',
+        isHidden: true,
+        activeMenu: '/policy/policy-list',
+      },
     ],
   },
   {
@@ -58,7 +81,14 @@ export const MENU_TREE: MenuSeed[] = [
     children: [
       { url: '/page/page-list', routeName: 'PageList', title: '页面定义', icon: 'LayoutOutlined' },
       { url: '/page/pageItems-list', routeName: 'PageItemsList', title: '页面内容', icon: 'UnorderedListOutlined' },
-      { url: '/page/page-details', routeName: 'PageDetails', title: '页面内容详情', icon: 'EditOutlined', isHidden: true },
+      {
+        url: '/page/page-details',
+        routeName: 'PageDetails',
+        title: '页面内容详情',
+        icon: 'EditOutlined',
+        isHidden: true,
+        activeMenu: '/page/pageItems-list',
+      },
     ],
   },
   {
@@ -75,9 +105,17 @@ export const MENU_TREE: MenuSeed[] = [
         title: '业务类型详情',
         icon: 'EditOutlined',
         isHidden: true,
+        activeMenu: '/business/business-type-list',
       },
       { url: '/business/business-list', routeName: 'BusinessList', title: '合作伙伴', icon: 'TeamOutlined' },
-      { url: '/business/business-details', routeName: 'BusinessDetails', title: '合作伙伴详情', icon: 'EditOutlined', isHidden: true },
+      {
+        url: '/business/business-details',
+        routeName: 'BusinessDetails',
+        title: '合作伙伴详情',
+        icon: 'EditOutlined',
+        isHidden: true,
+        activeMenu: '/business/business-list',
+      },
     ],
   },
   {
@@ -89,7 +127,14 @@ export const MENU_TREE: MenuSeed[] = [
     children: [
       { url: '/application/application-type-list', routeName: 'ApplicationTypeList', title: '应用类型', icon: 'TagsOutlined' },
       { url: '/application/application-list', routeName: 'ApplicationList', title: '应用列表', icon: 'UnorderedListOutlined' },
-      { url: '/application/application-details', routeName: 'ApplicationDetails', title: '应用详情', icon: 'EditOutlined', isHidden: true },
+      {
+        url: '/application/application-details',
+        routeName: 'ApplicationDetails',
+        title: '应用详情',
+        icon: 'EditOutlined',
+        isHidden: true,
+        activeMenu: '/application/application-list',
+      },
     ],
   },
   {
@@ -100,7 +145,14 @@ export const MENU_TREE: MenuSeed[] = [
     module: 'supplier',
     children: [
       { url: '/supplier/supplier-list', routeName: 'SupplierList', title: '供应商列表', icon: 'UnorderedListOutlined' },
-      { url: '/supplier/supplier-details', routeName: 'SupplierDetails', title: '供应商详情', icon: 'EditOutlined', isHidden: true },
+      {
+        url: '/supplier/supplier-details',
+        routeName: 'SupplierDetails',
+        title: '供应商详情',
+        icon: 'EditOutlined',
+        isHidden: true,
+        activeMenu: '/supplier/supplier-list',
+      },
     ],
   },
   {
@@ -111,7 +163,14 @@ export const MENU_TREE: MenuSeed[] = [
     module: 'product',
     children: [
       { url: '/product/product-list', routeName: 'ProductList', title: '产品列表', icon: 'UnorderedListOutlined' },
-      { url: '/product/product-details', routeName: 'ProductDetails', title: '产品详情', icon: 'EditOutlined', isHidden: true },
+      {
+        url: '/product/product-details',
+        routeName: 'ProductDetails',
+        title: '产品详情',
+        icon: 'EditOutlined',
+        isHidden: true,
+        activeMenu: '/product/product-list',
+      },
     ],
   },
   {
@@ -122,7 +181,14 @@ export const MENU_TREE: MenuSeed[] = [
     module: 'waybill',
     children: [
       { url: '/waybill/waybill-list', routeName: 'WaybillList', title: '运单模板列表', icon: 'UnorderedListOutlined' },
-      { url: '/waybill/waybill-details', routeName: 'WaybillDetails', title: '运单模板详情', icon: 'EditOutlined', isHidden: true },
+      {
+        url: '/waybill/waybill-details',
+        routeName: 'WaybillDetails',
+        title: '运单模板详情',
+        icon: 'EditOutlined',
+        isHidden: true,
+        activeMenu: '/waybill/waybill-list',
+      },
     ],
   },
   {
@@ -133,7 +199,14 @@ export const MENU_TREE: MenuSeed[] = [
     module: 'contact',
     children: [
       { url: '/contact/contact-list', routeName: 'ContactList', title: '联系方式列表', icon: 'UnorderedListOutlined' },
-      { url: '/contact/contact-details', routeName: 'ContactDetails', title: '联系方式详情', icon: 'EditOutlined', isHidden: true },
+      {
+        url: '/contact/contact-details',
+        routeName: 'ContactDetails',
+        title: '联系方式详情',
+        icon: 'EditOutlined',
+        isHidden: true,
+        activeMenu: '/contact/contact-list',
+      },
       { url: '/contact/company-details', routeName: 'CompanyDetails', title: '公司信息', icon: 'BankOutlined' },
     ],
   },
@@ -154,3 +227,10 @@ export const MENU_TREE: MenuSeed[] = [
     children: [{ url: '/userInfo/userInfo-list', routeName: 'UserInfoList', title: '用户列表', icon: 'UserOutlined' }],
   },
 ];
+
+/** The sidebar entry a route belongs to: itself, or for a details screen the list it was opened from. */
+export function activeMenuOf(url: string): string {
+  const u = url.toLowerCase();
+  for (const top of MENU_TREE) for (const c of top.children ?? []) if (c.url.toLowerCase() === u && c.activeMenu) return c.activeMenu;
+  return url;
+}

@@ -13,6 +13,10 @@ const entries: NavEntry[] = [
 ];
 
 describe('activeKey', () => {
+  it('a details screen highlights the list the menu contract names', () => {
+    expect(activeKey(entries, '/page/page-details').key).toBe('/page/pageItems-list');
+  });
+
   it('a visible route is itself', () => {
     expect(activeKey(entries, '/business/business-list')).toEqual({ key: '/business/business-list', group: '/business' });
   });
@@ -25,7 +29,7 @@ describe('activeKey', () => {
   });
 
   it('otherwise the longest common prefix in the same module', () => {
-    expect(activeKey(entries, '/page/page-details').key).toBe('/page/page-list');
+    expect(activeKey(entries, '/page/page-x').key).toBe('/page/page-list');
     expect(activeKey(entries, '/news/news-details').key).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { activeMenuOf } from '@gk/contracts';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,8 @@ type Item = Required<MenuProps>['items'][number];
  * then the longest common prefix.
  */
 export function activeKey(entries: NavEntry[], pathname: string): { key?: string; group?: string } {
-  const p = pathname.toLowerCase();
+  // a details screen declares its list in the menu contract; the heuristics below cover the rest
+  const p = activeMenuOf(pathname).toLowerCase();
   const module = (s: string) => s.split('/')[1] ?? '';
   const stem = (s: string) => s.replace(/-[^/-]*$/, '');
   let best: { key?: string; group?: string; score: number } = { score: 0 };
