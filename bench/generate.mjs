@@ -138,7 +138,9 @@ export async function generate(dataDir, newsCount) {
   const typeNames = ['行业动态', '公司新闻', '通关资讯', '政策法规', '跨境电商', '海运国际', '仓储物流', '通知公告'];
   sqlite.transaction(() => {
     const insType = sqlite.prepare('insert into news_type (code, name, sort_no) values (?, ?, ?)');
-    types.forEach((c, i) => insType.run(c, typeNames[i], i + 1));
+    types.forEach((c, i) => {
+      insType.run(c, typeNames[i], i + 1);
+    });
     const insNews = sqlite.prepare(
       'insert into news (title, type, summary, summary_img, count, is_top, is_hot, content, create_time) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );

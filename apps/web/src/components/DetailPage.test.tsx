@@ -120,7 +120,11 @@ describe('DetailPage of a resource whose get answers the bare entity', () => {
         sections={[{ key: 'basic', title: 'ui.section.basic', fields: [{ name: 'name' }, { name: 'code' }] }]}
         listRoute="/business/business-type-list"
       />,
-      { path: '/business/business-type-details', initial: '/business/business-type-details?id=3', others: ['/business/business-type-list'] },
+      {
+        path: '/business/business-type-details',
+        initial: '/business/business-type-details?id=3',
+        others: ['/business/business-type-list'],
+      },
     );
     render(<TestProviders>{ui}</TestProviders>);
     await waitFor(() => expect(input('业务类型编码')).toHaveValue('GJKD'));

@@ -1,5 +1,4 @@
-import crypto from 'node:crypto';
-import { IMAGE_CONTENT_TYPES, imageUrl } from '@gk/contracts';
+import { imageUrl } from '@gk/contracts';
 import type { Ctx } from '../../context.js';
 import { storeByContent } from '../../storage/index.js';
 

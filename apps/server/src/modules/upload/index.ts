@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
   ALLOWED_IMAGE_TYPES,
@@ -94,7 +93,7 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
     handler: async (_i, req, reply) => {
       try {
         const bytes = await readUpload(req, maxBytes);
-        const { ext, contentType } = await checkImage(bytes);
+        const { ext } = await checkImage(bytes);
         const name = await storeByContent(ctx.images, bytes, ext);
         req.log.info({ event: 'image.upload', user: req.user?.userName, name, size: bytes.length }, 'image uploaded');
         const done: UploadReply = { code: Code.OK, msg: name, message: t(req, 'upload.ok'), data: { name, url: imageUrl(name) } };
