@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { gkMessages } from './apps/web/vite-plugin-messages.ts';
 
 export default defineConfig({
   test: {
@@ -14,6 +15,8 @@ export default defineConfig({
         },
       },
       {
+        // virtual:gk-messages/* (the web's dictionaries), built at runtime from '@gk/contracts/messages' here
+        plugins: [gkMessages()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

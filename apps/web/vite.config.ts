@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { gkMessages } from './vite-plugin-messages.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), gkMessages()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:8080', '/img': 'http://127.0.0.1:8080' },
@@ -11,5 +12,22 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // dist/.vite/manifest.json: which chunks an entry or a lazy page loads (the size budget of /login is read from it)
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // the runtime every screen needs, login included: one chunk that survives app-only deployments in the cache.
+            // Only packages the entry imports anyway, so the group never drags code onto /login (antd, react-query,
+            // the editor and the contracts' schemas stay in the chunks of the screens that use them).
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|zustand|use-sync-external-store|js-cookie)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

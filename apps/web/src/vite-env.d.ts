@@ -8,3 +8,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** One language's dictionary of the contracts (see vite-plugin-messages.ts). */
+declare module 'virtual:gk-messages/*' {
+  const messages: Record<string, string>;
+  export default messages;
+}

@@ -1,4 +1,5 @@
-import { authEndpoints, type LoginData, type Reply, type UserInfo } from '@gk/contracts';
+import type { Reply } from '@gk/contracts/envelope';
+import { authEndpoints, type LoginData, type UserInfo } from '@gk/contracts/session';
 import { post } from './request';
 
 export function loginCall(username: string, password: string) {

@@ -1,4 +1,4 @@
-import { isSuccess, RELOGIN_CODES, type Reply } from '@gk/contracts';
+import { isSuccess, RELOGIN_CODES, type Reply } from '@gk/contracts/envelope';
 import { currentLang, tr } from '../app/i18n';
 import { appConfig } from '../config';
 import { feedback } from './feedback';

@@ -1,5 +1,4 @@
 import { CloudSyncOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
@@ -21,7 +20,10 @@ export function reloadForNewVersion(): boolean {
   return true;
 }
 
-/** A light status block (icon, title, text, action) for states shown before the lazy pages can load. */
+/**
+ * A light status block (icon, title, text, action) for states shown before the lazy pages can load;
+ * plain elements (no antd), so it shows even when no further chunk can be loaded.
+ */
 export function StatusPanel(props: {
   testId: string;
   tone: 'info' | 'warning';
@@ -51,9 +53,10 @@ export function ErrorPanel({ error }: { error: unknown }) {
       title={chunk ? t('error.updated.title') : t('error.crash.title')}
       text={chunk ? t('error.updated.text') : t('error.crash.text')}
       action={
-        <Button type="primary" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
-          {t('error.reload')}
-        </Button>
+        <button type="button" className="gk-btn gk-btn-primary" onClick={() => window.location.reload()}>
+          <ReloadOutlined />
+          <span>{t('error.reload')}</span>
+        </button>
       }
     />
   );

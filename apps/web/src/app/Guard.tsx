@@ -1,18 +1,26 @@
 import { DisconnectOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { isAuthFailure } from '../api/request';
 import { useSession } from '../stores/session';
 import { StatusPanel } from './ErrorBoundary';
+import { lazyWithPreload } from './lazyPreload';
 import { loginUrl } from './redirect';
 import { Splash } from './Splash';
 
-const Layout = lazy(() => import('../layout/Layout'));
+/** The antd scope (ConfigProvider) of the signed-in area and of the error pages; not on the login page. */
+const AntdScope = lazyWithPreload(() => import('./antd'));
+const Layout = lazyWithPreload(() => import('../layout/Layout'));
 const Page401 = lazy(() => import('../pages/error/Page401'));
 const Page403 = lazy(() => import('../pages/error/Page403'));
 const Page404 = lazy(() => import('../pages/error/Page404'));
+
+/** With a token, the layout and the antd scope load alongside the user info (not one after another). */
+export function preloadSignedIn() {
+  AntdScope.preload().catch(() => undefined);
+  Layout.preload().catch(() => undefined);
+}
 
 const PUBLIC_ERRORS: Record<string, React.ComponentType> = { '/401': Page401, '/403': Page403, '/404': Page404 };
 
@@ -41,7 +49,10 @@ export function Guard() {
   }, []);
 
   useEffect(() => {
-    if (token && !user) load();
+    if (token && !user) {
+      preloadSignedIn();
+      load();
+    }
   }, [token, user, load]);
 
   if (!token) {
@@ -49,9 +60,11 @@ export function Guard() {
     if (ErrorPage)
       return (
         <Suspense fallback={<Splash />}>
-          <div className="gk-standalone-error">
-            <ErrorPage />
-          </div>
+          <AntdScope>
+            <div className="gk-standalone-error">
+              <ErrorPage />
+            </div>
+          </AntdScope>
         </Suspense>
       );
     return <Navigate to={loginUrl(location.pathname, location.search)} replace />;
@@ -66,9 +79,10 @@ export function Guard() {
           title={t('shell.offlineTitle')}
           text={t('shell.offlineText')}
           action={
-            <Button type="primary" icon={<ReloadOutlined />} onClick={load}>
-              {t('shell.retry')}
-            </Button>
+            <button type="button" className="gk-btn gk-btn-primary" onClick={load}>
+              <ReloadOutlined />
+              <span>{t('shell.retry')}</span>
+            </button>
           }
         />
       </div>
@@ -76,7 +90,9 @@ export function Guard() {
   if (!user) return <Splash />;
   return (
     <Suspense fallback={<Splash />}>
-      <Layout />
+      <AntdScope>
+        <Layout />
+      </AntdScope>
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { LANGS, type Lang } from '@gk/contracts';
+import { LANGS, type Lang } from '@gk/contracts/i18n';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../stores/app';
 

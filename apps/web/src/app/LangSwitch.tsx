@@ -1,5 +1,5 @@
 import { TranslationOutlined } from '@ant-design/icons';
-import { LANGS, type Lang } from '@gk/contracts';
+import { LANGS, type Lang } from '@gk/contracts/i18n';
 import { Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../stores/app';

@@ -1,7 +1,5 @@
-import { allMessages, DEFAULT_LANG, isLang, LANGS, type Lang } from '@gk/contracts';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
-import 'dayjs/locale/zh-cn';
+import zhMessages from 'virtual:gk-messages/zh';
+import { DEFAULT_LANG, isLang, type Lang } from '@gk/contracts/i18n';
 import i18next from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
@@ -16,27 +14,58 @@ export function storedLang(): Lang {
 
 const DAYJS_LOCALE: Record<Lang, string> = { zh: 'zh-cn', en: 'en', es: 'es' };
 
-/** The dayjs locale of a language (a dayjs value keeps the locale it was made with). */
+/** The dayjs locale of a language (a dayjs value keeps the locale it was made with; set by the antd scope). */
 export function dayjsLocale(lang: Lang): string {
   return DAYJS_LOCALE[lang];
 }
 const HTML_LANG: Record<Lang, string> = { zh: 'zh-CN', en: 'en', es: 'es' };
 
+/**
+ * The dictionaries are built from the contracts at build time (vite-plugin-messages.ts): zh, the
+ * default, ships with the app; en and es load on demand (before the first render when chosen).
+ */
+const LOADERS: Record<Exclude<Lang, 'zh'>, () => Promise<{ default: Record<string, string> }>> = {
+  en: () => import('virtual:gk-messages/en'),
+  es: () => import('virtual:gk-messages/es'),
+};
+
+const NS = 'translation';
+const loading = new Map<Lang, Promise<void>>();
+
+function hasLang(lang: Lang): boolean {
+  return i18next.hasResourceBundle(lang, NS);
+}
+
+/** Loads a language's dictionary into i18next (once). */
+export function loadLang(lang: Lang): Promise<void> {
+  if (hasLang(lang)) return Promise.resolve();
+  let p = loading.get(lang);
+  if (!p) {
+    p = (lang === 'zh' ? Promise.resolve({ default: zhMessages }) : LOADERS[lang]())
+      .then((m) => {
+        i18next.addResourceBundle(lang, NS, m.default, true, true);
+      })
+      .finally(() => loading.delete(lang));
+    loading.set(lang, p);
+  }
+  return p;
+}
+
 function applyLang(lang: Lang) {
-  dayjs.locale(DAYJS_LOCALE[lang]);
   if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[lang];
+  if (i18next.language !== lang) void i18next.changeLanguage(lang);
 }
 
 /**
  * react-i18next over the contracts dictionary: keys are flat ("login.title"), so the key and namespace
- * separators are off, and placeholders use the contracts' `{name}` syntax.
+ * separators are off, and placeholders use the contracts' `{name}` syntax. Resolves once the language's
+ * dictionary is in (at once for zh); render after that.
  */
-export function initI18n(lang: Lang = storedLang()) {
+export function initI18n(lang: Lang = storedLang()): Promise<typeof i18next> {
   if (!i18next.isInitialized) {
-    const resources = Object.fromEntries(LANGS.map((l) => [l, { translation: allMessages(l) }]));
     void i18next.use(initReactI18next).init({
-      resources,
-      lng: lang,
+      resources: { zh: { [NS]: zhMessages } },
+      lng: DEFAULT_LANG,
       fallbackLng: DEFAULT_LANG,
       keySeparator: false,
       nsSeparator: false,
@@ -44,11 +73,19 @@ export function initI18n(lang: Lang = storedLang()) {
       returnNull: false,
       interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
     });
-  } else if (i18next.language !== lang) {
-    void i18next.changeLanguage(lang);
   }
-  applyLang(lang);
-  return i18next;
+  if (hasLang(lang)) {
+    applyLang(lang);
+    return Promise.resolve(i18next);
+  }
+  return loadLang(lang).then(
+    () => {
+      applyLang(lang);
+      return i18next;
+    },
+    // the dictionary could not be loaded (offline, a stale deployment): carry on in zh
+    () => i18next,
+  );
 }
 
 export function currentLang(): Lang {
@@ -56,10 +93,28 @@ export function currentLang(): Lang {
   return isLang(l) ? l : DEFAULT_LANG;
 }
 
-export function setLang(lang: Lang) {
+let wanted: Lang | null = null;
+
+/**
+ * Stores the choice and switches i18next; `onApplied` runs once the language is in effect (at once,
+ * or after its dictionary has loaded, unless another language was chosen meanwhile).
+ */
+export function setLang(lang: Lang, onApplied?: () => void): void {
   Cookies.set(LANG_COOKIE, lang, { expires: 365, sameSite: 'lax' });
-  applyLang(lang);
-  void i18next.changeLanguage(lang);
+  wanted = lang;
+  if (hasLang(lang)) {
+    applyLang(lang);
+    onApplied?.();
+    return;
+  }
+  loadLang(lang).then(
+    () => {
+      if (wanted !== lang) return;
+      applyLang(lang);
+      onApplied?.();
+    },
+    () => undefined,
+  );
 }
 
 /** Translation outside React (request layer, stores). */

@@ -1,4 +1,5 @@
-import type { Lang, MenuItem } from '@gk/contracts';
+import type { Lang } from '@gk/contracts/i18n';
+import type { MenuItem } from '@gk/contracts/session';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { appConfig } from '../config';
 import { lazyView } from '../pages/views';

@@ -1,4 +1,4 @@
-import type { Lang } from '@gk/contracts';
+import type { Lang } from '@gk/contracts/i18n';
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
 import { setLang as applyLang, storedLang } from '../app/i18n';
@@ -48,7 +48,7 @@ export const useApp = create<AppState>((set, get) => ({
     if (device !== get().device) set({ device, drawerOpen: false });
   },
   setLang(lang) {
-    applyLang(lang);
-    set({ lang });
+    // the store follows once the dictionary is in, so texts, antd's locale and the switch change together
+    applyLang(lang, () => set({ lang }));
   },
 }));

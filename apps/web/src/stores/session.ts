@@ -1,4 +1,4 @@
-import type { UserInfo } from '@gk/contracts';
+import type { UserInfo } from '@gk/contracts/session';
 import { create } from 'zustand';
 import { loginCall, logoutCall, userInfoCall } from '../api/auth';
 import { RequestError } from '../api/request';

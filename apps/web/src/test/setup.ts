@@ -1,5 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { afterEach } from 'vitest';
 import { initI18n } from '../app/i18n';
 
@@ -39,6 +41,8 @@ const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = ((elt: Element) => getComputedStyle(elt)) as typeof window.getComputedStyle;
 
 initI18n('zh');
+// in the app the antd scope sets it (app/antd.tsx); screens under test expect zh dates as well
+dayjs.locale('zh-cn');
 
 afterEach(() => {
   cleanup();

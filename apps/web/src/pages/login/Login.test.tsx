@@ -50,10 +50,11 @@ describe('login page', () => {
     expect(screen.getByRole('checkbox')).toBeChecked();
   });
 
-  it('ticking remember asks for confirmation first', async () => {
+  // the dialog comes from the antd scope, loaded on first use (antd is not on the login page's critical path)
+  it('ticking remember asks for confirmation first', { timeout: 30_000 }, async () => {
     renderLogin();
     fireEvent.click(screen.getByRole('checkbox'));
-    expect(await screen.findByText('请勿在公用设备上选择记住密码')).toBeInTheDocument();
+    expect(await screen.findByText('请勿在公用设备上选择记住密码', {}, { timeout: 25_000 })).toBeInTheDocument();
     expect(screen.getByRole('checkbox')).not.toBeChecked();
   });
 });

@@ -1,18 +1,18 @@
 import { CloudServerOutlined, LockOutlined, SafetyCertificateOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Input } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../api/feedback';
+import { feedback, loadFeedbackHost } from '../../api/feedback';
 import { LogoMark } from '../../app/Brand';
 import { LangButtons } from '../../app/LangButtons';
 import { useDocumentTitle } from '../../app/useTitle';
 import { useSession } from '../../stores/session';
+import { Checkbox, PasswordInput, SubmitButton, TextInput } from './controls';
 import { PortArt } from './PortArt';
 import { clearRemembered, readRemembered, saveRemembered } from './remember';
 
 type Field = 'username' | 'password';
 
-/** The two-field form is plain state (no form library on the login chunk, which must stay small). */
+/** The two-field form is plain state and plain controls (no antd, no form library: the login page must load fast). */
 function FieldError({ id, text }: { id: string; text?: string }) {
   return (
     <div id={id} className="gk-field-error" role={text ? 'alert' : undefined}>
@@ -59,6 +59,7 @@ export default function Login() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    if (loading) return;
     const next = { username: check('username', username), password: check('password', password) };
     setErrors(next);
     if (next.username || next.password) {
@@ -67,6 +68,8 @@ export default function Login() {
     }
     const name = username.trim();
     setLoading(true);
+    // the toast of the reply needs the antd scope: load it while the call is under way
+    void loadFeedbackHost().catch(() => undefined);
     try {
       await useSession.getState().login(name, password);
       if (remember) saveRemembered({ username: name, password });
@@ -124,16 +127,15 @@ export default function Login() {
             <label className="gk-field-label" htmlFor="login-username">
               {t('login.username')}
             </label>
-            <Input
+            <TextInput
               id="login-username"
-              size="large"
               prefix={<UserOutlined />}
               placeholder={t('login.usernamePlaceholder')}
               autoComplete="username"
               value={username}
               onChange={(e) => edit('username', e.target.value)}
               onBlur={() => errors.username !== undefined && setErrors((x) => ({ ...x, username: check('username', username) }))}
-              status={errors.username ? 'error' : undefined}
+              invalid={!!errors.username}
               aria-invalid={!!errors.username}
               aria-describedby="login-username-error"
               data-testid="login-username"
@@ -142,36 +144,29 @@ export default function Login() {
             <label className="gk-field-label" htmlFor="login-password">
               {t('login.password')}
             </label>
-            <Input.Password
+            <PasswordInput
               id="login-password"
-              size="large"
               prefix={<LockOutlined />}
               placeholder={t('login.passwordPlaceholder')}
               autoComplete="current-password"
               value={password}
               onChange={(e) => edit('password', e.target.value)}
-              status={errors.password ? 'error' : undefined}
+              invalid={!!errors.password}
               aria-invalid={!!errors.password}
               aria-describedby="login-password-error"
               data-testid="login-password"
+              showLabel={t('login.showPassword')}
+              hideLabel={t('login.hidePassword')}
             />
             <FieldError id="login-password-error" text={errors.password} />
             <div className="gk-login-row">
-              <Checkbox checked={remember} onChange={(e) => onRemember(e.target.checked)} data-testid="login-remember">
+              <Checkbox checked={remember} onChange={onRemember} testId="login-remember">
                 {t('login.remember')}
               </Checkbox>
             </div>
-            <Button
-              type="primary"
-              htmlType="submit"
-              size="large"
-              block
-              loading={loading}
-              data-testid="login-submit"
-              className="gk-login-submit"
-            >
+            <SubmitButton loading={loading} className="gk-login-submit" testId="login-submit">
               {t('login.submit')}
-            </Button>
+            </SubmitButton>
           </form>
           <p className="gk-login-tip">{t('login.tip')}</p>
         </div>

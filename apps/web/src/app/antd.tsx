@@ -1,0 +1,142 @@
+import { ConfigProvider, Modal, message, Spin, type ThemeConfig, theme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import esES from 'antd/locale/es_ES';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
+import 'dayjs/locale/zh-cn';
+import type { Lang } from '@gk/contracts/i18n';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { createRoot } from 'react-dom/client';
+import { useTranslation } from 'react-i18next';
+import { setFeedbackHost } from '../api/feedback';
+import { useLoading } from '../api/loading';
+import { useApp } from '../stores/app';
+import { useSettings } from '../stores/settings';
+import { dayjsLocale } from './i18n';
+import { applyThemeVars, cacheThemeVars, FONT_FAMILY } from './theme';
+
+/**
+ * The Ant Design scope, loaded with the first screen that needs antd (the layout, the error pages) or
+ * the first toast / dialog — never on the login page's critical path. It holds the ConfigProvider
+ * (theme, locale, component size), the feedback holder of the request layer, the theme variables of
+ * the plain-CSS shell, the global loading overlay and the dayjs locale.
+ */
+const ANTD_LOCALE = { zh: zhCN, en: enUS, es: esES } satisfies Record<Lang, unknown>;
+
+// dayjs values made from now on use the chosen language (date pickers, the home page's date)
+dayjs.locale(dayjsLocale(useApp.getState().lang));
+useApp.subscribe((s, prev) => {
+  if (s.lang !== prev.lang) dayjs.locale(dayjsLocale(s.lang));
+});
+
+/** ConfigProvider with the chosen language, theme colour, dark mode and component size. */
+export function AntdConfig({ children }: { children: ReactNode }) {
+  const lang = useApp((s) => s.lang);
+  const themeColor = useSettings((s) => s.themeColor);
+  const dark = useSettings((s) => s.dark);
+  const size = useSettings((s) => s.size);
+  const themeConfig = useMemo<ThemeConfig>(
+    () => ({
+      algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+      token: { colorPrimary: themeColor, borderRadius: 6, fontFamily: FONT_FAMILY },
+      components: {
+        Menu: { darkItemBg: '#0b1a2e', darkSubMenuItemBg: '#07121f', darkPopupBg: '#0b1a2e', itemBorderRadius: 6 },
+      },
+    }),
+    [dark, themeColor],
+  );
+  return (
+    <ConfigProvider locale={ANTD_LOCALE[lang]} theme={themeConfig} componentSize={size}>
+      {children}
+    </ConfigProvider>
+  );
+}
+
+/** Hands context-aware message / modal instances (theme, locale) to the request layer and the login page. */
+function FeedbackHolder() {
+  const [messageApi, messageHolder] = message.useMessage();
+  const [modalApi, modalHolder] = Modal.useModal();
+  useEffect(() => {
+    setFeedbackHost({ message: messageApi, modal: modalApi });
+    return () => setFeedbackHost(null);
+  }, [messageApi, modalApi]);
+  return (
+    <>
+      {messageHolder}
+      {modalHolder}
+    </>
+  );
+}
+
+/** Mirrors a few theme tokens into CSS variables for the plain-CSS parts of the shell (and remembers them). */
+function ThemeVars() {
+  const { token } = theme.useToken();
+  const themeColor = useSettings((s) => s.themeColor);
+  const dark = useSettings((s) => s.dark);
+  useEffect(() => {
+    const vars: Record<string, string> = {
+      '--gk-primary': token.colorPrimary,
+      '--gk-primary-hover': token.colorPrimaryHover,
+      '--gk-primary-active': token.colorPrimaryActive,
+      '--gk-primary-bg': token.colorPrimaryBg,
+      '--gk-primary-bg-hover': token.colorPrimaryBgHover,
+      '--gk-primary-border': token.colorPrimaryBorder,
+      '--gk-control-outline': token.controlOutline,
+      '--gk-error': token.colorError,
+      '--gk-error-hover': token.colorErrorHover,
+      '--gk-error-outline': token.colorErrorOutline,
+      '--gk-bg-layout': token.colorBgLayout,
+      '--gk-bg-container': token.colorBgContainer,
+      '--gk-bg-elevated': token.colorBgElevated,
+      '--gk-fill': token.colorFillTertiary,
+      '--gk-fill-secondary': token.colorFillSecondary,
+      '--gk-border': token.colorBorderSecondary,
+      '--gk-border-strong': token.colorBorder,
+      '--gk-text': token.colorText,
+      '--gk-text-secondary': token.colorTextSecondary,
+      '--gk-text-tertiary': token.colorTextTertiary,
+      '--gk-text-placeholder': token.colorTextPlaceholder,
+      '--gk-radius': `${token.borderRadius}px`,
+      '--gk-radius-lg': `${token.borderRadiusLG}px`,
+      '--gk-shadow': token.boxShadowTertiary,
+      '--gk-font': token.fontFamily,
+    };
+    applyThemeVars(vars, dark);
+    cacheThemeVars({ themeColor, dark }, vars);
+  }, [token, themeColor, dark]);
+  return null;
+}
+
+function LoadingOverlay() {
+  const { loading } = useLoading();
+  const { t } = useTranslation();
+  return <Spin fullscreen spinning={loading} description={t('common.processing')} />;
+}
+
+let hostMounted = false;
+
+/**
+ * Mounts the holder of the toasts and dialogs, the theme variables and the loading overlay in a root
+ * of their own (once), so they need no place in the page's tree and no re-render of it.
+ */
+export function mountFeedbackHost() {
+  if (hostMounted || typeof document === 'undefined') return;
+  hostMounted = true;
+  const el = document.createElement('div');
+  el.dataset.gkFeedback = '';
+  document.body.appendChild(el);
+  createRoot(el).render(
+    <AntdConfig>
+      <FeedbackHolder />
+      <ThemeVars />
+      <LoadingOverlay />
+    </AntdConfig>,
+  );
+}
+
+/** The antd scope of a subtree (the layout, the error pages). */
+export default function AntdScope({ children }: { children: ReactNode }) {
+  useEffect(mountFeedbackHost, []);
+  return <AntdConfig>{children}</AntdConfig>;
+}

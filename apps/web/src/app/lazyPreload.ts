@@ -1,0 +1,37 @@
+import { type ComponentType, createElement, type LazyExoticComponent, lazy, useState } from 'react';
+
+export type PreloadableComponent<P extends object> = ComponentType<P> & {
+  /** starts loading the module (once); resolves when it is in */
+  preload(): Promise<unknown>;
+};
+
+/**
+ * React.lazy that renders the module at once when it has already been loaded (preloaded). A plain lazy
+ * component suspends on its first render even then, and React holds a revealed boundary back for 300 ms
+ * after its fallback showed — on the first screen that is pure delay.
+ */
+export function lazyWithPreload<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<{ default: ComponentType<P> }> | null = null;
+  const preload = () => {
+    pending ??= load().then(
+      (m) => {
+        loaded = m.default;
+        return m;
+      },
+      (e) => {
+        pending = null;
+        throw e;
+      },
+    );
+    return pending;
+  };
+  const Lazy: LazyExoticComponent<ComponentType<P>> = lazy(preload);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen at module level, as React.lazy itself
+  function Preloadable(props: P) {
+    // the type is fixed per mount, so a later render never swaps it (which would remount the screen)
+    const [type] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
+    return createElement(type, props);
+  }
+  return Object.assign(Preloadable, { preload });
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The JavaScript of /login must stay small (≤ 200 KB gzip; docs/decisions.md): the modules loaded for it
+ * — the entry's static imports and the login page's — must not import Ant Design, the contracts index
+ * (zod, every resource) or the signed-in area's libraries. Those load with the layout, the error pages
+ * or the first toast (app/antd.tsx). This follows the static imports from the source.
+ */
+const SRC = path.resolve(__dirname, '..');
+const ROOTS = ['main.tsx', 'pages/login/Login.tsx'];
+const FORBIDDEN = [/^antd(\/|$)/, /^@gk\/contracts$/, /^zod(\/|$)/, /^@tanstack\//, /^dayjs(\/|$)/, /^@tiptap\//, /^@dnd-kit\//];
+
+/** Runtime imports of a module: `import … from 'x'` / `import 'x'` / `export … from 'x'`, not `import type`, not `import()`. */
+function runtimeImports(code: string): string[] {
+  const out: string[] = [];
+  const re = /^\s*(import|export)\s+(type\s+)?([^'";()=]*?)\s*(?:from\s+)?['"]([^'"]+)['"]/gm;
+  for (const m of code.matchAll(re)) {
+    const [, kind, typeOnly, clause, spec] = m;
+    if (typeOnly) continue;
+    if (kind === 'export' && !clause) continue;
+    // `import { type A, type B } from 'x'` is erased as well
+    const names = clause.match(/^\{([^}]*)\}$/)?.[1];
+    if (names?.split(',').every((n) => !n.trim() || n.trim().startsWith('type '))) continue;
+    out.push(spec);
+  }
+  return out;
+}
+
+function resolveLocal(from: string, spec: string): string | null {
+  const base = path.resolve(path.dirname(from), spec);
+  for (const f of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')])
+    if (fs.existsSync(f) && fs.statSync(f).isFile()) return f;
+  return null;
+}
+
+function loginPath() {
+  const seen = new Map<string, string[]>();
+  const todo = ROOTS.map((r) => path.join(SRC, r));
+  while (todo.length) {
+    const file = todo.pop()!;
+    if (seen.has(file)) continue;
+    const specs = runtimeImports(fs.readFileSync(file, 'utf8'));
+    seen.set(file, specs);
+    for (const s of specs) {
+      if (!s.startsWith('.')) continue;
+      const f = resolveLocal(file, s);
+      if (f && /\.tsx?$/.test(f)) todo.push(f);
+    }
+  }
+  return seen;
+}
+
+describe('the login path', () => {
+  it('reads the imports of a module', () => {
+    const code = [
+      "import type { A } from 'antd';",
+      "import { type B, type C } from '@gk/contracts';",
+      "import { D, type E } from './d';",
+      "import './styles.css';",
+      "export * from './f';",
+      "const g = () => import('./g');",
+      "export function h() {\n  return import('./h');\n}",
+    ].join('\n');
+    expect(runtimeImports(code)).toEqual(['./d', './styles.css', './f']);
+  });
+
+  it('loads no antd, no contracts index (zod) and no signed-in libraries', () => {
+    const modules = loginPath();
+    expect(modules.size).toBeGreaterThan(10);
+    const offenders = [...modules].flatMap(([file, specs]) =>
+      specs.filter((s) => FORBIDDEN.some((re) => re.test(s))).map((s) => `${path.relative(SRC, file)} → ${s}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
