@@ -27,7 +27,6 @@ export function lazyWithPreload<P extends object>(load: () => Promise<{ default:
     return pending;
   };
   const Lazy: LazyExoticComponent<ComponentType<P>> = lazy(preload);
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen at module level, as React.lazy itself
   function Preloadable(props: P) {
     // the type is fixed per mount, so a later render never swaps it (which would remount the screen)
     const [type] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
