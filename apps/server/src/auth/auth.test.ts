@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../http/reply.js';
 import { addRoute } from '../http/route.js';
 import { ADMIN_PASSWORD, DIALECTS, useTestApp } from '../test/harness.js';
-import { insertUser } from '../test/users.js';
+import { insertUser, legacyScryptHash } from '../test/users.js';
 
 // Two probe endpoints: one in an admin-only module, one in a content module.
 const probe = defineEndpoints('userInfo', { adminOnly: { path: '/probe/adminOnly', kind: 'write', name: '探针-用户' } });
@@ -106,7 +106,7 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       expect(info.buttons).toContainEqual({ url: '/probe/adminOnly', name: '探针-用户' });
       const byParam = await t.current.app.inject({ method: 'POST', url: `/api/user/info?token=${token}` });
       expect(byParam.json().data.roles).toEqual(['admin']);
-      expect(JSON.stringify(r.body)).not.toMatch(/password|scrypt/i);
+      expect(JSON.stringify(r.body)).not.toMatch(/password|scrypt|argon/i);
     });
 
     it('editor sees no user menu and gets 403 on user accounts, but may edit content', async () => {
@@ -155,6 +155,16 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       expect((await t.current.post('/user/info', {}, { token })).body.code).toBe(50008);
     });
 
+    it('a session ended by another instance (straight in the database) is refused within 5 s', async () => {
+      const token = await t.current.login();
+      expect((await t.current.post('/user/info', {}, { token })).body.code).toBe(200);
+      await t.current.ctx.db.deleteFrom('sys_session').execute();
+      // this instance checked the session a moment ago and trusts it for a few seconds more
+      expect((await t.current.post('/user/info', {}, { token })).body.code).toBe(200);
+      t.current.advance(5_001);
+      expect((await t.current.post('/user/info', {}, { token })).body.code).toBe(50008);
+    });
+
     it('a disabled user is refused at once with an existing session', async () => {
       const id = await insertUser(t.current.ctx, 'soon-off', 'Soon_1234567', ['editor']);
       const token = await t.current.login('soon-off', 'Soon_1234567');
@@ -181,6 +191,20 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       ).resolves.toBeTruthy();
     });
 
+    it('a login with an older scrypt hash replaces it by an Argon2id hash', async () => {
+      const id = await insertUser(t.current.ctx, 'old-hash', 'Old_hash_123', ['editor']);
+      await t.current.ctx.db
+        .updateTable('sys_user')
+        .set({ password_hash: legacyScryptHash('Old_hash_123') })
+        .where('id', '=', id)
+        .execute();
+      await t.current.login('old-hash', 'Old_hash_123');
+      const row = await t.current.ctx.db.selectFrom('sys_user').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=12288,p=1,t=3\$/);
+      // and the new hash lets them in again
+      expect(await t.current.login('old-hash', 'Old_hash_123')).toBeTruthy();
+    });
+
     it('stores only hashes of passwords and tokens', async () => {
       const token = await t.current.login();
       const sessions = await t.current.ctx.db.selectFrom('sys_session').select('token_hash').execute();
@@ -190,7 +214,7 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
         .select('password_hash')
         .where('user_name', '=', 'admin')
         .executeTakeFirstOrThrow();
-      expect(admin.password_hash).toMatch(/^scrypt\$/);
+      expect(admin.password_hash).toMatch(/^\$argon2id\$/);
       expect(admin.password_hash).not.toContain(ADMIN_PASSWORD);
     });
   });

@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
 import { ADMIN_ONLY_MODULES, Code, ROLES } from '@gk/contracts';
+import type { Kysely, Transaction } from 'kysely';
 import type { Ctx } from '../context.js';
+import type { Database } from '../db/schema.js';
+import { runShape } from '../db/shapes.js';
 import { AppError } from '../http/errors.js';
+
+type AnyDb = Kysely<Database> | Transaction<Database>;
 
 export interface SessionUser {
   id: number;
@@ -10,6 +15,16 @@ export interface SessionUser {
   roles: string[];
   permissions: ReadonlySet<string>;
   sessionId: number;
+}
+
+interface SessionRow {
+  sessionId: number;
+  expires_at: number;
+  last_seen: number;
+  id: number;
+  user_name: string;
+  name: string;
+  enable_flag: number;
 }
 
 /** A session whose expiry is set to this value was replaced by a newer login (code 50012). */
@@ -39,6 +54,7 @@ export async function createSession(
     if (singleSession) {
       await trx.updateTable('sys_session').set({ expires_at: REPLACED }).where('user_id', '=', userId).execute();
     }
+    forgetSessions(ctx);
     await trx
       .insertInto('sys_session')
       .values({
@@ -52,16 +68,21 @@ export async function createSession(
       })
       .execute();
   });
+  forgetSessions(ctx);
   return token;
 }
 
 export async function deleteSession(ctx: Ctx, sessionId: number): Promise<void> {
   await ctx.db.deleteFrom('sys_session').where('id', '=', sessionId).execute();
+  forgetSessions(ctx);
 }
 
-/** Ends every session of a user at once (disabled or deleted account). */
-export async function deleteUserSessions(ctx: Ctx, userId: number): Promise<void> {
-  await ctx.db.deleteFrom('sys_session').where('user_id', '=', userId).execute();
+/** Ends every session of these accounts at once (disabled or deleted account, password reset), in `db` if given. */
+export async function deleteUserSessions(ctx: Ctx, userIds: number | number[], db: AnyDb = ctx.db): Promise<void> {
+  const ids = Array.isArray(userIds) ? userIds : [userIds];
+  forgetSessions(ctx);
+  if (ids.length) await db.deleteFrom('sys_session').where('user_id', 'in', ids).execute();
+  forgetSessions(ctx);
 }
 
 // Role → permission keys, cached briefly per process (roles change rarely; every instance re-reads within seconds).
@@ -114,19 +135,59 @@ async function readRoles(ctx: Ctx, userId: number): Promise<string[]> {
 }
 
 /**
+ * Sessions checked in the last few seconds, by token, per app: a request of a known session costs no
+ * database read. Every change this process makes to sessions or accounts (login replacing a session,
+ * logout, disabling, deleting, a password reset) forgets them at once; expiry is checked on every hit.
+ * Another instance on the same PostgreSQL database sees such a change within SESSION_RECHECK_MS.
+ */
+const SESSION_RECHECK_MS = 5_000;
+interface KnownSession {
+  user: SessionUser;
+  checkedAt: number;
+  expiresAt: number;
+  lastSeen: number;
+}
+const knownSessions = new WeakMap<Ctx, Map<string, KnownSession>>();
+
+/** Forgets every checked session of this app (after any change to sessions or accounts). */
+export function forgetSessions(ctx: Ctx): void {
+  knownSessions.get(ctx)?.clear();
+}
+
+async function renew(ctx: Ctx, sessionId: number, now: number): Promise<number> {
+  const expiresAt = now + ctx.config.sessionTtlMinutes * 60_000;
+  await ctx.db.updateTable('sys_session').set({ last_seen: now, expires_at: expiresAt }).where('id', '=', sessionId).execute();
+  return expiresAt;
+}
+
+/**
  * Resolves a token to its user, or throws the SPEC point 8 code: 50008 missing / unknown,
  * 50014 expired, 50012 replaced by a newer login.
  */
 export async function authenticate(ctx: Ctx, token: string | undefined): Promise<SessionUser> {
   if (!token || token.length > 200) throw new AppError(Code.TOKEN_MISSING, 'err.tokenMissing');
-  const row = await ctx.db
-    .selectFrom('sys_session as s')
-    .innerJoin('sys_user as u', 'u.id', 's.user_id')
-    .select(['s.id as sessionId', 's.expires_at', 's.last_seen', 'u.id', 'u.user_name', 'u.name', 'u.enable_flag'])
-    .where('s.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
-  if (!row) throw new AppError(Code.TOKEN_MISSING, 'err.tokenMissing');
   const now = ctx.now();
+  const known = knownSessions.get(ctx) ?? new Map<string, KnownSession>();
+  if (!knownSessions.has(ctx)) knownSessions.set(ctx, known);
+  const hit = known.get(token);
+  if (hit && now - hit.checkedAt < SESSION_RECHECK_MS && now >= hit.checkedAt && hit.expiresAt >= now) {
+    if (now - hit.lastSeen > RENEW_AFTER_MS) {
+      hit.expiresAt = await renew(ctx, hit.user.sessionId, now);
+      hit.lastSeen = now;
+    }
+    return hit.user;
+  }
+  if (hit) known.delete(token);
+
+  const tokenHash = hashToken(token);
+  const [row] = await runShape<SessionRow>(ctx.db, ctx.dialect, 'auth:session', [tokenHash], () =>
+    ctx.db
+      .selectFrom('sys_session as s')
+      .innerJoin('sys_user as u', 'u.id', 's.user_id')
+      .select(['s.id as sessionId', 's.expires_at', 's.last_seen', 'u.id', 'u.user_name', 'u.name', 'u.enable_flag'])
+      .where('s.token_hash', '=', tokenHash),
+  );
+  if (!row) throw new AppError(Code.TOKEN_MISSING, 'err.tokenMissing');
   if (row.expires_at === REPLACED) {
     await deleteSession(ctx, row.sessionId);
     throw new AppError(Code.TOKEN_REPLACED, 'err.tokenReplaced');
@@ -139,22 +200,24 @@ export async function authenticate(ctx: Ctx, token: string | undefined): Promise
     await deleteUserSessions(ctx, row.id);
     throw new AppError(Code.TOKEN_MISSING, 'auth.disabled');
   }
+  let expiresAt = row.expires_at;
+  let lastSeen = row.last_seen;
   if (now - row.last_seen > RENEW_AFTER_MS) {
-    await ctx.db
-      .updateTable('sys_session')
-      .set({ last_seen: now, expires_at: now + ctx.config.sessionTtlMinutes * 60_000 })
-      .where('id', '=', row.sessionId)
-      .execute();
+    expiresAt = await renew(ctx, row.sessionId, now);
+    lastSeen = now;
   }
   const roles = await rolesOf(ctx, row.id);
-  return {
+  const user: SessionUser = Object.freeze({
     id: row.id,
     userName: row.user_name,
     name: row.name,
     roles,
     permissions: await permissionsOf(ctx, roles),
     sessionId: row.sessionId,
-  };
+  });
+  if (known.size >= 10_000) known.clear();
+  known.set(token, { user, checkedAt: now, expiresAt, lastSeen });
+  return user;
 }
 
 /** admin may do everything; other roles what their permission rows grant. */

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { AppConfig } from '../config.js';
 import type { Database } from './schema.js';
 
@@ -14,13 +13,21 @@ export interface Db {
   close(): Promise<void>;
 }
 
-// int8 (count(*), bigint columns) as numbers: our values stay far below 2^53.
-pg.types.setTypeParser(20, (v) => Number(v));
-// numeric (sort numbers) as numbers
-pg.types.setTypeParser(1700, (v) => Number(v));
+/**
+ * SQLite answers a read synchronously; outside a transaction the hot reads (db/shapes.ts) run their kept
+ * statement at once instead of through Kysely's connection queue. null: read through Kysely.
+ */
+export type DirectRead = (text: string, params: readonly unknown[]) => Record<string, unknown>[] | null;
+export const directReads = new WeakMap<object, DirectRead>();
 
-export function openDb(config: AppConfig): Db {
+/** Opens the configured database; the PostgreSQL driver loads only when a DATABASE_URL asks for it. */
+export async function openDb(config: AppConfig): Promise<Db> {
   if (config.databaseUrl) {
+    const { default: pg } = await import('pg');
+    // int8 (count(*), bigint columns) as numbers: our values stay far below 2^53.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    // numeric (sort numbers) as numbers
+    pg.types.setTypeParser(1700, (v) => Number(v));
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
@@ -37,18 +44,22 @@ export function openDb(config: AppConfig): Db {
   sqlite.pragma('busy_timeout = 5000');
   // Kysely prepares every query anew; the same few hundred SQL texts repeat, so keep their statements.
   const statements = new Map<string, SQLite.Statement>();
-  const database = {
-    close: () => sqlite.close(),
-    prepare: (text: string) => {
-      let stmt = statements.get(text);
-      if (!stmt) {
-        if (statements.size >= 1000) statements.clear();
-        stmt = sqlite.prepare(text);
-        statements.set(text, stmt);
-      }
-      return stmt;
-    },
+  const statement = (text: string) => {
+    let stmt = statements.get(text);
+    if (!stmt) {
+      if (statements.size >= 1000) statements.clear();
+      stmt = sqlite.prepare(text);
+      statements.set(text, stmt);
+    }
+    return stmt;
   };
+  const database = { close: () => sqlite.close(), prepare: statement };
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  directReads.set(db, (text, params) => {
+    // inside another request's transaction the read waits for it through Kysely (no uncommitted rows)
+    if (sqlite.inTransaction) return null;
+    const stmt = statement(text);
+    return stmt.reader ? (stmt.all(params) as Record<string, unknown>[]) : null;
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

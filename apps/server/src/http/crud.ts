@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Expression, type Kysely, type OrderByItemBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Ctx } from '../context.js';
+import { runShape } from '../db/shapes.js';
 import { AppError, badRequest, conflict, notFound } from './errors.js';
 import { ok, page } from './reply.js';
 import { addRoute, parseInput, rawInput } from './route.js';
@@ -124,9 +125,14 @@ export class Crud {
     );
   }
 
-  /** where-conditions of the list filters (`gram`: copied fields read from the gram index, `skip` a filter) */
+  /**
+   * where-conditions of the list filters (`gram`: copied fields read from the gram index, `skip` a filter),
+   * with their values in SQL order and the names of the filters that were set (the query's shape)
+   */
   conditions(input: Row, gram = false, skip?: string) {
     const conds: ((eb: any) => Expression<SqlBool>)[] = [];
+    const params: unknown[] = [];
+    const set: string[] = [];
     const err = checkDateRange(
       input[this.def.filters.find((f) => f.op === 'from')?.param ?? ''] as string | null,
       input[this.def.filters.find((f) => f.op === 'to')?.param ?? ''] as string | null,
@@ -135,14 +141,27 @@ export class Crud {
     for (const f of this.def.filters) {
       const v = input[f.param];
       if (v == null || v === '' || f.param === skip) continue;
+      set.push(f.param);
       const ref = sql.ref(this.ref(f.field, gram));
-      if (f.op === 'like') conds.push(() => sql<SqlBool>`lower(${ref}) like lower(${likePattern(String(v))}) escape '\\'`);
-      else if (f.op === 'eq') conds.push(() => sql<SqlBool>`${ref} = ${v}`);
-      else if (f.op === 'from') conds.push(() => sql<SqlBool>`${ref} >= ${`${v} 00:00:00`}`);
-      else if (f.op === 'to') conds.push(() => sql<SqlBool>`${ref} <= ${`${v} 23:59:59`}`);
-      else if (f.op === 'keyword') {
+      if (f.op === 'like') {
+        const p = likePattern(String(v));
+        params.push(p);
+        conds.push(() => sql<SqlBool>`lower(${ref}) like lower(${p}) escape '\\'`);
+      } else if (f.op === 'eq') {
+        params.push(v);
+        conds.push(() => sql<SqlBool>`${ref} = ${v}`);
+      } else if (f.op === 'from') {
+        const p = `${v} 00:00:00`;
+        params.push(p);
+        conds.push(() => sql<SqlBool>`${ref} >= ${p}`);
+      } else if (f.op === 'to') {
+        const p = `${v} 23:59:59`;
+        params.push(p);
+        conds.push(() => sql<SqlBool>`${ref} <= ${p}`);
+      } else if (f.op === 'keyword') {
         const refs = (f.fields ?? [f.field]).map((n) => sql.ref(this.ref(n)));
         const p = likePattern(String(v));
+        for (const _ of refs) params.push(p);
         conds.push(
           () =>
             sql<SqlBool>`(${sql.join(
@@ -153,7 +172,7 @@ export class Crud {
       }
     }
     if (this.hooks.listWhere) conds.push(...this.hooks.listWhere(input));
-    return conds;
+    return { conds, params, set };
   }
 
   async list(raw: unknown): Promise<{ rows: Row[]; total: number }> {
@@ -167,8 +186,11 @@ export class Crud {
     const search = ti && typeof input[ti.param] === 'string' ? queryGram(input[ti.param] as string) : null;
     const gram = search !== null;
     // an exact gram lookup answers the text filter by itself; otherwise the LIKE stays as a check
-    const conds = this.conditions(input, gram, search?.exact ? ti!.param : undefined);
-    if (search) conds.unshift((eb: any) => eb('g.gram', '=', search.gram));
+    const { conds, params, set } = this.conditions(input, gram, search?.exact ? ti!.param : undefined);
+    if (search) {
+      conds.unshift((eb: any) => eb('g.gram', '=', search.gram));
+      params.unshift(search.gram);
+    }
     const where = (q: any) => conds.reduce((acc, c) => acc.where(c), q);
     // a search whose every filter is on copied fields is counted from the gram index alone
     const copied = new Set(this.textIndex?.copies.map((c) => c.field));
@@ -180,23 +202,32 @@ export class Crud {
     const joinFiltered = this.def.filters.some(
       (f) => input[f.param] != null && input[f.param] !== '' && [f.field, ...(f.fields ?? [])].some((n) => this.byName.get(n)?.join),
     );
-    const countBase = countFromIndex
-      ? this.db.selectFrom(`${this.textIndex!.table} as g`)
-      : this.base(this.db, gram, joinFiltered || !!this.hooks.listWhere);
-    const countRow = await where(countBase).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-    const total = Number(countRow?.n ?? 0);
-    if (total === 0) return { rows: [], total };
-    let q = where(this.selectFields(this.base(this.db, gram), true));
     const nullable = (name: string) => this.byName.get(name)?.type === 'sort';
     const sortable = input.sortField && this.byName.get(input.sortField)?.sortable ? input.sortField : null;
-    if (sortable) q = q.orderBy(sql.ref(this.ref(sortable, gram)), direction(input.sortOrder ?? 'asc', nullable(sortable)));
-    for (const [name, dir] of this.def.order)
-      if (name !== sortable) q = q.orderBy(sql.ref(this.ref(name, gram)), direction(dir, nullable(name)));
-    q = q.orderBy(gram ? 'g.row_id' : 't.id', 'desc');
-    const rows = await q
-      .limit(input.pageSize)
-      .offset((input.pageNumber - 1) * input.pageSize)
-      .execute();
+    // the query's shape: everything above that changes its SQL text (a hook's own conditions cannot be named)
+    const shape = this.hooks.listWhere
+      ? null
+      : `${this.def.name}:list:${set.join(',')}:${search ? (search.exact ? 'exact' : 'gram') : ''}:${countFromIndex ? 'ix' : ''}:${
+          joinFiltered ? 'j' : ''
+        }:${sortable ?? ''}:${sortable ? (input.sortOrder ?? 'asc') : ''}`;
+
+    const [countRow] = await runShape<{ n: number }>(this.db, this.ctx.dialect, shape && `${shape}:count`, params, () => {
+      const countBase = countFromIndex
+        ? this.db.selectFrom(`${this.textIndex!.table} as g`)
+        : this.base(this.db, gram, joinFiltered || !!this.hooks.listWhere);
+      return where(countBase).select(sql<number>`count(*)`.as('n'));
+    });
+    const total = Number(countRow?.n ?? 0);
+    if (total === 0) return { rows: [], total };
+    const offset = (input.pageNumber - 1) * input.pageSize;
+    const rows = await runShape(this.db, this.ctx.dialect, shape && `${shape}:rows`, [...params, input.pageSize, offset], () => {
+      let q = where(this.selectFields(this.base(this.db, gram), true));
+      if (sortable) q = q.orderBy(sql.ref(this.ref(sortable, gram)), direction(input.sortOrder ?? 'asc', nullable(sortable)));
+      for (const [name, dir] of this.def.order)
+        if (name !== sortable) q = q.orderBy(sql.ref(this.ref(name, gram)), direction(dir, nullable(name)));
+      q = q.orderBy(gram ? 'g.row_id' : 't.id', 'desc');
+      return q.limit(input.pageSize).offset(offset);
+    });
     return { rows: rows.map((r: Row) => this.out(r)), total };
   }
 
@@ -213,7 +244,9 @@ export class Crud {
   }
 
   async get(idValue: number, db: AnyDb = this.db): Promise<Row | null> {
-    const r = await this.selectFields(this.base(db)).where('t.id', '=', idValue).executeTakeFirst();
+    const [r] = await runShape(db, this.ctx.dialect, `${this.def.name}:get`, [idValue], () =>
+      this.selectFields(this.base(db)).where('t.id', '=', idValue),
+    );
     return r ? this.out(r as Row) : null;
   }
 
@@ -252,7 +285,7 @@ export class Crud {
         }
         if (f.readOnly) continue;
         if (v == null && (f.type === 'text' || f.type === 'code' || f.type === 'image' || f.type === 'html')) values[k] = '';
-        else if (f.type === 'html' && typeof v === 'string') values[k] = sanitizeRichText(v);
+        else if (f.type === 'html' && typeof v === 'string') values[k] = await sanitizeRichText(v);
         else if (f.type === 'image' && v != null && v !== '') {
           if (!IMAGE_URL.test(String(v))) throw badRequest('v.imageUrl');
           values[k] = v;

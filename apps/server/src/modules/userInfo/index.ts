@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
+import { deleteUserSessions } from '../../auth/sessions.js';
 import type { Ctx } from '../../context.js';
 import { type CrudHooks, registerResource } from '../../http/crud.js';
 import { conflict } from '../../http/errors.js';
@@ -24,11 +25,6 @@ async function enabledAdminIds(db: AnyDb): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
-/** Ends every session of these accounts, inside the caller's transaction. */
-async function endSessions(db: AnyDb, userIds: number[]): Promise<void> {
-  if (userIds.length) await db.deleteFrom('sys_session').where('user_id', 'in', userIds).execute();
-}
-
 /**
  * User accounts (SPEC point 7 "Links, contacts, users") on the core `sys_user` table. Passwords are hashed
  * and never returned or shown; new accounts get the editor role; nobody can delete or disable their own
@@ -44,7 +40,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     if (!row || Number(row.enable_flag) === 1) return;
     if (userId === req.user?.id) throw conflict('userInfo.notSelf');
     if ((await enabledAdminIds(trx)).length === 0) throw conflict('userInfo.lastAdmin');
-    await endSessions(trx, [userId]);
+    await deleteUserSessions(ctx, [userId], trx);
     req.log.info({ event: 'user.disabled', by: req.user?.userName, userId }, 'account disabled, sessions ended');
   };
 
@@ -54,7 +50,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       if (typeof values.password === 'string' && values.password !== '') {
         values.password = await hashPassword(values.password);
         // a password reset ends the other account's sessions (the caller's own stays logged in)
-        if (userId != null && userId !== req.user?.id) await endSessions(trx, [userId]);
+        if (userId != null && userId !== req.user?.id) await deleteUserSessions(ctx, [userId], trx);
       } else {
         // an empty password on update keeps the old one (on create the schema requires one)
         delete values.password;
@@ -78,7 +74,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       if (ids.includes(req.user?.id as number)) throw conflict('userInfo.notSelf');
       const admins = await enabledAdminIds(trx);
       if (admins.some((a) => ids.includes(a)) && admins.every((a) => ids.includes(a))) throw conflict('userInfo.lastAdmin');
-      await endSessions(trx, ids);
+      await deleteUserSessions(ctx, ids, trx);
       await trx.deleteFrom('sys_user_role').where('user_id', 'in', ids).execute();
       await trx.deleteFrom('sys_field_config').where('user_id', 'in', ids).execute();
     },
@@ -112,7 +108,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     schema: z.object({ id: id() }),
     handler: async ({ id: userId }, req) => {
       const user = await crud.mustGet(userId);
-      // passwords are stored as scrypt hashes: there is nothing to show, only a reset to offer
+      // passwords are stored as Argon2id hashes: there is nothing to show, only a reset to offer
       return ok(req, { id: user.id, userName: user.userName }, 'userInfo.passwordHidden');
     },
   });
