@@ -24,9 +24,17 @@ export async function waitFor(url, timeoutMs = 120_000) {
   throw new Error(`timed out waiting for ${url}`);
 }
 
-/** Starts a node script as a child process with the given environment; returns { proc, stop }. */
+/** The node arguments of `npm run serve` (flags and script): the bench starts the product exactly as users do. */
+export function serveArgs() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const words = pkg.scripts.serve.trim().split(/\s+/);
+  if (words[0] !== 'node') throw new Error(`the serve script does not start with node: ${pkg.scripts.serve}`);
+  return words.slice(1);
+}
+
+/** Starts a node script (or node arguments) as a child process with the given environment; returns { proc, stop }. */
 export function startNode(script, env, label) {
-  const proc = spawn(process.execPath, [script], {
+  const proc = spawn(process.execPath, Array.isArray(script) ? script : [script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

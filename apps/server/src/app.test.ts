@@ -58,13 +58,19 @@ describe.each(DIALECTS)('server core on %s', (dialect) => {
     expect(get.statusCode).toBe(404);
   });
 
-  it('sends security headers on every reply', async () => {
-    const res = await t.current.app.inject({ method: 'POST', url: '/api/login/doLogin', payload: {} });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
-    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  it('sends security headers on every reply: API replies are never stored or framed, pages load only their own files', async () => {
+    const api = await t.current.app.inject({ method: 'POST', url: '/api/login/doLogin', payload: {} });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(api.headers['cache-control']).toBe('no-store');
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    const page = await t.current.app.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(String(page.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 
   it('runs its migrations once and records them', async () => {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { Code, httpStatusFor, type Lang, pickLang, translate } from '@gk/contracts';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -13,6 +12,7 @@ import { type Db, openDb } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { type SeedResult, seedCore } from './db/seed.js';
 import { AppError } from './http/errors.js';
+import { API_HEADERS, PAGE_HEADERS } from './http/security-headers.js';
 import { seedDemo } from './modules/demo/index.js';
 import { registerModules, seedModules } from './modules/index.js';
 import { registerImageRoutes } from './modules/upload/images.js';
@@ -48,7 +48,7 @@ function safeUrl(url: string): string {
 
 /** Builds the Fastify instance: migrated and seeded database, API under the prefix, images, SPA. No listen. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
-  const db = openDb(config);
+  const db = await openDb(config);
   await migrate(db.db, db.dialect, config.databaseSchema);
   const ctx = makeCtx(config, db.db, db.dialect, options.clock, options.images ?? createImageStore(config));
   const seed = await seedCore(ctx);
@@ -72,38 +72,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.decorate('ctx', ctx);
   app.decorateRequest('lang', 'zh');
-  app.addHook('onRequest', async (req) => {
+  // one synchronous hook per request: the reply language and the fixed security headers (API or page)
+  app.addHook('onRequest', (req, reply, done) => {
     const q = req.query as Record<string, unknown> | undefined;
     req.lang = pickLang(
       typeof req.headers.lang === 'string' ? req.headers.lang : undefined,
       typeof q?.lang === 'string' ? q.lang : undefined,
       req.headers['accept-language'],
     );
+    reply.headers(req.routeOptions.config.endpoint ? API_HEADERS : PAGE_HEADERS);
+    done();
   });
   app.addHook('onClose', async () => db.close());
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: false,
-  });
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
 
   app.setErrorHandler((err: unknown, req, reply) => {

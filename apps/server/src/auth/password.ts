@@ -1,39 +1,76 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(crypto.scrypt) as (
+const scryptNow = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
   salt: crypto.BinaryLike,
   keylen: number,
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
 
-/** scrypt parameters (N = 2^15, r = 8, p = 1: about 32 MiB and tens of milliseconds per hash). */
-const N = 1 << 15;
-const R = 8;
-const P = 1;
-const KEYLEN = 32;
-const MAXMEM = 64 * 1024 * 1024;
+/**
+ * Argon2id with m = 12 MiB, t = 3, p = 1: one of OWASP's equivalent minimum settings, about 20 ms per hash
+ * and a third of the memory of the scrypt setting the first accounts were hashed with. Those older
+ * `scrypt$N$r$p$salt$hash` hashes still verify and are replaced by an Argon2id hash at their next login.
+ */
+const ARGON2 = { type: 2 /* argon2id */, memoryCost: 12 * 1024, timeCost: 3, parallelism: 1 } as const;
+const SCRYPT_MAXMEM = 64 * 1024 * 1024;
 
-/** `scrypt$N$r$p$salt$hash` (base64url); the format carries its parameters so they can be raised later. */
+/** the native Argon2 binding loads with the first hash, not at start */
+let argon2: Promise<typeof import('argon2')> | null = null;
+const argon = () => (argon2 ??= import('argon2').then((m) => (m as { default?: typeof import('argon2') }).default ?? m));
+
+/**
+ * Hashes run one at a time (two on a machine with four cores or more): each takes its memory and a core
+ * for tens of milliseconds, so a burst of logins queues here instead of taking the memory of many hashes
+ * at once and every thread of the pool that also reads files and images.
+ */
+const HASH_SLOTS = Math.max(1, Math.min(2, os.availableParallelism() - 2));
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    // hand the slot straight to the next waiting hash, or free it
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** `$argon2id$v=19$m=…,t=…,p=…$salt$hash` (PHC string; it carries its parameters so they can be raised later). */
 export async function hashPassword(password: string): Promise<string> {
-  const salt = crypto.randomBytes(16);
-  const hash = await scrypt(password.normalize('NFKC'), salt, KEYLEN, { N, r: R, p: P, maxmem: MAXMEM });
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+  const a = await argon();
+  return oneAtATime(() => a.hash(password.normalize('NFKC'), ARGON2));
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const text = password.normalize('NFKC');
+  if (stored.startsWith('$argon2id$')) {
+    const a = await argon();
+    return oneAtATime(() => a.verify(stored, text)).catch(() => false);
+  }
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, salt, hash] = parts;
   const expected = Buffer.from(hash, 'base64url');
-  const got = await scrypt(password.normalize('NFKC'), Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: MAXMEM,
-  });
+  const got = await oneAtATime(() =>
+    scryptNow(text, Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT_MAXMEM }),
+  );
   return got.length === expected.length && crypto.timingSafeEqual(got, expected);
+}
+
+/** Whether a stored hash is older than the current setting (then the login that proved it rehashes it). */
+export function needsRehash(stored: string): boolean {
+  const m = /^\$argon2id\$v=19\$([^$]+)\$/.exec(stored);
+  if (!m) return true;
+  const params = Object.fromEntries(m[1].split(',').map((kv) => kv.split('=')));
+  return Number(params.m) !== ARGON2.memoryCost || Number(params.t) !== ARGON2.timeCost || Number(params.p) !== ARGON2.parallelism;
 }
 
 /** A hash of a random password, used to make wrong-user logins take as long as real ones. */
@@ -50,4 +87,9 @@ export function generatePassword(length = 20): string {
   let out = '';
   for (let i = 0; i < length; i++) out += chars[bytes[i] % chars.length];
   return out;
+}
+
+/** how many hashes run now, and how many may (for tests) */
+export function hashLoad(): { running: number; slots: number } {
+  return { running, slots: HASH_SLOTS };
 }

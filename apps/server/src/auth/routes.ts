@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import { authEndpoints, Code, loginSchema, type MenuItem, type UserInfo } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
-import { SignJWT } from 'jose';
 import type { Ctx } from '../context.js';
 import { AppError } from '../http/errors.js';
 import { ok, t } from '../http/reply.js';
 import { addRoute } from '../http/route.js';
-import { dummyHash, verifyPassword } from './password.js';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password.js';
 import { createSession, deleteSession, may } from './sessions.js';
 
 /** Failed logins within the window: per account-and-address, and per address. */
@@ -116,6 +115,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
         throw new AppError(Code.FORBIDDEN, 'auth.disabled');
       }
       await ctx.db.deleteFrom('sys_login_failure').where('user_name', '=', username).where('ip', '=', ip).execute();
+      // a hash of an older setting (the first accounts' scrypt) is replaced now that the password is known
+      if (needsRehash(user.password_hash)) {
+        const upgraded = await hashPassword(password);
+        await ctx.db.updateTable('sys_user').set({ password_hash: upgraded }).where('id', '=', user.id).execute();
+      }
       const token = await createSession(ctx, user.id, { ip, userAgent: String(req.headers['user-agent'] ?? '') });
       req.log.info({ event: 'login.ok', user: username, ip }, 'login');
       return ok(req, { token, username: user.user_name }, 'auth.loginOk');
@@ -165,6 +169,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
     handler: async (_input, req) => {
       const u = req.user!;
       const expiresIn = 300;
+      const { SignJWT } = await import('jose');
       const jwt = await new SignJWT({ name: u.userName, roles: u.roles, sid: u.sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(u.id))

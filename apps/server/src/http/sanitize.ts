@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 
 /**
  * Rich-text HTML from the editor: scripts, event handlers, `javascript:` URLs, iframes and styles other
@@ -78,6 +78,10 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, options);
+/** The sanitizer loads with the first rich text saved, not at start (it is a sizeable parser few requests need). */
+let sanitizer: Promise<typeof sanitizeHtml> | null = null;
+
+export async function sanitizeRichText(html: string): Promise<string> {
+  sanitizer ??= import('sanitize-html').then((m) => m.default);
+  return (await sanitizer)(html, options);
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { hashPassword } from '../auth/password.js';
 import type { Ctx } from '../context.js';
 
@@ -22,4 +23,11 @@ export async function insertUser(ctx: Ctx, userName: string, password: string, r
     await ctx.db.insertInto('sys_user_role').values({ user_id: ins.id, role_id: role.id }).execute();
   }
   return ins.id;
+}
+
+/** what the first accounts were hashed with: scrypt N = 2^15, r = 8, p = 1 */
+export function legacyScryptHash(password: string): string {
+  const salt = crypto.randomBytes(16);
+  const hash = crypto.scryptSync(password.normalize('NFKC'), salt, 32, { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  return `scrypt$32768$8$1$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 }

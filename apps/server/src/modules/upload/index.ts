@@ -15,7 +15,6 @@ import {
   uploadEndpoints,
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Ctx } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { ok, t } from '../../http/reply.js';
@@ -69,6 +68,7 @@ function uploadError(e: unknown, maxBytes: number): unknown {
 
 /** The image's real type from its magic bytes, and proof that it decodes completely. */
 async function checkImage(bytes: Buffer): Promise<{ ext: string; contentType: string }> {
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes);
   const ext = detected ? EXT_OF_DETECTED[detected.ext] : undefined;
   if (!ext) throw badRequest('upload.badType');
