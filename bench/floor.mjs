@@ -12,7 +12,8 @@ db.pragma('journal_mode = WAL');
 
 const fields = `t.id as id, t.title as title, t.type as type, j.name as typeName, t.summary as summary,
   t.summary_img as summaryImg, t.count as count, t.is_top as isTop, t.is_hot as isHot, t.create_time as createTime`;
-const listCount = db.prepare('select count(*) as n from news as t');
+// the product reads an unfiltered total from the trigger-kept row count (migration 014), and so does the floor
+const listCount = db.prepare("select n from row_count where tbl = 'news'");
 const listRows = db.prepare(
   `select ${fields} from news as t left join news_type as j on j.code = t.type
    order by t.is_top desc, t.create_time desc, t.id desc limit ? offset ?`,

@@ -24,12 +24,20 @@ export async function waitFor(url, timeoutMs = 120_000) {
   throw new Error(`timed out waiting for ${url}`);
 }
 
-/** The node arguments of `npm run serve` (flags and script): the bench starts the product exactly as users do. */
-export function serveArgs() {
+/**
+ * How `npm run serve` starts the server — its environment assignments and node arguments — so the bench starts
+ * the product exactly as users do: `{ env, args }`.
+ */
+export function serveCommand() {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   const words = pkg.scripts.serve.trim().split(/\s+/);
-  if (words[0] !== 'node') throw new Error(`the serve script does not start with node: ${pkg.scripts.serve}`);
-  return words.slice(1);
+  const env = {};
+  while (/^[A-Z_]+=/.test(words[0])) {
+    const [k, ...v] = words.shift().split('=');
+    env[k] = v.join('=');
+  }
+  if (words[0] !== 'node') throw new Error(`the serve script does not start node: ${pkg.scripts.serve}`);
+  return { env, args: words.slice(1) };
 }
 
 /** Starts a node script (or node arguments) as a child process with the given environment; returns { proc, stop }. */

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { generate } from './generate.mjs';
-import { ADMIN_PASSWORD, arg, ROOT, sampleRss, serveArgs, startNode, waitFor } from './lib.mjs';
+import { ADMIN_PASSWORD, arg, ROOT, sampleRss, serveCommand, startNode, waitFor } from './lib.mjs';
 import { measureWeb } from './web.mjs';
 
 const NEWS = Number(arg('news', '100000'));
@@ -79,9 +79,10 @@ async function main() {
   const word = '物流';
 
   // the product, started as users start it (`npm run serve`), and the floor beside it; only one is loaded at a time
+  const serve = serveCommand();
   const server = startNode(
-    serveArgs(),
-    { PORT: String(PORT), DATA_DIR: DATA, ADMIN_PASSWORD, LOG_LEVEL: 'warn', SEED_DEMO: '0' },
+    serve.args,
+    { ...serve.env, PORT: String(PORT), DATA_DIR: DATA, ADMIN_PASSWORD, LOG_LEVEL: 'warn', SEED_DEMO: '0' },
     'server',
   );
   const floor = startNode(path.join(ROOT, 'bench/floor.mjs'), { PORT: String(FLOOR_PORT), DATA_DIR: DATA }, 'floor');

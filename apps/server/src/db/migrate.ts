@@ -13,6 +13,7 @@ import { waybillCompanyMigration } from './migrations/010_waybill_company.js';
 import { userRolesMigration } from './migrations/011_user_roles.js';
 import { fieldConfigMigration } from './migrations/012_field_config.js';
 import { textIndexMigration } from './migrations/013_text_index.js';
+import { rowCountMigration } from './migrations/014_row_count.js';
 
 /**
  * Versioned migrations, in order. A content module adds its own file to migrations/ and a line here;
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '011_user_roles': userRolesMigration,
   '012_field_config': fieldConfigMigration,
   '013_text_index': textIndexMigration,
+  '014_row_count': rowCountMigration,
 };
 
 export function registerMigration(name: string, m: DialectMigration): void {

@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Expression, type Kysely, type OrderByItemBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Ctx } from '../context.js';
+import { COUNTED_TABLES } from '../db/migrations/014_row_count.js';
 import { runShape } from '../db/shapes.js';
 import { AppError, badRequest, conflict, notFound } from './errors.js';
 import { ok, page } from './reply.js';
@@ -211,12 +212,18 @@ export class Crud {
           joinFiltered ? 'j' : ''
         }:${sortable ?? ''}:${sortable ? (input.sortOrder ?? 'asc') : ''}`;
 
-    const [countRow] = await runShape<{ n: number }>(this.db, this.ctx.dialect, shape && `${shape}:count`, params, () => {
-      const countBase = countFromIndex
-        ? this.db.selectFrom(`${this.textIndex!.table} as g`)
-        : this.base(this.db, gram, joinFiltered || !!this.hooks.listWhere);
-      return where(countBase).select(sql<number>`count(*)`.as('n'));
-    });
+    // an unfiltered list of a counted table reads its total from the trigger-kept row count
+    const [countRow] =
+      shape && set.length === 0 && !search && COUNTED_TABLES.has(this.def.table)
+        ? await runShape<{ n: number }>(this.db, this.ctx.dialect, `${this.def.name}:list:count-all`, [this.def.table], () =>
+            this.db.selectFrom('row_count').select('n').where('tbl', '=', this.def.table),
+          )
+        : await runShape<{ n: number }>(this.db, this.ctx.dialect, shape && `${shape}:count`, params, () => {
+            const countBase = countFromIndex
+              ? this.db.selectFrom(`${this.textIndex!.table} as g`)
+              : this.base(this.db, gram, joinFiltered || !!this.hooks.listWhere);
+            return where(countBase).select(sql<number>`count(*)`.as('n'));
+          });
     const total = Number(countRow?.n ?? 0);
     if (total === 0) return { rows: [], total };
     const offset = (input.pageNumber - 1) * input.pageSize;

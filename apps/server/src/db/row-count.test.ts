@@ -1,0 +1,53 @@
+import { type Kysely, sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, useTestApp } from '../test/harness.js';
+
+describe.each(DIALECTS)('trigger-kept row counts on %s', (dialect) => {
+  const t = useTestApp(dialect);
+  let token = '';
+  const post = (path: string, body?: unknown) => t.current.post(path, body, { token });
+  const db = () => t.current.ctx.db as unknown as Kysely<any>;
+  const kept = async (table: string) =>
+    Number((await db().selectFrom('row_count').select('n').where('tbl', '=', table).executeTakeFirstOrThrow()).n);
+  const counted = async (table: string) =>
+    Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db())).rows[0].n);
+
+  beforeAll(async () => {
+    token = await t.current.login();
+    await post('/news/saveNewsType', { code: 'gs', name: '公司新闻' });
+  });
+
+  it('an unfiltered news list reads its total from the kept count, which follows every save and delete', async () => {
+    const ids: number[] = [];
+    for (const title of ['一', '二', '三', '四']) {
+      const r = await post('/news/saveNews', { title: `计数${title}`, type: 'gs', content: '<p>x</p>' });
+      expect(r.body.code).toBe(200);
+      ids.push(r.body.data.id);
+    }
+    expect(await kept('news')).toBe(await counted('news'));
+    // an update is no insert
+    expect((await post('/news/saveNews', { id: ids[0], title: '计数改', type: 'gs', content: '<p>y</p>' })).body.code).toBe(200);
+    expect((await post(`/news/delNews?ids=${ids[1]},${ids[2]}`)).body.code).toBe(200);
+    // a failed delete (an unknown id in the batch) changes nothing
+    expect((await post(`/news/delNews?ids=${ids[3]},999999`)).body.code).toBe(404);
+    const n = await counted('news');
+    expect(await kept('news')).toBe(n);
+    const list = await post('/news/getNewsList', { pageNumber: 1, pageSize: 10 });
+    expect(list.body.total).toBe(n);
+    // a filtered list still counts its rows
+    expect((await post('/news/getNewsList', { title: '计数改', pageNumber: 1, pageSize: 10 })).body.total).toBe(1);
+  });
+
+  it('rows written straight to the database, in bulk, are counted too', async () => {
+    const time = t.current.ctx.nowText();
+    await db()
+      .insertInto('policy')
+      .values(Array.from({ length: 5 }, (_, i) => ({ title: `批量${i}`, content: '', create_time: time })))
+      .execute();
+    expect(await kept('policy')).toBe(await counted('policy'));
+    await db().deleteFrom('policy').where('title', 'like', '批量%').where('title', '<>', '批量0').execute();
+    expect(await kept('policy')).toBe(await counted('policy'));
+    expect((await post('/policy/getPolicyPage', { pageNumber: 1, pageSize: 10 })).body.total).toBe(await counted('policy'));
+    expect(await kept('page_item')).toBe(await counted('page_item'));
+  });
+});
