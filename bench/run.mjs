@@ -196,6 +196,8 @@ function writeReadme(r) {
   const p = r.product;
   const f = r.floor;
   const big = r.news !== 100_000;
+  // the issue's targets are set at 100 000 news and, for (a) and (b), at a million
+  const t = (at100k, atMillion) => (!big ? at100k : r.news === 1_000_000 ? atMillion : '—');
   const row = (name, k, target) =>
     `| ${name} | ${p[k].reqPerSec} | ${p[k].p50Ms} | ${p[k].p99Ms} | ${f[k].reqPerSec} | ${r.ratios[k]}× | ${target} |`;
   const lines = [
@@ -203,9 +205,9 @@ function writeReadme(r) {
     '',
     '| figure | req/s | p50 ms | p99 ms | floor req/s | ratio | target |',
     '|---|---|---|---|---|---|---|',
-    row('(a) news list page 1 + total', 'list', big ? 'p99 < 100 ms' : '≥ 0.8× floor'),
-    row("(b) title '物流' + type, page 3 + total", 'search', big ? 'p99 < 100 ms' : '≥ 1 000 req/s, p99 < 50 ms'),
-    row('(c) get by random id', 'get', big ? '—' : '≥ 0.7× floor'),
+    row('(a) news list page 1 + total', 'list', t('≥ 0.8× floor', 'p99 < 100 ms')),
+    row("(b) title '物流' + type, page 3 + total", 'search', t('≥ 1 000 req/s, p99 < 50 ms', 'p99 < 100 ms')),
+    row('(c) get by random id', 'get', t('≥ 0.7× floor', '—')),
     `| (d) login (Argon2id) | ${p.login.reqPerSec} | ${p.login.p50Ms} | ${p.login.p99Ms} | — | — | — |`,
     `| server RSS, peak | ${p.rssApiMb} MB under (a)–(c), ${p.rssLoginMb} MB under (d) | | | ${f.rssMb} MB | | < 150 MB |`,
   ];
