@@ -1,21 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin } from './helpers';
+import { signedIn } from './helpers';
 import { button, expectTotal, modal, pickOption, pngFile, row, selectRow, toast, view } from './list-helpers';
 
 /** The application screens: application types (dialog) and applications (their own detail page, an icon). */
 
 test.describe.configure({ mode: 'serial' });
 
-let token = '';
-
-test.beforeEach(async ({ page, request, baseURL }) => {
-  token = await apiLogin(request, page.context(), baseURL!);
-});
-
-async function api(page: Page, path: string, data?: unknown, params = '') {
-  const r = await page.request.post(`/api${path}${params}`, { headers: { token }, data });
-  return r.json();
-}
+const api = signedIn();
 
 const field = (page: Page, label: string) => view(page).getByLabel(label, { exact: true });
 

@@ -1,20 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin } from './helpers';
+import { signedIn } from './helpers';
 import { button, expectTotal, modal, pickOption, pngFile, row, selectRow, toast, view } from './list-helpers';
 
 /** /banner/banner-list and /banner/banner-details (one banner screen also serves SPEC's simple list variant). */
 
-let token = '';
-
-test.beforeEach(async ({ page, request, baseURL }) => {
-  token = await apiLogin(request, page.context(), baseURL!);
-});
+const api = signedIn();
 
 test('banners: create with an image, find by title and page, edit and disable, delete at least one', async ({ page }) => {
   const title = `端到端轮播 ${Date.now()}`;
-  const get = async (id: number) => (await (await page.request.post(`/api/banner/getBanner?id=${id}`, { headers: { token } })).json()).data;
+  const get = async (id: number) => (await api(page, '/banner/getBanner', undefined, `?id=${id}`)).data;
   // the demo's banners, plus any a failed earlier attempt left behind
-  const before = (await (await page.request.post('/api/banner/getPage', { headers: { token }, data: {} })).json()).total as number;
+  const before = (await api(page, '/banner/getPage', {})).total as number;
   await page.goto('/banner/banner-list');
   await expectTotal(page, before);
   const header = view(page).locator('.gk-list .ant-table-thead');

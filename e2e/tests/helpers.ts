@@ -1,4 +1,4 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../playwright.config';
 
 export { ADMIN_PASSWORD };
@@ -14,6 +14,21 @@ export async function apiLogin(request: APIRequestContext, context: BrowserConte
   const token: string = body.data.token;
   await context.addCookies([{ name: 'token', value: token, url: baseURL }]);
   return token;
+}
+
+/**
+ * Every test of the calling file starts signed in (a fresh API login, its token in the cookie). Returns
+ * `api(page, path, data?, params?)`: a POST to `/api{path}{params}` with that token, answering the parsed JSON.
+ */
+export function signedIn() {
+  let token = '';
+  test.beforeEach(async ({ page, request, baseURL }) => {
+    token = await apiLogin(request, page.context(), baseURL!);
+  });
+  return async (page: Page, path: string, data?: unknown, params = '') => {
+    const r = await page.request.post(`/api${path}${params}`, { headers: { token }, data });
+    return r.json();
+  };
 }
 
 /** A signed-in page on the home screen. */

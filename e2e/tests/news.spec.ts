@@ -1,21 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, spaNavigate } from './helpers';
+import { expect, test } from '@playwright/test';
+import { signedIn, spaNavigate } from './helpers';
 import { button, expectTotal, modal, pickOption, pngFile, row, selectRow, toast, view } from './list-helpers';
 
 /** The news screens, the worked example of the shared list / dialog / detail components. */
 
 test.describe.configure({ mode: 'serial' });
 
-let token = '';
-
-test.beforeEach(async ({ page, request, baseURL }) => {
-  token = await apiLogin(request, page.context(), baseURL!);
-});
-
-async function api(page: Page, path: string, data?: unknown, params = '') {
-  const r = await page.request.post(`/api${path}${params}`, { headers: { token }, data });
-  return r.json();
-}
+const api = signedIn();
 
 test('news types: dialog create and edit, validation from contracts, delete only one', async ({ page }) => {
   await page.goto('/news/news-type');

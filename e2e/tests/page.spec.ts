@@ -1,16 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin } from './helpers';
+import { signedIn } from './helpers';
 import { button, expectTotal, modal, pickOption, pngFile, row, selectRow, toast, view } from './list-helpers';
 
 /** /page/page-list (page definitions, dialog), /page/pageItems-list and /page/page-details (page items). */
 
 test.describe.configure({ mode: 'serial' });
 
-let token = '';
-
-test.beforeEach(async ({ page, request, baseURL }) => {
-  token = await apiLogin(request, page.context(), baseURL!);
-});
+const api = signedIn();
 
 const searchSelect = (page: Page, label: string) =>
   view(page).locator('.gk-search-form .ant-form-item').filter({ hasText: label }).locator('.ant-select');
@@ -79,8 +75,7 @@ test('page definitions: dialog create and edit, shown as 拼接 / 选项卡, del
 
 test('page items: create with an image and a body, find by page type, title and date, edit, delete at least one', async ({ page }) => {
   const title = `端到端内容 ${Date.now()}`;
-  const get = async (id: number) =>
-    (await (await page.request.post(`/api/page/getPageItemById?id=${id}`, { headers: { token } })).json()).data;
+  const get = async (id: number) => (await api(page, '/page/getPageItemById', undefined, `?id=${id}`)).data;
   await page.goto('/page/pageItems-list');
   await expectTotal(page, 12);
 

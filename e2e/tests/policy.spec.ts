@@ -1,18 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin } from './helpers';
+import { signedIn } from './helpers';
 import { button, expectTotal, modal, pickOption, pngFile, row, selectRow, toast, view } from './list-helpers';
 
 /** /policy/policy-list and /policy/policy-details. */
 
-let token = '';
-
-test.beforeEach(async ({ page, request, baseURL }) => {
-  token = await apiLogin(request, page.context(), baseURL!);
-});
+const api = signedIn();
 
 test('policies: create with an image and a body, find, edit, toggle isHot, delete at least one', async ({ page }) => {
   const title = `端到端政策 ${Date.now()}`;
-  const get = async (id: number) => (await (await page.request.post(`/api/policy/getPolicy?id=${id}`, { headers: { token } })).json()).data;
+  const get = async (id: number) => (await api(page, '/policy/getPolicy', undefined, `?id=${id}`)).data;
   await page.goto('/policy/policy-list');
   await expectTotal(page, 6);
 

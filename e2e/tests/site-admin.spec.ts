@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin } from './helpers';
+import { signedIn } from './helpers';
 import { button, expectTotal, modal, pngFile, row, selectRow, toast, view } from './list-helpers';
 
 /**
@@ -9,16 +9,7 @@ import { button, expectTotal, modal, pngFile, row, selectRow, toast, view } from
 
 test.describe.configure({ mode: 'serial' });
 
-let token = '';
-
-test.beforeEach(async ({ page, request, baseURL }) => {
-  token = await apiLogin(request, page.context(), baseURL!);
-});
-
-async function api(page: Page, path: string, data?: unknown, params = '') {
-  const r = await page.request.post(`/api${path}${params}`, { headers: { token }, data });
-  return r.json();
-}
+const api = signedIn();
 
 /** Deletes with the confirmation dialog and expects 删除成功. */
 async function confirmDelete(page: Page) {
