@@ -1,12 +1,9 @@
 import crypto from 'node:crypto';
 import { ADMIN_ONLY_MODULES, Code, ROLES } from '@gk/contracts';
-import type { Kysely, Transaction } from 'kysely';
 import type { Ctx } from '../context.js';
-import type { Database } from '../db/schema.js';
+import type { AnyDb } from '../db/index.js';
 import { runShape } from '../db/shapes.js';
 import { AppError } from '../http/errors.js';
-
-type AnyDb = Kysely<Database> | Transaction<Database>;
 
 export interface SessionUser {
   id: number;
@@ -104,11 +101,6 @@ export async function permissionsOf(ctx: Ctx, roles: string[]): Promise<Set<stri
   const keys = new Set(rows.map((r) => r.permission_key));
   permissionCache.set(cacheKey, { at: now, keys });
   return keys;
-}
-
-export function clearPermissionCache(): void {
-  permissionCache.clear();
-  roleCache.clear();
 }
 
 // A user's roles, cached briefly per process like the permissions (no screen changes roles today).

@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/** The database or a transaction of it: what a query helper runs in. */
+export type AnyDb = Kysely<any> | Transaction<any>;
 
 export interface Db {
   db: Kysely<Database>;

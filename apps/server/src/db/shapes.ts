@@ -1,7 +1,5 @@
-import { type Compilable, CompiledQuery, type Kysely, type Transaction } from 'kysely';
-import { type Dialect, directReads } from './index.js';
-
-type AnyDb = Kysely<any> | Transaction<any>;
+import { type Compilable, CompiledQuery } from 'kysely';
+import { type AnyDb, type Dialect, directReads } from './index.js';
 
 /**
  * The SQL text of the hot queries (lists, get by id, the session of a token), kept per query shape.

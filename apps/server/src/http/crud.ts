@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Expression, type Kysely, type OrderByItemBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Ctx } from '../context.js';
+import type { AnyDb } from '../db/index.js';
 import { COUNTED_TABLES } from '../db/migrations/014_row_count.js';
 import { runShape } from '../db/shapes.js';
 import { AppError, badRequest, conflict, notFound } from './errors.js';
@@ -24,7 +25,6 @@ import { sanitizeRichText } from './sanitize.js';
 import { cascadeCopies, queryGram, reindexRows, type TextIndex, textIndexOf, unindexRows } from './text-index.js';
 
 type Row = Record<string, unknown>;
-type AnyDb = Kysely<any> | Transaction<any>;
 
 export interface CrudHooks {
   /** adjust the values about to be written (hash a password, check a rule); may throw AppError */

@@ -1,6 +1,6 @@
 import { allResources, columnOf, type ResourceDef } from '@gk/contracts';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Dialect } from '../db/index.js';
+import { type Kysely, sql } from 'kysely';
+import type { AnyDb, Dialect } from '../db/index.js';
 
 /**
  * The gram index of a text field (SPEC lists search titles by substring; a `LIKE '%…%'` scan cannot use an
@@ -9,7 +9,6 @@ import type { Dialect } from '../db/index.js';
  * lookup of its first pair verified by LIKE. The index rows carry copies of the fields the list filters
  * by equality and orders by, so a search is answered — count and page — from the index alone.
  */
-type AnyDb = Kysely<any> | Transaction<any>;
 type Row = Record<string, unknown>;
 
 export interface TextIndex {

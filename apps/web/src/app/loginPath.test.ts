@@ -37,16 +37,16 @@ function resolveLocal(from: string, spec: string): string | null {
 
 function loginPath() {
   const seen = new Map<string, string[]>();
-  const todo = ROOTS.map((r) => path.join(SRC, r));
-  while (todo.length) {
-    const file = todo.pop()!;
+  const queue = ROOTS.map((r) => path.join(SRC, r));
+  while (queue.length) {
+    const file = queue.pop()!;
     if (seen.has(file)) continue;
     const specs = runtimeImports(fs.readFileSync(file, 'utf8'));
     seen.set(file, specs);
     for (const s of specs) {
       if (!s.startsWith('.')) continue;
       const f = resolveLocal(file, s);
-      if (f && /\.tsx?$/.test(f)) todo.push(f);
+      if (f && /\.tsx?$/.test(f)) queue.push(f);
     }
   }
   return seen;

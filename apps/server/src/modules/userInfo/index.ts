@@ -1,16 +1,14 @@
 import { id, ROLES, userInfoEndpoints, userInfoResource } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
 import { deleteUserSessions } from '../../auth/sessions.js';
 import type { Ctx } from '../../context.js';
+import type { AnyDb } from '../../db/index.js';
 import { type CrudHooks, registerResource } from '../../http/crud.js';
 import { conflict } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { addRoute, rawInput } from '../../http/route.js';
-
-type AnyDb = Kysely<any> | Transaction<any>;
 
 /** Ids of the enabled accounts holding the admin role. */
 async function enabledAdminIds(db: AnyDb): Promise<number[]> {
