@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
+      // no import cycle in apps/web/src or apps/server/src (dependency-cruiser)
+      { test: { name: 'imports', include: ['tools/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

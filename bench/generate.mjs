@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { newsResource, policyResource } from '@gk/contracts';
 import Database from 'better-sqlite3';
-import { gramsOf, textIndexOf } from '../apps/server/src/http/text-index.ts';
+import { gramsOf, textIndexOf } from '../apps/server/src/db/text-index.ts';
 import { ADMIN_PASSWORD, arg, ROOT, startNode, waitFor } from './lib.mjs';
 
 const PLACES = [
@@ -117,17 +117,19 @@ function timeText(i, n) {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
-export async function generate(dataDir, newsCount) {
+/** `port`: where the schema-creating server listens for its moment (default: a random one in 18000–18999) */
+export async function generate(dataDir, newsCount, port) {
+  // drawn even when a port is given, so the data are the same either way
+  const randomPort = 18_000 + rnd(1000);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
   // the server creates the schema, roles and the admin account, as on a user's first start
-  const port = 18_000 + rnd(1000);
   const server = startNode(
     path.join(ROOT, 'apps/server/dist/main.js'),
-    { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '0', ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
+    { PORT: String(port ?? randomPort), DATA_DIR: dataDir, SEED_DEMO: '0', ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
     'server',
   );
-  await waitFor(`http://127.0.0.1:${port}/api/nope`);
+  await waitFor(`http://127.0.0.1:${port ?? randomPort}/api/nope`);
   await server.stop();
 
   const sqlite = new Database(path.join(dataDir, 'app.db'));

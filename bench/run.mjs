@@ -1,11 +1,14 @@
 // npm run bench: builds, generates its own data, starts the product as users start it, loads it with
-// autocannon beside a bare floor server, measures the web bundle and page loads, stops what it started,
-// and writes bench/results/latest.json and the Performance table of the README.
-//   npm run bench -- --news 100000 --duration 10 --connections 10 --warmup 2
+// autocannon beside a bare floor server — the back-office news list, search and get, the delivery API's public
+// news list and its 304 revalidation — then saves per second with the operation log and revisions, measures the
+// web bundle and page loads, stops what it started, and writes bench/results/latest.json and the Performance
+// table of the README.
+//   npm run bench -- --news 100000 --duration 10 --connections 10 --warmup 2 --rounds 3 --port 18480
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { UPLOAD_FIELD } from '@gk/contracts';
 import autocannon from 'autocannon';
 import { generate } from './generate.mjs';
 import { ADMIN_PASSWORD, arg, ROOT, sampleRss, serveCommand, startNode, waitFor } from './lib.mjs';
@@ -15,10 +18,13 @@ const NEWS = Number(arg('news', '100000'));
 const DURATION = Number(arg('duration', '10'));
 const CONNECTIONS = Number(arg('connections', '10'));
 const DATA = path.join(ROOT, 'bench/results/tmp/data');
-const PORT = 18_480;
-const FLOOR_PORT = 18_481;
+// the product, the floor beside it and the server that creates the schema listen on --port, +1 and +2
+const PORT = Number(arg('port', '18480'));
+const FLOOR_PORT = PORT + 1;
 
 const WARMUP = Number(arg('warmup', '2'));
+const TZ = 'Asia/Shanghai';
+const PUBLIC_LIST = '/public/v1/news?page=1&pageSize=20';
 const ROUNDS = Number(arg('rounds', '3'));
 
 function run(url, requests, duration) {
@@ -29,17 +35,23 @@ function run(url, requests, duration) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
-/** One measured autocannon run, after WARMUP seconds of the same load the first time (JIT, caches, the OS page cache). */
-async function load(url, requests, label, { warm = true, quiet = false } = {}) {
+/**
+ * One measured autocannon run, after WARMUP seconds of the same load the first time (JIT, caches, the OS page
+ * cache). `expect`: the HTTP status every answer should have (304 for a revalidation); `non2xx` then counts the
+ * answers with any other status.
+ */
+async function load(url, requests, label, { warm = true, quiet = false, expect = 200 } = {}) {
   if (warm && WARMUP > 0) await run(url, requests, WARMUP);
   const r = await run(url, requests, DURATION);
+  const answered = Object.values(r.statusCodeStats ?? {}).reduce((n, s) => n + s.count, 0);
   const out = {
     label,
     reqPerSec: Math.round(r.requests.average),
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
-    non2xx: r.non2xx,
+    non2xx: expect === 200 ? r.non2xx : answered - (r.statusCodeStats?.[expect]?.count ?? 0),
     errors: r.errors + r.timeouts,
+    answered,
   };
   if (!quiet)
     console.log(
@@ -73,7 +85,7 @@ async function main() {
     execSync('npm run build', { cwd: ROOT, stdio: 'ignore' });
   }
   console.log(`generating ${NEWS} news…`);
-  const gen = await generate(DATA, NEWS);
+  const gen = await generate(DATA, NEWS, PORT + 2);
   console.log(`  inserted in ${gen.insertMs} ms, title index in ${gen.indexMs} ms`);
   const type = gen.types[0];
   const word = '物流';
@@ -82,10 +94,21 @@ async function main() {
   const serve = serveCommand();
   const server = startNode(
     serve.args,
-    { ...serve.env, PORT: String(PORT), DATA_DIR: DATA, ADMIN_PASSWORD, LOG_LEVEL: 'warn', SEED_DEMO: '0' },
+    // the delivery API's per-address limit (PUBLIC_RATE_LIMIT, default 600 a minute) would answer the load
+    // generator's one address with 429s: it stays on, with a ceiling the load never reaches
+    {
+      ...serve.env,
+      PORT: String(PORT),
+      DATA_DIR: DATA,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+      PUBLIC_RATE_LIMIT: String(1e9),
+      TZ_NAME: TZ,
+    },
     'server',
   );
-  const floor = startNode(path.join(ROOT, 'bench/floor.mjs'), { PORT: String(FLOOR_PORT), DATA_DIR: DATA }, 'floor');
+  const floor = startNode(path.join(ROOT, 'bench/floor.mjs'), { PORT: String(FLOOR_PORT), DATA_DIR: DATA, TZ_NAME: TZ }, 'floor');
   const base = `http://127.0.0.1:${PORT}`;
   const fbase = `http://127.0.0.1:${FLOOR_PORT}`;
   const results = { product: {}, floor: {} };
@@ -102,6 +125,20 @@ async function main() {
     if (a.total !== NEWS || a.rows.length !== 20 || b.rows.length !== 20)
       throw new Error(`unexpected replies: ${a.total} ${a.rows?.length} ${b.rows?.length}`);
     console.log(`  '${word}' + type ${type}: ${b.total} matches`);
+    // the delivery API's list and the floor's: the same rows, the same body, so the same strong ETag
+    const pub = await fetch(`${base}${PUBLIC_LIST}`);
+    const fpub = await fetch(`${fbase}/e?page=1&pageSize=20`);
+    const etag = pub.headers.get('etag');
+    const pubBody = await pub.json();
+    const fpubBody = await fpub.json();
+    if (pub.status !== 200 || pubBody.total !== NEWS || pubBody.rows?.length !== 20 || !etag)
+      throw new Error(`unexpected public list: ${pub.status} ${pubBody.total} ${pubBody.rows?.length} ${etag}`);
+    if (JSON.stringify(pubBody) !== JSON.stringify(fpubBody) || fpub.headers.get('etag') !== etag)
+      throw new Error(`the floor's public list differs from the product's: ${etag} ${fpub.headers.get('etag')}`);
+    const revalidated = await fetch(`${base}${PUBLIC_LIST}`, { headers: { 'if-none-match': etag } });
+    const frevalidated = await fetch(`${fbase}/e?page=1&pageSize=20`, { headers: { 'if-none-match': etag } });
+    if (revalidated.status !== 304 || frevalidated.status !== 304)
+      throw new Error(`If-None-Match: product ${revalidated.status}, floor ${frevalidated.status}, not 304`);
 
     const randomId = (prefix) => (req) => ({ ...req, path: `${prefix}?id=${1 + Math.floor(Math.random() * NEWS)}` });
     const scenarios = [
@@ -123,6 +160,19 @@ async function main() {
         product: [{ method: 'POST', headers: { token }, setupRequest: randomId('/api/news/getNews') }],
         floor: [{ method: 'POST', setupRequest: randomId('/c') }],
       },
+      {
+        key: 'publicList',
+        label: '(e) public news list, page 1',
+        product: [{ method: 'GET', path: PUBLIC_LIST }],
+        floor: [{ method: 'GET', path: '/e?page=1&pageSize=20' }],
+      },
+      {
+        key: 'publicRevalidate',
+        label: '(f) public news list, 304',
+        expect: 304,
+        product: [{ method: 'GET', path: PUBLIC_LIST, headers: { 'if-none-match': etag } }],
+        floor: [{ method: 'GET', path: '/e?page=1&pageSize=20', headers: { 'if-none-match': etag } }],
+      },
     ];
 
     console.log(`product beside the floor (node:http + better-sqlite3, same SQL), ${ROUNDS} alternating rounds, medians:`);
@@ -132,15 +182,15 @@ async function main() {
       const mine = [];
       const theirs = [];
       for (let i = 0; i < ROUNDS; i++) {
-        mine.push(await load(base, sc.product, sc.label, { warm: i === 0, quiet: true }));
-        theirs.push(await load(fbase, sc.floor, sc.label, { warm: i === 0, quiet: true }));
+        mine.push(await load(base, sc.product, sc.label, { warm: i === 0, quiet: true, expect: sc.expect }));
+        theirs.push(await load(fbase, sc.floor, sc.label, { warm: i === 0, quiet: true, expect: sc.expect }));
       }
       results.product[sc.key] = combine(sc.label, mine);
       results.floor[sc.key] = combine(sc.label, theirs);
       const p = results.product[sc.key];
       const f = results.floor[sc.key];
       console.log(
-        `  ${sc.label.padEnd(34)} product ${String(p.reqPerSec).padStart(6)} req/s (p50 ${p.p50Ms} ms, p99 ${p.p99Ms} ms)  floor ${String(f.reqPerSec).padStart(6)} req/s  ratio ${(p.reqPerSec / f.reqPerSec).toFixed(2)}  [${p.rounds.join(' ')} | ${f.rounds.join(' ')}]`,
+        `  ${sc.label.padEnd(34)} product ${String(p.reqPerSec).padStart(6)} req/s (p50 ${p.p50Ms} ms, p99 ${p.p99Ms} ms)  floor ${String(f.reqPerSec).padStart(6)} req/s  ratio ${(p.reqPerSec / f.reqPerSec).toFixed(2)}  [${p.rounds.join(' ')} | ${f.rounds.join(' ')}]${p.non2xx + p.errors ? `  product: ${p.non2xx} unexpected, ${p.errors} errors` : ''}${f.non2xx + f.errors ? `  floor: ${f.non2xx} unexpected, ${f.errors} errors` : ''}`,
       );
     }
     results.product.rssApiMb = productRss();
@@ -156,6 +206,7 @@ async function main() {
     console.log(
       `  peak server RSS: ${results.product.rssApiMb} MB under the API load, ${results.product.rssLoginMb} MB under logins (floor ${results.floor.rssMb} MB)`,
     );
+    results.product.save = await saves(base, token);
 
     console.log('web:');
     try {
@@ -181,7 +232,13 @@ async function main() {
     rounds: ROUNDS,
     generate: gen,
     ...results,
-    ratios: { list: ratio('list'), search: ratio('search'), get: ratio('get') },
+    ratios: {
+      list: ratio('list'),
+      search: ratio('search'),
+      get: ratio('get'),
+      publicList: ratio('publicList'),
+      publicRevalidate: ratio('publicRevalidate'),
+    },
     web,
   };
   fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
@@ -190,6 +247,63 @@ async function main() {
   writeReadme(out);
   fs.rmSync(path.join(ROOT, 'bench/results/tmp'), { recursive: true, force: true });
   console.log(`wrote bench/results/${file} and the README Performance table`);
+}
+
+/** a valid 1 × 1 PNG: the image the saved news reference */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * (g) saves per second: new news with a 5 KB rich-text body and an image reference (summary image and an
+ * embedded <img>), through `/news/saveNews` with a token, the operation log and revisions on (they always
+ * are), ROUNDS runs, medians. The image is uploaded once. Checked: one save leaves its log entry and its
+ * revision, and every answered save left exactly one new news row.
+ */
+async function saves(base, token) {
+  const api = (p, init) => fetch(`${base}/api${p}`, init).then((r) => r.json());
+  const form = new FormData();
+  form.append(UPLOAD_FIELD, new Blob([PNG], { type: 'image/png' }), 'bench.png');
+  const up = await api('/upload/upload', { method: 'POST', headers: { token }, body: form });
+  const img = up.data?.url;
+  if (up.code !== 200 || !img) throw new Error(`upload failed: ${JSON.stringify(up)}`);
+  let content = '';
+  for (let i = 0; content.length < 5 * 1024; i++)
+    content += `<h2>第${i + 1}节 通关便利化改革</h2><p>今年以来，各地持续优化营商环境，进出口企业通关时间进一步压缩。物流企业加快数字化转型，智能分拣和无人仓储在多个枢纽投入使用。</p>${i === 0 ? `<p><img src="${img}" alt="示意图"></p>` : ''}`;
+  const news = (n) => ({
+    title: `口岸通关便利化改革试点第${n}期`,
+    type: 'hydt',
+    summary: '各地持续优化营商环境，进出口企业通关时间进一步压缩。',
+    summaryImg: img,
+    content,
+    isTop: 0,
+    isHot: 0,
+  });
+  const total = async () => (await api('/news/getNewsList', json({ pageNumber: 1, pageSize: 1 }, token))).total;
+
+  // one save, looked at: saved, logged with its title, with a revision
+  const one = await api('/news/saveNews', json(news(0), token));
+  if (one.code !== 200) throw new Error(`save failed: ${JSON.stringify(one)}`);
+  const [mine] = (await api('/news/getNewsList', json({ title: news(0).title, pageNumber: 1, pageSize: 1 }, token))).rows ?? [];
+  const logged = await api('/log/getOperLogPage', json({ module: 'news', pageNumber: 1, pageSize: 20 }, token));
+  const revisions = await api('/revision/getRevisionList', json({ resource: 'news', id: mine?.id }, token));
+  if (!mine || !logged.rows?.some((e) => String(e.recordId) === String(mine.id)) || !(revisions.data ?? revisions.rows)?.length)
+    throw new Error(`a save left no log entry or revision: ${JSON.stringify({ mine, logged: logged.rows?.[0], revisions })}`);
+
+  const request = [{ path: '/api/news/saveNews', ...json(news(1), token) }];
+  const runs = [];
+  let unsaved = 0;
+  if (WARMUP > 0) await run(base, request, WARMUP);
+  for (let i = 0; i < ROUNDS; i++) {
+    const before = await total();
+    const r = await load(base, request, '(g) save', { warm: false, quiet: true });
+    // every answered save is one more news (saves still in flight when a run stops may add rows beyond that)
+    unsaved += Math.max(0, r.answered - ((await total()) - before));
+    runs.push(r);
+  }
+  const out = { ...combine('(g) save news, 5 KB body + image, log + revision', runs), unsaved };
+  console.log(
+    `  ${out.label}: ${out.reqPerSec} saves/s (p50 ${out.p50Ms} ms, p99 ${out.p99Ms} ms) [${out.rounds.join(' ')}]${out.non2xx + out.errors + unsaved ? `  ${out.non2xx} non-2xx, ${out.errors} errors, ${unsaved} answers without a row` : ''}`,
+  );
+  return out;
 }
 
 function writeReadme(r) {
@@ -209,7 +323,10 @@ function writeReadme(r) {
     row("(b) title '物流' + type, page 3 + total", 'search', t('≥ 1 000 req/s, p99 < 50 ms', 'p99 < 100 ms')),
     row('(c) get by random id', 'get', t('≥ 0.7× floor', '—')),
     `| (d) login (Argon2id) | ${p.login.reqPerSec} | ${p.login.p50Ms} | ${p.login.p99Ms} | — | — | — |`,
-    `| server RSS, peak | ${p.rssApiMb} MB under (a)–(c), ${p.rssLoginMb} MB under (d) | | | ${f.rssMb} MB | | < 150 MB |`,
+    row('(e) public news list (delivery API), page 1 + total', 'publicList', t('≥ 0.8× floor', '—')),
+    row('(f) the same, revalidated: If-None-Match → 304', 'publicRevalidate', t('≥ 0.8× floor', '—')),
+    `| (g) save news: 5 KB body + image, operation log + revision | ${p.save.reqPerSec} | ${p.save.p50Ms} | ${p.save.p99Ms} | — | — | a figure |`,
+    `| server RSS, peak | ${p.rssApiMb} MB under (a)–(c), (e), (f), ${p.rssLoginMb} MB under (d) | | | ${f.rssMb} MB | | < 150 MB |`,
   ];
   if (r.web) {
     lines.push(

@@ -9,11 +9,13 @@ export const ADMIN_PASSWORD = 'Admin_e2e_2026';
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // generous limits: the suite must pass on a busy shared machine too (waits end as soon as the state is there)
+  timeout: 300_000,
+  expect: { timeout: 60_000 },
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // a flaky test fails the run: no retries, also under CI
+  retries: 0,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -37,7 +39,7 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && node ../apps/server/dist/main.js`,
     url: `http://127.0.0.1:${port}/login`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

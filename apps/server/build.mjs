@@ -17,3 +17,6 @@ await build({
   loader: { '.json': 'json' },
   logLevel: 'warning',
 });
+
+// the rich-text sanitizer's worker thread is loaded by file name (http/sanitize.ts): it sits next to main.js
+fs.copyFileSync(new URL('./src/http/sanitize-worker.mjs', import.meta.url), new URL('./dist/sanitize-worker.mjs', import.meta.url));

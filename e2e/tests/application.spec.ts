@@ -73,7 +73,7 @@ test('applications: create with a type and an icon, find by type and name, edit,
   await view(page).locator('.gk-image-slot[data-field="icon"] input[type=file]').setInputFiles(pngFile('icon.png'));
   await button(view(page), '保存').click();
   await expect(toast(page, '保存成功')).toBeVisible();
-  await expect(page).toHaveURL(/\/application\/application-list$/);
+  await expect(page).toHaveURL(/\/application\/application-list(\?.*)?$/);
 
   await pickOption(page, view(page).locator('.gk-search-form .ant-select').first(), '在线办理');
   await view(page).getByPlaceholder('请输入应用名称').fill(name);

@@ -53,6 +53,12 @@ export async function spaNavigate(page: Page, path: string) {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await expect(page).toHaveURL((u) => `${u.pathname}${u.search}` === path);
+  // an error page has no tag: wait for the page itself
+  const error = /^\/(401|403|404)(\?|$)/.exec(path);
+  if (error) {
+    await expect(page.getByTestId(new RegExp(`^page-${error[1]}`))).toBeVisible();
+    return;
+  }
   // wait until the app has rendered it (its tag is the active one), so the next navigation is a separate visit
   if (await page.getByTestId('tags-view').count()) {
     await expect(page.locator('.gk-tag.is-active')).toHaveAttribute('data-path', path.split('?')[0]);

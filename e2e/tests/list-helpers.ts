@@ -87,6 +87,11 @@ export async function expectTotal(page: Page, n: number) {
   else await expect(view(page).locator('.gk-list .ant-pagination-total-text')).toHaveText(`总共${n}条记录`);
 }
 
+/** The list has answered: its pager shows 总共N条记录 (whatever N; a test counts only its own records). */
+export async function listLoaded(page: Page) {
+  await expect(view(page).getByText(/^总共\d+条记录$/)).toBeVisible();
+}
+
 /** The table row holding this text. */
 export function row(page: Page, text: string): Locator {
   return view(page).locator('.gk-list .ant-table-tbody tr.ant-table-row').filter({ hasText: text });

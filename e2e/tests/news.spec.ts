@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Response, test } from '@playwright/test';
 import { signedIn, spaNavigate } from './helpers';
-import { button, expectTotal, modal, pickOption, pngFile, row, selectRow, toast, view } from './list-helpers';
+import { button, expectTotal, listLoaded, modal, pickOption, pngFile, row, selectRow, toast, view } from './list-helpers';
 
 /** The news screens, the worked example of the shared list / dialog / detail components. */
 
@@ -61,7 +61,7 @@ test('news types: dialog create and edit, validation from contracts, delete only
 test('news: create with an image, find it, edit it, toggle isTop, delete with the selection rule', async ({ page }) => {
   const title = `端到端新闻 ${Date.now()}`;
   await page.goto('/news/news-list');
-  await expectTotal(page, 12);
+  await listLoaded(page);
   await button(view(page), '新增').click();
   await expect(page).toHaveURL(/\/news\/news-details$/);
   await expect(view(page).getByRole('heading', { name: '新增新闻' })).toBeVisible();
@@ -93,7 +93,7 @@ test('news: create with an image, find it, edit it, toggle isTop, delete with th
   });
   await button(view(page), '保存').click();
   await expect(toast(page, '保存成功')).toBeVisible();
-  await expect(page).toHaveURL(/\/news\/news-list$/);
+  await expect(page).toHaveURL(/\/news\/news-list(\?.*)?$/);
   expect(uploads).toHaveLength(1);
 
   // find it by search
@@ -126,7 +126,7 @@ test('news: create with an image, find it, edit it, toggle isTop, delete with th
 
   // back to the list: toggle isTop off straight from the switch
   await button(view(page), '取消').click();
-  await expect(page).toHaveURL(/\/news\/news-list$/);
+  await expect(page).toHaveURL(/\/news\/news-list(\?.*)?$/);
   const top = row(page, title).locator('.ant-switch').first();
   await expect(top).toHaveAttribute('aria-checked', 'true');
   await top.click();
@@ -146,24 +146,33 @@ test('news: create with an image, find it, edit it, toggle isTop, delete with th
   await expectTotal(page, 0);
   await expect(view(page).getByText('没有符合条件的数据')).toBeVisible();
   await button(view(page), '清空搜索条件').click();
-  await expectTotal(page, 12);
+  await listLoaded(page);
 });
 
 test('removing a stored image deletes it, blanks the field and saves the record', async ({ page }) => {
   const created = await api(page, '/news/saveNews', { title: `带图新闻 ${Date.now()}`, type: 'hydt' });
   const id = created.data.id;
+  const getNews = (r: Response) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/news/getNews';
+  const loaded = page.waitForResponse(getNews);
   await page.goto(`/news/news-details?id=${id}`);
+  await loaded;
   const slot = view(page).locator('.gk-image-slot[data-field="summaryImg"]');
+  await expect(slot).toHaveAttribute('data-state', 'empty');
   await slot.locator('input[type=file]').setInputFiles(pngFile('a.png'));
+  // the save reloads the record: wait for that reload before touching the slot again
+  const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/news/saveNews');
+  const reloaded = page.waitForResponse(getNews);
   await button(view(page), '保存').click();
-  await expect(toast(page, '保存成功')).toBeVisible();
+  expect(await (await saved).json()).toMatchObject({ code: 200, msg: '保存成功' });
+  await reloaded;
   await expect(slot).toHaveAttribute('data-state', 'stored');
   expect((await api(page, '/news/getNews', undefined, `?id=${id}`)).data.summaryImg).toMatch(/^\/img\//);
 
+  const blanked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/news/saveNews');
   await slot.getByRole('button', { name: '删除图片' }).click();
   await button(page.locator('.ant-popover'), '确定').click();
+  expect(await (await blanked).json()).toMatchObject({ code: 200, msg: '保存成功' });
   await expect(slot).toHaveAttribute('data-state', 'empty');
-  await expect(toast(page, '保存成功')).toBeVisible();
   expect((await api(page, '/news/getNews', undefined, `?id=${id}`)).data.summaryImg).toBe('');
   await api(page, '/news/delNews', [id]);
 });
@@ -187,7 +196,7 @@ test('the rich-text editor uploads an inserted image', async ({ page }) => {
 
 test('leaving a detail page with unsaved changes asks first', async ({ page }) => {
   await page.goto('/news/news-list');
-  await expectTotal(page, 12);
+  await listLoaded(page);
   await spaNavigate(page, '/news/news-details');
   await view(page).getByLabel('标题', { exact: true }).fill('还没保存');
   await button(view(page), '取消').click();
@@ -198,12 +207,12 @@ test('leaving a detail page with unsaved changes asks first', async ({ page }) =
   await expect(view(page).getByLabel('标题', { exact: true })).toHaveValue('还没保存');
   await button(view(page), '取消').click();
   await button(modal(page), '离开').click();
-  await expect(page).toHaveURL(/\/news\/news-list$/);
+  await expect(page).toHaveURL(/\/news\/news-list(\?.*)?$/);
 });
 
 test('the remote select caches its first unfiltered page in sessionStorage', async ({ page }) => {
   await page.goto('/news/news-list');
-  await expectTotal(page, 12);
+  await listLoaded(page);
   const key = 'remote-select:/news/getTypeList';
   expect(await page.evaluate((k) => sessionStorage.getItem(k), key)).toBeNull();
   const calls: string[] = [];
@@ -228,7 +237,7 @@ test('the remote select caches its first unfiltered page in sessionStorage', asy
 
   // a fresh page of the same session reads the cache instead of the server
   await page.reload();
-  await expectTotal(page, 12);
+  await listLoaded(page);
   calls.length = 0;
   await view(page).locator('.gk-search-form .ant-select').first().click();
   await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('行业动态', { exact: true })).toBeVisible();
@@ -237,7 +246,7 @@ test('the remote select caches its first unfiltered page in sessionStorage', asy
 
 test('the field display dialog hides a column, and the choice survives a reload', async ({ page }) => {
   await page.goto('/news/news-list');
-  await expectTotal(page, 12);
+  await listLoaded(page);
   const header = view(page).locator('.gk-list .ant-table-thead');
   await expect(header.getByText('摘要', { exact: true })).toHaveCount(1);
   await view(page).getByRole('button', { name: '列表字段设置' }).click();
@@ -250,7 +259,7 @@ test('the field display dialog hides a column, and the choice survives a reload'
   await expect(header.getByText('摘要', { exact: true })).toHaveCount(0);
 
   await page.reload();
-  await expectTotal(page, 12);
+  await listLoaded(page);
   await expect(header.getByText('标题', { exact: true }).first()).toBeVisible();
   await expect(header.getByText('摘要', { exact: true })).toHaveCount(0);
   await expect(
@@ -269,7 +278,7 @@ test('the field display dialog hides a column, and the choice survives a reload'
 
 test('the pager shows 总共N条记录, page sizes 10/20/30/50, and any search starts at page 1', async ({ page }) => {
   await page.goto('/news/news-list');
-  await expectTotal(page, 12);
+  await listLoaded(page);
   await view(page).locator('.gk-list .ant-pagination-options .ant-select').click();
   const sizes = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
   await expect(sizes).toHaveText(['10 条/页', '20 条/页', '30 条/页', '50 条/页']);
@@ -285,11 +294,13 @@ test('the pager shows 总共N条记录, page sizes 10/20/30/50, and any search s
 
 test('导出 writes every row of the current filter to an .xlsx file', async ({ page }) => {
   await page.goto('/news/news-list');
-  await expectTotal(page, 12);
+  await listLoaded(page);
   await view(page).getByPlaceholder('请输入标题').fill('物流');
+  const listed = page.waitForResponse((r) => r.url().endsWith('/api/news/getNewsList') && r.request().postDataJSON()?.title === '物流');
   await button(view(page), '搜索').click();
-  const total = Number((await view(page).locator('.gk-list .ant-pagination-total-text').textContent())?.match(/\d+/)?.[0]);
+  const total = Number((await (await listed).json()).total);
   expect(total).toBeGreaterThan(0);
+  await expect(view(page).locator('.gk-list .ant-pagination-total-text')).toHaveText(`总共${total}条记录`);
   const [download] = await Promise.all([page.waitForEvent('download'), button(view(page), '导出').click()]);
   expect(download.suggestedFilename()).toMatch(/^新闻_\d{8}_\d{6}\.xlsx$/);
   const bytes = await (await download.createReadStream()).toArray();

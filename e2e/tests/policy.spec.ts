@@ -30,7 +30,7 @@ test('policies: create with an image and a body, find, edit, toggle isHot, delet
   await editor.pressSequentially('政策正文');
   await button(view(page), '保存').click();
   await expect(toast(page, '保存成功')).toBeVisible();
-  await expect(page).toHaveURL(/\/policy\/policy-list$/);
+  await expect(page).toHaveURL(/\/policy\/policy-list(\?.*)?$/);
 
   // find it: source (the "code" search), title and 置顶 = 是
   await view(page).getByPlaceholder('请输入来源').fill('端到端来源');
@@ -61,7 +61,7 @@ test('policies: create with an image and a body, find, edit, toggle isHot, delet
 
   // cancel goes back to the list; isHot switched on in place
   await button(view(page), '取消').click();
-  await expect(page).toHaveURL(/\/policy\/policy-list$/);
+  await expect(page).toHaveURL(/\/policy\/policy-list(\?.*)?$/);
   const hot = row(page, title).locator('.ant-switch').nth(1);
   await expect(hot).toHaveAttribute('aria-checked', 'false');
   await hot.click();

@@ -208,41 +208,44 @@ test.describe('guard and routes', () => {
 });
 
 test.describe('tags and kept-alive views', () => {
+  // three list screens (error pages get no tag)
+  const [A, B, C] = ['/news/news-type', '/link/link-list', '/supplier/supplier-list'];
+
   test('each visited view gets a tag; close, close others, close all; tags survive a reload', async ({ page, request, baseURL }) => {
     await openHome(page, request, baseURL!);
-    await spaNavigate(page, '/401');
-    await spaNavigate(page, '/403');
-    await spaNavigate(page, '/404');
+    await spaNavigate(page, A);
+    await spaNavigate(page, B);
+    await spaNavigate(page, C);
     await expect(page.getByTestId('tag')).toHaveCount(4);
-    await expect(tag(page, '/404')).toHaveClass(/is-active/);
+    await expect(tag(page, C)).toHaveClass(/is-active/);
 
     // tags survive a reload
     await page.reload();
     await expect(page.getByTestId('tag')).toHaveCount(4);
 
     // close the active tag: on to the last one
-    await tag(page, '/404').getByTestId('tag-close').click();
-    await expect(tag(page, '/404')).toHaveCount(0);
-    await expect(page).toHaveURL('/403');
+    await tag(page, C).getByTestId('tag-close').click();
+    await expect(tag(page, C)).toHaveCount(0);
+    await expect(page).toHaveURL(B);
 
     // click a tag: it opens its view
-    await tag(page, '/401').click();
-    await expect(page).toHaveURL('/401');
+    await tag(page, A).click();
+    await expect(page).toHaveURL(A);
 
     // right-click menu: close others
-    await tag(page, '/403').click({ button: 'right' });
+    await tag(page, B).click({ button: 'right' });
     const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
     await expect(menu).toContainText('刷新');
     await expect(menu).toContainText('关闭');
     await page.keyboard.press('Escape');
-    await tagMenu(page, '/403', '关闭其他');
-    await expect(page).toHaveURL('/403');
+    await tagMenu(page, B, '关闭其他');
+    await expect(page).toHaveURL(B);
     await expect(page.getByTestId('tag')).toHaveCount(2);
     await expect(tag(page, HOME)).toBeVisible();
 
     // close all keeps the affixed home tag
-    await spaNavigate(page, '/401');
-    await tagMenu(page, '/401', '关闭所有');
+    await spaNavigate(page, A);
+    await tagMenu(page, A, '关闭所有');
     await expect(page.getByTestId('tag')).toHaveCount(1);
     await expect(page).toHaveURL(HOME);
 
@@ -258,7 +261,7 @@ test.describe('tags and kept-alive views', () => {
     await search.first().fill('新闻');
     await expect(page.getByTestId('home-link').first()).toContainText('新闻');
 
-    await spaNavigate(page, '/403');
+    await spaNavigate(page, B);
     await expect(page.locator('[data-view="Home"]')).toBeHidden();
     await expect(page.locator('[data-view="Home"]')).toHaveCount(1);
     await tag(page, HOME).click();
@@ -266,9 +269,9 @@ test.describe('tags and kept-alive views', () => {
     await expect(search.first()).toHaveValue('新闻');
 
     // closing a tag drops its cached view
-    await expect(page.locator('[data-view="Page403"]')).toHaveCount(1);
-    await tag(page, '/403').getByTestId('tag-close').click();
-    await expect(page.locator('[data-view="Page403"]')).toHaveCount(0);
+    await expect(page.locator('[data-view="LinkList"]')).toHaveCount(1);
+    await tag(page, B).getByTestId('tag-close').click();
+    await expect(page.locator('[data-view="LinkList"]')).toHaveCount(0);
 
     // refresh goes through /redirect and remounts the view
     await tagMenu(page, HOME, '刷新');
@@ -315,10 +318,9 @@ test.describe('layout', () => {
     await expect(page.getByTestId('user-name')).not.toBeEmpty();
     await expect(page.locator('.gk-breadcrumb')).toContainText('首页');
     await page.getByTestId('user-menu').click();
-    const center = page.getByRole('link', { name: '个人中心' });
-    await expect(center).toHaveAttribute('target', '_blank');
-    await expect(center).toHaveAttribute('href', /^https?:\/\//);
-    await expect(page.getByRole('link', { name: '修改密码' })).toHaveAttribute('target', '_blank');
+    // inside the product (CENTRAL_SITE_URL is not set here)
+    await expect(page.getByRole('link', { name: '个人中心' })).toHaveAttribute('href', '/user/profile');
+    await expect(page.getByRole('link', { name: '修改密码' })).toHaveAttribute('href', '/user/password');
     const logout = page.waitForRequest((r) => r.url().endsWith('/api/user/logout'));
     await page.getByTestId('logout').click();
     await logout;
@@ -409,37 +411,16 @@ test.describe('layout', () => {
 });
 
 test.describe('session handling', () => {
-  test('a 50014 reply asks to log in again; re-login resets the token and reloads', async ({ page, request, baseURL }) => {
+  test('a reload with an expired session (50014) goes to the login page, without a dialog over it', async ({ page, request, baseURL }) => {
     await openHome(page, request, baseURL!);
     await page.route('**/api/user/info', (route) =>
       route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 50014, msg: '登录已超时，请重新登录' }) }),
     );
     await page.reload();
-    const dialog = page.locator('.ant-modal-confirm');
-    await expect(dialog).toContainText('登录已超时，可以取消继续留在该页面，或者重新登录');
-    await expect(dialog.getByRole('button', { name: '取消' }).or(dialog.getByRole('button', { name: /取\s*消/ }))).toBeVisible();
-    await expect(page.locator('.ant-message')).toContainText('登录已超时，请重新登录');
-    await dialog.getByRole('button', { name: '重新登录' }).click();
+    await expect(page.getByTestId('login-page')).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
-    await expect(page.getByTestId('login-page')).toBeVisible();
+    await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
     expect(await tokenCookie(page.context())).toBeUndefined();
-  });
-
-  test('cancel closes the dialog', async ({ page, request, baseURL }) => {
-    await openHome(page, request, baseURL!);
-    await page.route('**/api/user/info', (route) =>
-      route.fulfill({
-        status: 401,
-        contentType: 'application/json',
-        body: JSON.stringify({ code: 50008, msg: '未登录或登录已失效，请重新登录' }),
-      }),
-    );
-    await page.reload();
-    const dialog = page.locator('.ant-modal-confirm');
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: /取\s*消/ }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByTestId('login-page')).toBeVisible();
   });
 });
 

@@ -25,7 +25,7 @@ describe.each(DIALECTS)('server core on %s', (dialect) => {
     });
     expect(res.json().msg).toBe('The request body is not valid JSON; please check it and try again');
     const es = await t.current.post('/login/doLogin', { username: '' }, { headers: { lang: 'es' } });
-    expect(es.body.msg).toBe('la cuenta no puede estar vacía');
+    expect(es.body.msg).toBe('La cuenta no puede estar vacía');
   });
 
   it('refuses an unsupported content type with 415', async () => {

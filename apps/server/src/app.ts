@@ -6,17 +6,17 @@ import { Code, httpStatusFor, type Lang, pickLang, translate } from '@gk/contrac
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerGuard } from './auth/guard.js';
 import { registerAuthRoutes } from './auth/routes.js';
-import type { AppConfig } from './config.js';
-import { type Ctx, makeCtx } from './context.js';
-import { type Db, openDb } from './db/index.js';
-import { migrate } from './db/migrate.js';
-import { type SeedResult, seedCore } from './db/seed.js';
+import type { Ctx } from './context.js';
+import type { Db } from './db/index.js';
+import type { SeedResult } from './db/seed.js';
 import { AppError } from './http/errors.js';
+import { closeSanitizer } from './http/sanitize.js';
 import { API_HEADERS, PAGE_HEADERS } from './http/security-headers.js';
-import { seedDemo } from './modules/demo/index.js';
-import { registerModules, seedModules } from './modules/index.js';
+import { registerDelivery } from './modules/delivery/index.js';
+import { registerModules } from './modules/index.js';
 import { registerImageRoutes } from './modules/upload/images.js';
-import { createImageStore, type ImageStore } from './storage/index.js';
+import { appErrorOfDb, registerInputChecks } from './ops/hardening.js';
+import { registerOps } from './ops/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,27 +34,17 @@ export interface BuiltApp {
   seed: SeedResult;
 }
 
-export interface BuildOptions {
-  /** a clock for tests (epoch ms) */
-  clock?: () => number;
-  /** where uploaded images live; default from the configuration (DATA_DIR/uploads) */
-  images?: ImageStore;
-}
-
 /** Strips secrets from URLs before they reach the logs (`?token=` on /user/info). */
 function safeUrl(url: string): string {
   return url.replace(/([?&](?:token|password)=)[^&]*/gi, '$1***');
 }
 
-/** Builds the Fastify instance: migrated and seeded database, API under the prefix, images, SPA. No listen. */
-export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
-  const db = await openDb(config);
-  await migrate(db.db, db.dialect, config.databaseSchema);
-  const ctx = makeCtx(config, db.db, db.dialect, options.clock, options.images ?? createImageStore(config));
-  const seed = await seedCore(ctx);
-  await seedModules(ctx);
-  // demo content: only on the start that created the admin account (an empty database), and only once
-  if (seed.adminCreated && config.seedDemo) await seedDemo(ctx);
+/**
+ * Builds the Fastify instance on a prepared database (prepare.ts: migrated, seeded): API under the prefix,
+ * images, SPA. No listen; closing the app closes the database.
+ */
+export async function buildApp({ ctx, db, seed }: { ctx: Ctx; db: Db; seed: SeedResult }): Promise<BuiltApp> {
+  const { config } = ctx;
 
   const app = Fastify({
     logger: config.logLevel
@@ -67,7 +57,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         }
       : false,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // only the configured proxies' X-Forwarded-For (hop count or addresses), never any client's
+    trustProxy: config.trustProxy as boolean,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
   });
   app.decorate('ctx', ctx);
@@ -84,10 +75,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     done();
   });
   app.addHook('onClose', async () => db.close());
+  app.addHook('onClose', closeSanitizer);
+  app.addHook('onClose', async () => ctx.images.close?.());
+  registerInputChecks(app, { hstsMaxAge: config.hstsMaxAge });
+  await registerOps(app, ctx, db);
 
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
 
-  app.setErrorHandler((err: unknown, req, reply) => {
+  app.setErrorHandler((thrown: unknown, req, reply) => {
+    const err = appErrorOfDb(thrown) ?? thrown;
     const e = err as { code?: string; statusCode?: number; message?: string };
     let code: number;
     let msg: string;
@@ -124,6 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: config.apiPrefix },
   );
   registerImageRoutes(app, ctx);
+  await registerDelivery(app, ctx);
 
   const webDir = config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : null;
   if (webDir) {

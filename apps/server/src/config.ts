@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { S3Settings } from './storage/s3.js';
 
 export interface AppConfig {
   /** directory for the SQLite file and uploads */
@@ -16,6 +17,11 @@ export interface AppConfig {
   seedDemo: boolean;
   sessionTtlMinutes: number;
   uploadMaxBytes: number;
+  /** largest image accepted, in pixels (width × height × frames), read from the header before decoding */
+  uploadMaxPixels: number;
+  /** images decoded at once, and how many more may wait; past that an upload is refused with 429 */
+  uploadDecodeConcurrency: number;
+  uploadDecodeQueue: number;
   bodyLimitBytes: number;
   timeZone: string;
   logLevel: string | false;
@@ -23,10 +29,41 @@ export interface AppConfig {
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerAddress: number;
   loginWindowMinutes: number;
-  /** trust X-Forwarded-For from a load balancer */
-  trustProxy: boolean;
+  /**
+   * which proxies' X-Forwarded-For to believe (TRUST_PROXY): false = none; a hop count (1 = the one
+   * load balancer in front); or addresses / CIDRs of the proxies. Never "every client".
+   */
+  trustProxy: false | number | string[];
+  /** an S3-compatible bucket for the images (S3_BUCKET set), else null: DATA_DIR/uploads */
+  s3: S3Settings | null;
+  /** cron expression for scheduled backups (BACKUP_CRON, e.g. `0 3 * * *`); null = none */
+  backupCron: string | null;
+  /** scheduled backups kept (the oldest are removed) */
+  backupKeep: number;
+  /** where scheduled backups are written */
+  backupDir: string;
+  /** bearer token for GET /metrics; without it only loopback callers may read the metrics */
+  metricsToken: string | null;
+  /** Strict-Transport-Security max-age in seconds; 0 = header not sent */
+  hstsMaxAge: number;
   /** personal center and change-password links of the central site (navbar) */
   centralSiteUrl: string;
+  /** days a deleted record stays in the recycle bin before the daily purge (RECYCLE_DAYS) */
+  recycleDays: number;
+  /** days an operation log entry is kept (AUDIT_RETENTION_DAYS) */
+  auditRetentionDays: number;
+  /** revisions kept per record, oldest dropped (REVISIONS_KEEP) */
+  revisionsKeep: number;
+  /** SINGLE_SESSION=1: a newer login ends the account's older sessions (they then get 50012) */
+  singleSession: boolean;
+  /** the delivery API (issue 11): prefix, cache lifetime and stale window (s), CORS origins, requests per minute per address */
+  publicApiPrefix: string;
+  publicMaxAge: number;
+  publicStaleSeconds: number;
+  publicCorsOrigins: string;
+  publicRateLimit: number;
+  /** how often the webhook ticker runs (ms); 0 = never (tests drive it) */
+  webhookTickMs: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -43,15 +80,60 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: env.SEED_DEMO !== '0',
     sessionTtlMinutes: num(env.SESSION_TTL_MINUTES, 8 * 60),
     uploadMaxBytes: num(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
+    uploadMaxPixels: num(env.UPLOAD_MAX_PIXELS, 25_000_000),
+    uploadDecodeConcurrency: num(env.UPLOAD_DECODE_CONCURRENCY, 2),
+    uploadDecodeQueue: num(env.UPLOAD_DECODE_QUEUE, 8),
     bodyLimitBytes: num(env.BODY_LIMIT_BYTES, 2 * 1024 * 1024),
     timeZone: env.TZ_NAME || 'Asia/Shanghai',
     logLevel: env.LOG_LEVEL === 'silent' ? false : env.LOG_LEVEL || 'info',
     loginMaxFailuresPerAccount: num(env.LOGIN_MAX_FAILURES, 5),
     loginMaxFailuresPerAddress: num(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 50),
     loginWindowMinutes: num(env.LOGIN_WINDOW_MINUTES, 15),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    hstsMaxAge: num(env.HSTS_MAX_AGE, 0),
+    metricsToken: env.METRICS_TOKEN || null,
+    backupCron: env.BACKUP_CRON || null,
+    backupKeep: num(env.BACKUP_KEEP, 7),
+    backupDir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT || null,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION || 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID || null,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+          prefix: env.S3_PREFIX || '',
+        }
+      : null,
     centralSiteUrl: env.CENTRAL_SITE_URL || '',
+    recycleDays: num(env.RECYCLE_DAYS, 30),
+    auditRetentionDays: num(env.AUDIT_RETENTION_DAYS, 365),
+    revisionsKeep: Math.max(1, num(env.REVISIONS_KEEP, 50)),
+    singleSession: env.SINGLE_SESSION === '1',
+    publicApiPrefix: env.PUBLIC_API_PREFIX || '/public/v1',
+    publicMaxAge: num(env.PUBLIC_MAX_AGE, 60),
+    publicStaleSeconds: num(env.PUBLIC_STALE_SECONDS, 600),
+    publicCorsOrigins: env.PUBLIC_CORS_ORIGINS || '*',
+    publicRateLimit: num(env.PUBLIC_RATE_LIMIT, 600),
+    webhookTickMs: num(env.WEBHOOK_TICK_MS, 1000),
   };
+}
+
+/**
+ * TRUST_PROXY: empty / 0 / false = trust no proxy; a whole number = that many proxy hops in front
+ * (1 = one load balancer); otherwise a comma-separated list of proxy addresses or CIDRs
+ * (`10.0.0.0/8,127.0.0.1`). `true` is refused: it would let any client choose its own address.
+ */
+export function trustProxyOf(v: string | undefined): false | number | string[] {
+  const s = (v ?? '').trim();
+  if (s === '' || s === '0' || s.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(s)) return Number(s);
+  if (s.toLowerCase() === 'true') throw new Error('TRUST_PROXY=true would trust any client; give a hop count or proxy addresses');
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 function defaultWebDir(): string {

@@ -1,17 +1,19 @@
 import { buildApp } from './app.js';
 import { configFromEnv } from './config.js';
+import { prepare } from './prepare.js';
 
 const config = configFromEnv();
 const port = Number(process.env.PORT || 8080);
 const host = process.env.HOST || '127.0.0.1';
 
-const { app, seed, db } = await buildApp(config);
+// migrate, seed, demo content; then build the app on the prepared database
+const { app, seed, db } = await buildApp(await prepare(config));
 await app.listen({ port, host });
 
 const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
 const lines = [
   '',
-  `  港口官网后台 is running: http://${shown}:${port}`,
+  `  网站后台管理系统 is running: http://${shown}:${port}`,
   `  Database: ${db.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.sqliteFile})`}`,
 ];
 if (seed.generatedPassword) {
@@ -26,8 +28,22 @@ if (seed.generatedPassword) {
 }
 console.log(`${lines.join('\n')}\n`);
 
+// SIGTERM / SIGINT: stop taking connections (new requests get 503), finish the requests in flight, close
+// the database, exit 0; a shutdown that takes longer than SHUTDOWN_TIMEOUT_MS exits 1.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.close().then(() => process.exit(0));
+    app.log.info({ event: 'shutdown', signal }, 'shutting down: finishing requests in flight');
+    const limit = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
+    setTimeout(() => {
+      console.error(`shutdown took longer than ${limit} ms; exiting`);
+      process.exit(1);
+    }, limit).unref();
+    app.close().then(
+      () => process.exit(0),
+      (e) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -2,17 +2,20 @@ import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { getToken } from './api/token';
 import { reloadForNewVersion } from './app/ErrorBoundary';
-import { initI18n } from './app/i18n';
 import { Providers } from './app/Providers';
 import { createRouter, preloadFirstScreen } from './app/router';
+import { setFeedbackHostLoader } from './lib/feedback';
+import { initI18n } from './lib/i18n';
+import { getToken } from './lib/token';
 import './styles.css';
 
 // a lazily loaded chunk of an older build is gone (new version deployed): load the new version once
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadForNewVersion()) event.preventDefault();
 });
+// the toast host: the antd scope, loaded with the first toast or dialog (not on the login page's critical path)
+setFeedbackHostLoader(() => import('./app/antd').then((m) => m.mountFeedbackHost()));
 preloadFirstScreen(!!getToken());
 const router = createRouter();
 

@@ -44,4 +44,4 @@ export function allEndpoints(): Endpoint[] {
 }
 
 /** The modules whose data only `admin` may touch (user accounts and roles). */
-export const ADMIN_ONLY_MODULES: readonly string[] = ['userInfo', 'role'];
+export const ADMIN_ONLY_MODULES: readonly string[] = ['userInfo', 'role', 'log', 'monitor'];

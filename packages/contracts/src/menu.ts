@@ -13,7 +13,8 @@ export interface MenuSeed {
   /** for a hidden route (a details screen): the sidebar entry it belongs to */
   activeMenu?: string;
   module: string;
-  children?: Omit<MenuSeed, 'children' | 'module'>[];
+  /** a child may name its own module (its buttons sit under it in the role editor); default: the parent's */
+  children?: (Omit<MenuSeed, 'children' | 'module'> & { module?: string })[];
 }
 
 export const MENU_TREE: MenuSeed[] = [
@@ -225,6 +226,46 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'UserOutlined',
     module: 'userInfo',
     children: [{ url: '/userInfo/userInfo-list', routeName: 'UserInfoList', title: '用户列表', icon: 'UserOutlined' }],
+  },
+  {
+    url: '/system',
+    routeName: 'System',
+    title: '系统管理',
+    icon: 'SettingOutlined',
+    module: 'role',
+    children: [
+      { url: '/system/role-list', routeName: 'RoleList', title: '角色管理', icon: 'TeamOutlined' },
+      {
+        url: '/system/role-details',
+        routeName: 'RoleDetails',
+        title: '角色详情',
+        icon: 'EditOutlined',
+        isHidden: true,
+        activeMenu: '/system/role-list',
+      },
+      { url: '/system/menu-settings', routeName: 'MenuSettings', title: '菜单设置', icon: 'BarsOutlined' },
+      { url: '/webhook/webhook-list', routeName: 'WebhookList', title: 'Webhook', icon: 'ApiOutlined', module: 'webhook' },
+    ],
+  },
+  {
+    url: '/recycle',
+    routeName: 'Recycle',
+    title: '回收站',
+    icon: 'RestOutlined',
+    module: 'recycle',
+    children: [{ url: '/recycle/recycle-list', routeName: 'RecycleList', title: '回收站', icon: 'RestOutlined' }],
+  },
+  {
+    url: '/monitor',
+    routeName: 'Monitor',
+    title: '系统监控',
+    icon: 'DashboardOutlined',
+    module: 'log',
+    children: [
+      { url: '/monitor/operlog-list', routeName: 'OperLogList', title: '操作日志', icon: 'ProfileOutlined' },
+      { url: '/monitor/online-list', routeName: 'OnlineList', title: '在线用户', icon: 'UserOutlined', module: 'monitor' },
+      { url: '/monitor/loginlog-list', routeName: 'LoginLogList', title: '登录日志', icon: 'FileTextOutlined', module: 'monitor' },
+    ],
   },
 ];
 

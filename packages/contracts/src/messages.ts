@@ -5,10 +5,11 @@
  */
 import { coreMessages } from './i18n/core.js';
 import { registerMessages } from './i18n/index.js';
+import { opsMessages } from './i18n/ops.js';
 import { shellMessages } from './i18n/shell.js';
 import { uiMessages } from './i18n/ui.js';
 import { resourceMessages } from './resources/index.js';
 
-registerMessages(coreMessages, ...resourceMessages, shellMessages, uiMessages);
+registerMessages(coreMessages, ...resourceMessages, shellMessages, uiMessages, opsMessages);
 
 export { allMessages, translate } from './i18n/index.js';

@@ -101,6 +101,12 @@ export interface ResourceDef {
   textIndex?: { field: string; param: string; copy: string[] };
   /** the default page size of its list screen (SPEC point 9) */
   pageSize?: number;
+  /**
+   * The database keeps this table's row count (`row_count`, trigger-maintained, migration 014 and later):
+   * an unfiltered list answers its total from there instead of `count(*)`. Set only on a table whose
+   * counter a migration created.
+   */
+  counted?: boolean;
 }
 
 export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

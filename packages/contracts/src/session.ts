@@ -44,6 +44,10 @@ export interface UserInfo {
   roles: string[];
   menus: MenuItem[];
   buttons: ButtonPermission[];
+  /** an administrator reset the password: the user must change it before anything else */
+  mustChangePwd?: boolean;
+  /** CENTRAL_SITE_URL when set: 个人中心 / 修改密码 open there instead of inside the product */
+  centralSiteUrl?: string;
 }
 
 export interface JwtData {

@@ -14,9 +14,11 @@ export const patterns = {
   sortNo: /^(0|[1-9]\d*)(\.\d{1,6})?$/,
   date: /^\d{4}-\d{2}-\d{2}$/,
   /** an absolute http(s) link */
-  httpUrl: /^https?:\/\/[^\s"'<>]+$/i,
-  /** a path on this site: one leading slash (not `//host`), no spaces or quotes */
-  sitePath: /^\/(?!\/)[^\s"'<>]*$/,
+  httpUrl: /^https?:\/\/[^\s"'<>\\]+$/i,
+  /** a path on this site: one leading slash (not `//host`, nor `/\\host` which browsers read the same), no spaces, quotes or backslashes */
+  sitePath: /^\/(?![/\\])[^\s"'<>\\]*$/,
+  /** a record id: plain decimal digits ("0x10", "1e3", " 16" are not ids) */
+  decimalId: /^[0-9]{1,16}$/,
 } as const;
 
 type Check = (v: string | null | undefined) => string | null;
@@ -65,13 +67,17 @@ export const reqText = (message: string, max = 200) =>
     .refine((v) => !/^\s/.test(v), { message: 'v.noLeadingSpace' })
     .refine((v) => v.length <= max, { message: 'v.tooLong', params: { max } });
 
-/** Sort number: optional, non-negative, up to 6 decimals, no leading zeros. */
+/** Largest sort number: the column keeps 12 integer digits; nine is more than any list needs. */
+export const SORT_NO_MAX = 999_999_999;
+
+/** Sort number: optional, non-negative, up to 6 decimals, no leading zeros, at most SORT_NO_MAX. */
 export const sortNo = (message = 'v.sortNumber') =>
   z
     .union([z.string(), z.number(), z.null()], { error: message })
     .optional()
     .transform((v) => (v == null || v === '' ? null : String(v).trim()))
-    .refine((v) => v == null || patterns.sortNo.test(v), { message })
+    .refine((v) => v == null || patterns.sortNo.test(v), { message, abort: true })
+    .refine((v) => v == null || Number(v) <= SORT_NO_MAX, { message: 'v.sortRange', params: { max: SORT_NO_MAX } })
     .transform((v) => (v == null ? null : Number(v)));
 
 /** Required sort number: `required` when missing or blank, `message` when not a valid sort number. */
@@ -80,7 +86,8 @@ export const reqSortNo = (required: string, message = 'v.sortNumber') =>
     .union([z.string(), z.number()], { error: required })
     .transform((v) => String(v).trim())
     .refine((v) => v !== '', { message: required, abort: true })
-    .refine((v) => patterns.sortNo.test(v), { message })
+    .refine((v) => patterns.sortNo.test(v), { message, abort: true })
+    .refine((v) => Number(v) <= SORT_NO_MAX, { message: 'v.sortRange', params: { max: SORT_NO_MAX } })
     .transform((v) => Number(v));
 
 /** Optional link: empty, or an absolute http(s) URL (no `javascript:` and the like). */
@@ -105,11 +112,17 @@ export const optFlag = (dflt: 0 | 1 = 0, message = 'v.flag') =>
     .transform((v) => (v == null || v === '' ? dflt : typeof v === 'boolean' ? (v ? 1 : 0) : Number(v)))
     .refine((v) => v === 0 || v === 1, { message });
 
-/** A record id: a positive integer, given as a number or a numeric string. */
+/** A number, or a string of plain decimal digits, as a number; anything else ("0x10", "1e3", " 16") NaN. */
+export function idNumber(v: number | string): number {
+  if (typeof v === 'number') return v;
+  return patterns.decimalId.test(v) ? Number(v) : Number.NaN;
+}
+
+/** A record id: a positive integer, given as a number or a string of decimal digits. */
 export const id = () =>
   z
     .union([z.number(), z.string()], { error: 'v.id' })
-    .transform((v) => Number(v))
+    .transform(idNumber)
     .refine((v) => Number.isSafeInteger(v) && v > 0, { message: 'v.id' });
 
 /** A required reference to another record's id: `message` when missing or blank, `invalid` when not an id. */
@@ -117,14 +130,14 @@ export const reqId = (message: string, invalid = 'v.id') =>
   z
     .union([z.number(), z.string()], { error: message })
     .refine((v) => String(v).trim() !== '', { message, abort: true })
-    .transform((v) => Number(v))
+    .transform(idNumber)
     .refine((v) => Number.isSafeInteger(v) && v > 0, { message: invalid });
 
 export const optId = () =>
   z
     .union([z.number(), z.string(), z.null()], { error: 'v.id' })
     .optional()
-    .transform((v) => (v == null || v === '' ? null : Number(v)))
+    .transform((v) => (v == null || v === '' ? null : idNumber(v)))
     .refine((v) => v == null || (Number.isSafeInteger(v) && v > 0), { message: 'v.id' });
 
 /** A non-empty array of ids (batch delete); also accepts `{ ids: [...] }` at the route level. */
@@ -183,4 +196,33 @@ export const paging = {
 export function checkDateRange(start: string | null | undefined, end: string | null | undefined): string | null {
   if (!start || !end) return null;
   return start > end ? 'v.dateRange' : null;
+}
+
+// ---------- text that is safe to store and compare ----------
+
+/** A NUL character: PostgreSQL text cannot hold it, and no form produces it. */
+export const hasNul = (v: string) => v.includes('\u0000');
+/** A lone UTF-16 surrogate: not a character, cannot be encoded as UTF-8. */
+export const hasLoneSurrogate = (v: string) => /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(v);
+
+/** Characters that show nothing (format controls, default-ignorables, fillers) or control characters. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}]/u;
+/** Alphabets with letters that look alike (а/a, о/o, ο/o …): one name uses at most one of them. */
+const LOOKALIKE_SCRIPTS = [
+  /\p{Script=Latin}/u,
+  /\p{Script=Cyrillic}/u,
+  /\p{Script=Greek}/u,
+  /\p{Script=Armenian}/u,
+  /\p{Script=Cherokee}/u,
+];
+
+/** A user name as stored and compared: NFKC (full-width ａｄｍｉｎ is admin), trimmed. */
+export const normalizeUserName = (v: string) => v.normalize('NFKC').trim();
+
+/** null, or 'v.userNameChars' for a name with invisible characters or letters of two look-alike alphabets. */
+export function userNameProblem(v: string): string | null {
+  if (INVISIBLE.test(v)) return 'v.userNameChars';
+  let scripts = 0;
+  for (const re of LOOKALIKE_SCRIPTS) if (re.test(v)) scripts++;
+  return scripts > 1 ? 'v.userNameChars' : null;
 }

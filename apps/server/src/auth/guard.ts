@@ -1,6 +1,7 @@
 import { Code, type Endpoint } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Ctx } from '../context.js';
+import { registerBus } from '../events/bus.js';
 import { AppError } from '../http/errors.js';
 import { authenticate, may, type SessionUser } from './sessions.js';
 
@@ -29,6 +30,7 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 
 /** Checks login and permission of every declared route before its handler runs. */
 export function registerGuard(app: FastifyInstance, ctx: Ctx): void {
+  registerBus(app, ctx);
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (req) => {
     const endpoint = req.routeOptions.config.endpoint;
@@ -40,6 +42,7 @@ export function registerGuard(app: FastifyInstance, ctx: Ctx): void {
       throw e;
     }
     if (endpoint.kind === 'session') return;
+    if (req.user.mustChangePassword) throw new AppError(Code.FORBIDDEN, 'profile.mustChange');
     if (!may(req.user, endpoint.path)) {
       req.log.warn({ event: 'permission.refused', user: req.user.userName, path: endpoint.path }, 'permission refused');
       throw new AppError(Code.FORBIDDEN, 'err.forbidden');

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { authEndpoints, Code, loginSchema, type MenuItem, type UserInfo } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
+import { emitAuthEvent } from '../events/auth-events.js';
 import { AppError } from '../http/errors.js';
 import { ok, t } from '../http/reply.js';
 import { addRoute } from '../http/route.js';
@@ -63,7 +64,20 @@ async function menusOf(ctx: Ctx, roles: string[]): Promise<MenuItem[]> {
   if (roles.length === 0) return [];
   const rows = await ctx.db
     .selectFrom('sys_menu as m')
-    .select(['m.id', 'm.parent_id', 'm.url', 'm.route_name', 'm.title', 'm.icon', 'm.is_hidden', 'm.sort_no'])
+    .select([
+      'm.id',
+      'm.parent_id',
+      'm.url',
+      'm.route_name',
+      'm.title',
+      'm.icon',
+      'm.is_hidden',
+      'm.sort_no',
+      'm.custom_title',
+      'm.custom_icon',
+      'm.custom_sort_no',
+      'm.custom_hidden',
+    ])
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom('sys_role_menu as rm')
@@ -73,15 +87,16 @@ async function menusOf(ctx: Ctx, roles: string[]): Promise<MenuItem[]> {
           .where('r.code', 'in', roles),
       ),
     )
-    .orderBy('m.sort_no')
-    .orderBy('m.id')
     .execute();
+  // an administrator's menu settings (title, icon, order, hiding) over the contracts' values
+  const sortOf = (r: (typeof rows)[number]) => r.custom_sort_no ?? r.sort_no;
+  rows.sort((a, b) => sortOf(a) - sortOf(b) || a.id - b.id);
   const toItem = (r: (typeof rows)[number]): MenuItem => ({
     url: r.url,
     routeName: r.route_name,
-    title: r.title,
-    icon: r.icon,
-    isHidden: r.is_hidden === 1,
+    title: r.custom_title || r.title,
+    icon: r.custom_icon || r.icon,
+    isHidden: (r.custom_hidden ?? r.is_hidden) === 1,
     children: [],
   });
   const tops = rows.filter((r) => r.parent_id == null);
@@ -94,9 +109,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
     schema: loginSchema,
     handler: async ({ username, password }, req) => {
       const ip = req.ip;
+      const userAgent = String(req.headers['user-agent'] ?? '');
+      const refused = (reason: string, userId?: number) =>
+        emitAuthEvent(ctx, { type: 'loginFailed', userName: username, userId, ip, userAgent, reason, req });
       const wait = await throttleWait(ctx, username, ip);
       if (wait) {
         req.log.warn({ event: 'login.throttled', user: username, ip }, 'login throttled');
+        await refused('auth.locked');
         throw new AppError(Code.TOO_MANY, 'auth.locked', { minutes: wait });
       }
       const user = await ctx.db
@@ -108,10 +127,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (!user || !good) {
         await recordFailure(ctx, username, ip);
         req.log.warn({ event: 'login.failed', user: username, ip }, 'login failed');
+        await refused('auth.badCredentials', user?.id);
         throw new AppError(Code.BAD_REQUEST, 'auth.badCredentials');
       }
       if (user.enable_flag !== 1) {
         req.log.warn({ event: 'login.disabled', user: username, ip }, 'login of a disabled account');
+        await refused('auth.disabled', user.id);
         throw new AppError(Code.FORBIDDEN, 'auth.disabled');
       }
       await ctx.db.deleteFrom('sys_login_failure').where('user_name', '=', username).where('ip', '=', ip).execute();
@@ -120,8 +141,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
         const upgraded = await hashPassword(password);
         await ctx.db.updateTable('sys_user').set({ password_hash: upgraded }).where('id', '=', user.id).execute();
       }
-      const token = await createSession(ctx, user.id, { ip, userAgent: String(req.headers['user-agent'] ?? '') });
+      const token = await createSession(ctx, user.id, { ip, userAgent }, ctx.config.singleSession);
       req.log.info({ event: 'login.ok', user: username, ip }, 'login');
+      await emitAuthEvent(ctx, { type: 'login', userName: user.user_name, userId: user.id, ip, userAgent, req });
       return ok(req, { token, username: user.user_name }, 'auth.loginOk');
     },
   });
@@ -150,6 +172,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
         roles: u.roles,
         menus: await menusOf(ctx, u.roles),
         buttons: perms.filter((p) => p.kind === 'write' && may(u, p.key)).map((p) => ({ url: p.key, name: p.name })),
+        mustChangePwd: u.mustChangePassword,
+        ...(ctx.config.centralSiteUrl ? { centralSiteUrl: ctx.config.centralSiteUrl.replace(/\/+$/, '') } : {}),
       };
       return ok(req, info);
     },
@@ -160,6 +184,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
     handler: async (_input, req) => {
       await deleteSession(ctx, req.user!.sessionId);
       req.log.info({ event: 'logout', user: req.user!.userName }, 'logout');
+      await emitAuthEvent(ctx, {
+        type: 'logout',
+        userName: req.user!.userName,
+        userId: req.user!.id,
+        ip: req.ip,
+        userAgent: String(req.headers['user-agent'] ?? ''),
+        req,
+      });
       return ok(req, undefined, 'auth.logoutOk');
     },
   });

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import { ADMIN_ONLY_MODULES, Code, ROLES } from '@gk/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../context.js';
 import type { AnyDb } from '../db/index.js';
 import { runShape } from '../db/shapes.js';
+import { busOf, changed } from '../events/bus.js';
 import { AppError } from '../http/errors.js';
 
 export interface SessionUser {
@@ -12,6 +14,8 @@ export interface SessionUser {
   roles: string[];
   permissions: ReadonlySet<string>;
   sessionId: number;
+  /** an administrator reset the password: only the session's own calls (修改密码) until it is changed */
+  mustChangePassword: boolean;
 }
 
 interface SessionRow {
@@ -22,6 +26,7 @@ interface SessionRow {
   user_name: string;
   name: string;
   enable_flag: number;
+  must_change_password: number;
 }
 
 /** A session whose expiry is set to this value was replaced by a newer login (code 50012). */
@@ -51,7 +56,6 @@ export async function createSession(
     if (singleSession) {
       await trx.updateTable('sys_session').set({ expires_at: REPLACED }).where('user_id', '=', userId).execute();
     }
-    forgetSessions(ctx);
     await trx
       .insertInto('sys_session')
       .values({
@@ -65,85 +69,119 @@ export async function createSession(
       })
       .execute();
   });
-  forgetSessions(ctx);
+  if (singleSession) await changed(ctx, 'session');
   return token;
 }
 
 export async function deleteSession(ctx: Ctx, sessionId: number): Promise<void> {
   await ctx.db.deleteFrom('sys_session').where('id', '=', sessionId).execute();
-  forgetSessions(ctx);
-}
-
-/** Ends every session of these accounts at once (disabled or deleted account, password reset), in `db` if given. */
-export async function deleteUserSessions(ctx: Ctx, userIds: number | number[], db: AnyDb = ctx.db): Promise<void> {
-  const ids = Array.isArray(userIds) ? userIds : [userIds];
-  forgetSessions(ctx);
-  if (ids.length) await db.deleteFrom('sys_session').where('user_id', 'in', ids).execute();
-  forgetSessions(ctx);
-}
-
-// Role → permission keys, cached briefly per process (roles change rarely; every instance re-reads within seconds).
-const PERMISSION_TTL_MS = 5_000;
-const permissionCache = new Map<string, { at: number; keys: Set<string> }>();
-
-export async function permissionsOf(ctx: Ctx, roles: string[]): Promise<Set<string>> {
-  const cacheKey = [...roles].sort().join(',');
-  const hit = permissionCache.get(cacheKey);
-  const now = Date.now();
-  if (hit && now - hit.at < PERMISSION_TTL_MS && hit.keys.size > 0) return hit.keys;
-  if (roles.length === 0) return new Set();
-  const rows = await ctx.db
-    .selectFrom('sys_role_permission as rp')
-    .innerJoin('sys_role as r', 'r.id', 'rp.role_id')
-    .select('rp.permission_key')
-    .where('r.code', 'in', roles)
-    .execute();
-  const keys = new Set(rows.map((r) => r.permission_key));
-  permissionCache.set(cacheKey, { at: now, keys });
-  return keys;
-}
-
-// A user's roles, cached briefly per process like the permissions (no screen changes roles today).
-const roleCache = new Map<number, { at: number; roles: string[] }>();
-
-export async function rolesOf(ctx: Ctx, userId: number): Promise<string[]> {
-  const hit = roleCache.get(userId);
-  if (hit && Date.now() - hit.at < PERMISSION_TTL_MS) return hit.roles;
-  const roles = await readRoles(ctx, userId);
-  if (roleCache.size > 10_000) roleCache.clear();
-  roleCache.set(userId, { at: Date.now(), roles });
-  return roles;
-}
-
-async function readRoles(ctx: Ctx, userId: number): Promise<string[]> {
-  const rows = await ctx.db
-    .selectFrom('sys_user_role as ur')
-    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-    .select('r.code')
-    .where('ur.user_id', '=', userId)
-    .orderBy('r.id')
-    .execute();
-  return rows.map((r) => r.code);
+  await changed(ctx, 'session');
 }
 
 /**
- * Sessions checked in the last few seconds, by token, per app: a request of a known session costs no
- * database read. Every change this process makes to sessions or accounts (login replacing a session,
- * logout, disabling, deleting, a password reset) forgets them at once; expiry is checked on every hit.
- * Another instance on the same PostgreSQL database sees such a change within SESSION_RECHECK_MS.
+ * Ends every session of these accounts at once (disabled or deleted account, password reset), in `db` if given;
+ * with the request, every process is told when its reply goes out (after the commit).
  */
-const SESSION_RECHECK_MS = 5_000;
+export async function deleteUserSessions(ctx: Ctx, userIds: number | number[], db: AnyDb = ctx.db, req?: FastifyRequest): Promise<void> {
+  const ids = Array.isArray(userIds) ? userIds : [userIds];
+  if (ids.length) await db.deleteFrom('sys_session').where('user_id', 'in', ids).execute();
+  await changed(ctx, 'session', { db, req });
+}
+
+/**
+ * What this process keeps of sessions, roles and permissions, per app. There is no time window: every
+ * change to sessions, accounts, roles or grants, made by any process, reaches the change bus
+ * (events/bus.ts), which empties all of it at once; while the bus cannot hear (PostgreSQL listener down)
+ * nothing is kept. A read that a change overtook (the bus generation moved while it ran) is not kept.
+ */
+interface Caches {
+  sessions: Map<string, KnownSession>;
+  permissions: Map<string, Set<string>>;
+  roles: Map<number, string[]>;
+}
 interface KnownSession {
   user: SessionUser;
   checkedAt: number;
   expiresAt: number;
   lastSeen: number;
 }
-const knownSessions = new WeakMap<Ctx, Map<string, KnownSession>>();
+/**
+ * A backstop for changes made around the product (rows edited by hand in the database, which tell no bus):
+ * a kept session is read again after a minute. Changes made through the product never wait for it.
+ */
+const RECHECK_MS = 60_000;
+const CACHE_MAX = 10_000;
+const cachesOf = new WeakMap<Ctx, Caches>();
 
-/** Forgets every checked session of this app (after any change to sessions or accounts). */
+function caches(ctx: Ctx): Caches {
+  let c = cachesOf.get(ctx);
+  if (!c) {
+    const fresh: Caches = { sessions: new Map(), permissions: new Map(), roles: new Map() };
+    busOf(ctx).subscribe(() => {
+      fresh.sessions.clear();
+      fresh.permissions.clear();
+      fresh.roles.clear();
+    });
+    cachesOf.set(ctx, fresh);
+    c = fresh;
+  }
+  return c;
+}
+
+/** Keeps a value read at `generation` unless a change came in meanwhile or the bus cannot hear. */
+function keep<K, V>(ctx: Ctx, map: Map<K, V>, key: K, value: V, generation: number): void {
+  const bus = busOf(ctx);
+  if (!bus.trusted || bus.generation !== generation) return;
+  if (map.size >= CACHE_MAX) map.clear();
+  map.set(key, value);
+}
+
+/** Forgets what this process keeps (tests and tools that change the database by hand). */
 export function forgetSessions(ctx: Ctx): void {
-  knownSessions.get(ctx)?.clear();
+  const c = cachesOf.get(ctx);
+  c?.sessions.clear();
+  c?.permissions.clear();
+  c?.roles.clear();
+}
+
+/** Permission keys of these roles; a disabled role grants nothing. */
+export async function permissionsOf(ctx: Ctx, roles: string[]): Promise<Set<string>> {
+  if (roles.length === 0) return new Set();
+  const cacheKey = [...roles].sort().join(',');
+  const c = caches(ctx);
+  const hit = busOf(ctx).trusted ? c.permissions.get(cacheKey) : undefined;
+  if (hit) return hit;
+  const generation = busOf(ctx).generation;
+  const rows = await ctx.db
+    .selectFrom('sys_role_permission as rp')
+    .innerJoin('sys_role as r', 'r.id', 'rp.role_id')
+    .select('rp.permission_key')
+    .where('r.code', 'in', roles)
+    .where('r.enable_flag', '=', 1)
+    .execute();
+  const keys = new Set(rows.map((r) => r.permission_key));
+  keep(ctx, c.permissions, cacheKey, keys, generation);
+  return keys;
+}
+
+/** The codes of an account's enabled roles. */
+export async function rolesOf(ctx: Ctx, userId: number): Promise<string[]> {
+  const c = caches(ctx);
+  const hit = busOf(ctx).trusted ? c.roles.get(userId) : undefined;
+  if (hit) return hit;
+  const generation = busOf(ctx).generation;
+  const rows = await ctx.db
+    .selectFrom('sys_user_role as ur')
+    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select('r.code')
+    .where('ur.user_id', '=', userId)
+    .where('r.enable_flag', '=', 1)
+    .orderBy('r.sort_no')
+    .orderBy('r.id')
+    .execute();
+  const roles = rows.map((r) => r.code);
+  keep(ctx, c.roles, userId, roles, generation);
+  return roles;
 }
 
 async function renew(ctx: Ctx, sessionId: number, now: number): Promise<number> {
@@ -159,10 +197,10 @@ async function renew(ctx: Ctx, sessionId: number, now: number): Promise<number> 
 export async function authenticate(ctx: Ctx, token: string | undefined): Promise<SessionUser> {
   if (!token || token.length > 200) throw new AppError(Code.TOKEN_MISSING, 'err.tokenMissing');
   const now = ctx.now();
-  const known = knownSessions.get(ctx) ?? new Map<string, KnownSession>();
-  if (!knownSessions.has(ctx)) knownSessions.set(ctx, known);
-  const hit = known.get(token);
-  if (hit && now - hit.checkedAt < SESSION_RECHECK_MS && now >= hit.checkedAt && hit.expiresAt >= now) {
+  const bus = busOf(ctx);
+  const known = caches(ctx).sessions;
+  const hit = bus.trusted ? known.get(token) : undefined;
+  if (hit && hit.expiresAt >= now && now >= hit.checkedAt && now - hit.checkedAt < RECHECK_MS) {
     if (now - hit.lastSeen > RENEW_AFTER_MS) {
       hit.expiresAt = await renew(ctx, hit.user.sessionId, now);
       hit.lastSeen = now;
@@ -170,13 +208,23 @@ export async function authenticate(ctx: Ctx, token: string | undefined): Promise
     return hit.user;
   }
   if (hit) known.delete(token);
+  const generation = bus.generation;
 
   const tokenHash = hashToken(token);
   const [row] = await runShape<SessionRow>(ctx.db, ctx.dialect, 'auth:session', [tokenHash], () =>
     ctx.db
       .selectFrom('sys_session as s')
       .innerJoin('sys_user as u', 'u.id', 's.user_id')
-      .select(['s.id as sessionId', 's.expires_at', 's.last_seen', 'u.id', 'u.user_name', 'u.name', 'u.enable_flag'])
+      .select([
+        's.id as sessionId',
+        's.expires_at',
+        's.last_seen',
+        'u.id',
+        'u.user_name',
+        'u.name',
+        'u.enable_flag',
+        'u.must_change_password',
+      ])
       .where('s.token_hash', '=', tokenHash),
   );
   if (!row) throw new AppError(Code.TOKEN_MISSING, 'err.tokenMissing');
@@ -206,9 +254,9 @@ export async function authenticate(ctx: Ctx, token: string | undefined): Promise
     roles,
     permissions: await permissionsOf(ctx, roles),
     sessionId: row.sessionId,
+    mustChangePassword: Number(row.must_change_password) === 1,
   });
-  if (known.size >= 10_000) known.clear();
-  known.set(token, { user, checkedAt: now, expiresAt, lastSeen });
+  keep(ctx, known, token, { user, checkedAt: now, expiresAt, lastSeen }, generation);
   return user;
 }
 

@@ -1,19 +1,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
-/** The database or a transaction of it: what a query helper runs in. */
-export type AnyDb = Kysely<any> | Transaction<any>;
+/** The database or a transaction of it (a Transaction is a Kysely): what a query helper runs in. */
+export type AnyDb = Kysely<Database>;
+
+/**
+ * Tables named at run time (the generic resource machinery reads a table named by a resource
+ * description; image references walk a list of columns): any table, any column, values `unknown`.
+ */
+export type LooseTables = Record<string, Record<string, unknown>>;
+
+/** The same database (or transaction) seen through `LooseTables`, for queries on tables named at run time. */
+export function looseDb(db: AnyDb): Kysely<LooseTables> {
+  return db as unknown as Kysely<LooseTables>;
+}
 
 export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /** PostgreSQL connection pool counts (GET /metrics); absent on SQLite (one connection) */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -37,7 +50,12 @@ export async function openDb(config: AppConfig): Promise<Db> {
       ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   if (config.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(config.sqliteFile), { recursive: true });
   const sqlite = new SQLite(config.sqliteFile);

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Dialect } from './index.js';
 import { coreMigration } from './migrations/001_core.js';
 import { newsMigration } from './migrations/002_news.js';
@@ -14,6 +14,13 @@ import { userRolesMigration } from './migrations/011_user_roles.js';
 import { fieldConfigMigration } from './migrations/012_field_config.js';
 import { textIndexMigration } from './migrations/013_text_index.js';
 import { rowCountMigration } from './migrations/014_row_count.js';
+import { publishMigration } from './migrations/015_publish.js';
+import { previewWebhookMigration } from './migrations/016_preview_webhook.js';
+import { accessMigration } from './migrations/017_access.js';
+import { loginLogMigration } from './migrations/018_login_log.js';
+import { recycleBinMigration } from './migrations/019_recycle_bin.js';
+import { auditMigration } from './migrations/020_audit.js';
+import type { Database } from './schema.js';
 
 /**
  * Versioned migrations, in order. A content module adds its own file to migrations/ and a line here;
@@ -36,6 +43,12 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '012_field_config': fieldConfigMigration,
   '013_text_index': textIndexMigration,
   '014_row_count': rowCountMigration,
+  '019_recycle_bin': recycleBinMigration,
+  '020_audit': auditMigration,
+  '017_access': accessMigration,
+  '018_login_log': loginLogMigration,
+  '015_publish': publishMigration,
+  '016_preview_webhook': previewWebhookMigration,
 };
 
 export function registerMigration(name: string, m: DialectMigration): void {
@@ -47,7 +60,7 @@ export function registerMigration(name: string, m: DialectMigration): void {
  * schema unless told which, so without it a database holding other schemas (parallel test runs) could
  * make it skip creating its own.
  */
-export async function migrate(db: Kysely<any>, dialect: Dialect, schema?: string | null): Promise<string[]> {
+export async function migrate(db: Kysely<Database>, dialect: Dialect, schema?: string | null): Promise<string[]> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
@@ -56,7 +69,46 @@ export async function migrate(db: Kysely<any>, dialect: Dialect, schema?: string
     },
   };
   const migrator = new Migrator({ db, provider, ...(dialect === 'postgres' && schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    // Kysely's migrator first looks for its tables by introspecting every schema of the database; a schema
+    // dropped by someone else at that moment (another tenant, a parallel test) fails that scan. Nothing was
+    // migrated then (the migrations run after it, in their transaction): look again.
+    if (dialect === 'postgres' && attempt < 5 && isConcurrentCatalogChange(error)) {
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+      continue;
+    }
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** undefined column / table / schema: what a catalog scan meets when objects vanish under it */
+function isConcurrentCatalogChange(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '42703' || code === '42P01' || code === '3F000';
+}
+
+/**
+ * Runs `fn` (migrations and the first seeds) while holding a PostgreSQL session advisory lock, so several
+ * processes starting together on one database take turns instead of racing to create the same tables
+ * and rows; the later ones find everything done. The lock is per schema (parallel test schemas do not
+ * wait for each other). SQLite: one file, one writer; `fn` runs as it is.
+ */
+export async function withMigrationLock<T>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  schema: string | null | undefined,
+  fn: () => Promise<T>,
+): Promise<T> {
+  if (dialect !== 'postgres') return fn();
+  const key = `gk-migrate:${schema ?? 'public'}`;
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(hashtext(${key}))`.execute(conn);
+    try {
+      return await fn();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(conn);
+    }
+  });
 }

@@ -1,3 +1,4 @@
+import { allResources } from '@gk/contracts';
 import { type Kysely, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestApp } from '../test/harness.js';
@@ -15,6 +16,16 @@ describe.each(DIALECTS)('trigger-kept row counts on %s', (dialect) => {
   beforeAll(async () => {
     token = await t.current.login();
     await post('/news/saveNewsType', { code: 'gs', name: '公司新闻' });
+  });
+
+  it('every resource described as counted has a trigger-kept counter, and only those', async () => {
+    const tables = (await db().selectFrom('row_count').select('tbl').execute()).map((r) => String(r.tbl)).sort();
+    const described = allResources()
+      .filter((def) => def.counted)
+      .map((def) => def.table)
+      .sort();
+    expect(described).toContain('news');
+    expect(tables).toEqual(described);
   });
 
   it('an unfiltered news list reads its total from the kept count, which follows every save and delete', async () => {

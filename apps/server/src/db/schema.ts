@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ContentTables } from './tables.js';
 
 /** Tables of the core (auth, menus, permissions, settings). Content modules add their own interfaces. */
 export interface SysUser {
@@ -11,11 +12,20 @@ export interface SysUser {
   introduction: string;
   tel: string;
   create_time: string;
+  /** migration 017: an administrator reset the password; the holder must change it */
+  must_change_password: Generated<number>;
 }
 export interface SysRole {
   id: Generated<number>;
   code: string;
   name: string;
+  /** migration 017 */
+  sort_no: Generated<number>;
+  enable_flag: Generated<number>;
+  remark: Generated<string>;
+  create_time: Generated<string>;
+  /** 1 once an administrator saved the role: the seed no longer touches its grants */
+  customized: Generated<number>;
 }
 export interface SysUserRole {
   user_id: number;
@@ -31,6 +41,11 @@ export interface SysMenu {
   is_hidden: number;
   sort_no: number;
   module: string;
+  /** an administrator's overrides (migration 017); null = the contracts' value */
+  custom_title: string | null;
+  custom_icon: string | null;
+  custom_sort_no: number | null;
+  custom_hidden: number | null;
 }
 export interface SysPermission {
   key: string;
@@ -80,5 +95,5 @@ export interface CoreTables {
   sys_setting: SysSetting;
 }
 
-/** The whole database; content modules extend this interface through declaration merging in db/tables.ts. */
-export interface Database extends CoreTables {}
+/** The whole database: the core tables here, the content tables in db/tables.ts. */
+export interface Database extends CoreTables, ContentTables {}

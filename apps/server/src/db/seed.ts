@@ -22,7 +22,7 @@ export async function seedCore(ctx: Ctx): Promise<SeedResult> {
   return db.transaction().execute(async (trx) => {
     for (const [code, name] of Object.entries(ROLE_NAMES)) {
       const found = await trx.selectFrom('sys_role').select('id').where('code', '=', code).executeTakeFirst();
-      if (!found) await trx.insertInto('sys_role').values({ code, name }).execute();
+      if (!found) await trx.insertInto('sys_role').values({ code, name, create_time: ctx.nowText() }).execute();
     }
     const roles = await trx.selectFrom('sys_role').selectAll().execute();
     const roleId = (code: string) => roles.find((r) => r.code === code)!.id;
@@ -73,18 +73,23 @@ export async function seedCore(ctx: Ctx): Promise<SeedResult> {
     for (const top of MENU_TREE) {
       const pid = await upsertMenu(top, top.module, null, order++);
       let childOrder = 0;
-      for (const child of top.children ?? []) await upsertMenu(child, top.module, pid, childOrder++);
+      for (const child of top.children ?? []) await upsertMenu(child, child.module ?? top.module, pid, childOrder++);
     }
 
-    // grants: admin everything; editor everything but user accounts and roles
+    // grants: admin everything, always; editor everything but accounts, roles and monitoring, until an
+    // administrator saved the editor role (then it is theirs: `customized`)
     for (const role of [ROLES.ADMIN, ROLES.EDITOR]) {
       const rid = roleId(role);
+      if (role !== ROLES.ADMIN && roles.find((r) => r.code === role)?.customized) continue;
       const allowed = (module: string) => role === ROLES.ADMIN || !ADMIN_ONLY_MODULES.includes(module);
       await trx.deleteFrom('sys_role_permission').where('role_id', '=', rid).execute();
       const perms = endpoints.filter((e) => allowed(e.module)).map((e) => ({ role_id: rid, permission_key: e.path }));
       if (perms.length) await trx.insertInto('sys_role_permission').values(perms).execute();
       await trx.deleteFrom('sys_role_menu').where('role_id', '=', rid).execute();
-      const menus = MENU_TREE.filter((m) => allowed(m.module)).flatMap((m) => [m, ...(m.children ?? [])]);
+      const menus = MENU_TREE.filter((m) => allowed(m.module)).flatMap((m) => [
+        m,
+        ...(m.children ?? []).filter((c) => allowed(c.module ?? m.module)),
+      ]);
       const rows = menus.map((m) => ({ role_id: rid, menu_id: menuIds.get(m.routeName)! }));
       if (rows.length) await trx.insertInto('sys_role_menu').values(rows).execute();
     }

@@ -3,11 +3,20 @@ import type { Readable } from 'node:stream';
 import { IMAGE_CONTENT_TYPES } from '@gk/contracts';
 import type { AppConfig } from '../config.js';
 import { LocalImageStore } from './local.js';
+import { S3ImageStore } from './s3.js';
+
+/** Bytes `start` to `end` of an image, both included (an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
 
 /** One stored image, ready to stream. */
 export interface StoredImage {
+  /** the bytes, or only the range asked for */
   body: Readable;
   contentType: string;
+  /** the whole image's size, also when a range was asked for */
   size: number;
   /** epoch ms of the last write (an upload of the same bytes refreshes it) */
   modifiedAt: number;
@@ -23,27 +32,32 @@ export interface ImageEntry {
 /**
  * Where uploaded images live. Names are content-hash names (`<sha256 hex prefix>.<ext>`, see
  * contracts' IMAGE_NAME_PATTERN); an implementation refuses every other name, so no caller can reach
- * outside the store. Implementations: a local directory (default, `DATA_DIR/uploads`); an
- * S3-compatible bucket can be added behind the same interface for many instances (docs/decisions.md).
+ * outside the store. Implementations: a local directory (default, `DATA_DIR/uploads`) and an
+ * S3-compatible bucket (storage/s3.ts) for many processes (docs/deployment.md).
  */
 export interface ImageStore {
   /** stores the bytes under the name; storing the same name again only refreshes its time */
   put(name: string, bytes: Buffer, contentType: string): Promise<void>;
-  /** the image, or null when there is none by that name */
-  get(name: string): Promise<StoredImage | null>;
+  /** the image (or the range of its bytes), or null when there is none by that name */
+  get(name: string, range?: ByteRange): Promise<StoredImage | null>;
   /** true when something was removed */
   delete(name: string): Promise<boolean>;
   exists(name: string): Promise<boolean>;
   /** every stored image */
   list(): Promise<ImageEntry[]>;
+  /** resolves when the store answers and can take writes (GET /readyz); rejects with the reason otherwise */
+  check(): Promise<void>;
+  /** lets go of connections (the app's close) */
+  close?(): Promise<void>;
 }
 
-/** The store the configuration asks for. */
+/** The store the configuration asks for: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
 export function createImageStore(config: AppConfig): ImageStore {
+  if (config.s3) return new S3ImageStore(config.s3);
   return new LocalImageStore(config.dataDir);
 }
 
-export { LocalImageStore };
+export { LocalImageStore, S3ImageStore };
 
 /** hex characters of the content hash in a stored name */
 export const HASH_CHARS = 32;

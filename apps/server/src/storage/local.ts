@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_CONTENT_TYPES, isImageName } from '@gk/contracts';
-import type { ImageEntry, ImageStore, StoredImage } from './index.js';
+import type { ByteRange, ImageEntry, ImageStore, StoredImage } from './index.js';
 
 const isMissing = (e: unknown) => (e as NodeJS.ErrnoException)?.code === 'ENOENT';
 
@@ -43,7 +44,7 @@ export class LocalImageStore implements ImageStore {
     }
   }
 
-  async get(name: string): Promise<StoredImage | null> {
+  async get(name: string, range?: ByteRange): Promise<StoredImage | null> {
     if (!isImageName(name)) return null;
     let handle: fs.FileHandle;
     try {
@@ -59,7 +60,12 @@ export class LocalImageStore implements ImageStore {
         return null;
       }
       const ext = name.slice(name.lastIndexOf('.') + 1);
-      return { body: handle.createReadStream(), contentType: IMAGE_CONTENT_TYPES[ext], size: st.size, modifiedAt: st.mtimeMs };
+      return {
+        body: handle.createReadStream(range ? { start: range.start, end: range.end } : {}),
+        contentType: IMAGE_CONTENT_TYPES[ext],
+        size: st.size,
+        modifiedAt: st.mtimeMs,
+      };
     } catch (e) {
       await handle.close();
       throw e;
@@ -85,6 +91,11 @@ export class LocalImageStore implements ImageStore {
       if (isMissing(e)) return false;
       throw e;
     }
+  }
+
+  async check(): Promise<void> {
+    await fs.mkdir(this.root, { recursive: true });
+    await fs.access(this.root, fsConstants.W_OK | fsConstants.R_OK);
   }
 
   async list(): Promise<ImageEntry[]> {

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { type BuiltApp, buildApp } from '../app.js';
+import type { BuiltApp } from '../app.js';
 import { type AppConfig, testConfig } from '../config.js';
+import { prepareApp } from '../prepare.js';
 
 /** The databases every server test runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DIALECTS: ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -34,7 +35,7 @@ export async function makeTestApp(dialect: 'sqlite' | 'postgres', overrides: Par
     await admin.end();
     config = { ...config, databaseUrl: process.env.TEST_DATABASE_URL!, databaseSchema: schema };
   }
-  const built = await buildApp(config, { clock });
+  const built = await prepareApp(config, { clock });
   const { app } = built;
   if (schema) {
     app.addHook('onClose', async () => {

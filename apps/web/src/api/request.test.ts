@@ -1,7 +1,8 @@
 import { Code } from '@gk/contracts';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setFeedback } from './feedback';
+import { setFeedback } from '../lib/feedback';
+import { useSession } from '../stores/session';
 import { buildUrl, isAuthFailure, post, RequestError, upload } from './request';
 
 const message = { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() };
@@ -77,16 +78,42 @@ describe('post', () => {
     expect(modal.confirm).not.toHaveBeenCalled();
   });
 
-  it('re-login resets the token and reloads', async () => {
+  it('re-login clears the session and reloads', async () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload, protocol: 'http:' });
+    useSession.setState({ token: 'tok-1', expiredAt: null });
     fetchMock.mockResolvedValue(reply({ code: Code.TOKEN_EXPIRED, msg: 'x' }));
     await post('/x').catch(() => undefined);
     const cfg = modal.confirm.mock.calls[0][0];
     cfg.onOk();
-    expect(Cookies.get('token')).toBeUndefined();
+    expect(useSession.getState().token).toBeUndefined();
     expect(reload).toHaveBeenCalled();
     cfg.afterClose();
+  });
+
+  it('an expiry code removes the token at once; staying brings no second toast, only the dialog when asked again', async () => {
+    window.history.replaceState(null, '', '/news/news-list?page=2');
+    useSession.setState({ token: 'tok-1', expiredAt: null });
+    fetchMock.mockImplementation(async () => reply({ code: Code.TOKEN_EXPIRED, msg: '登录已超时' }, { status: 401 }));
+    await expect(post('/x')).rejects.toBeInstanceOf(RequestError);
+    // removed when the code arrives, before any choice in the dialog
+    expect(Cookies.get('token')).toBeUndefined();
+    expect(useSession.getState().expiredAt).toBe('/news/news-list?page=2');
+    expect(message.error).toHaveBeenCalledTimes(1);
+    expect(message.error).toHaveBeenCalledWith('登录已超时', 5);
+    expect(modal.confirm).toHaveBeenCalledTimes(1);
+    // a second call while the dialog is open: neither a toast nor a second dialog
+    await expect(post('/y')).rejects.toBeInstanceOf(RequestError);
+    expect(fetchMock.mock.calls[1][1].headers.token).toBeUndefined();
+    expect(message.error).toHaveBeenCalledTimes(1);
+    expect(modal.confirm).toHaveBeenCalledTimes(1);
+    // 取消 (stay), then the user acts again on the page: the dialog only
+    modal.confirm.mock.calls[0][0].afterClose();
+    await expect(post('/z')).rejects.toBeInstanceOf(RequestError);
+    expect(message.error).toHaveBeenCalledTimes(1);
+    expect(modal.confirm).toHaveBeenCalledTimes(2);
+    modal.confirm.mock.calls[1][0].afterClose();
+    useSession.getState().reset();
   });
 
   it('quiet calls neither toast nor ask', async () => {
@@ -99,7 +126,8 @@ describe('post', () => {
   it('a network error toasts for 5 s and rejects', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(post('/x')).rejects.toBeInstanceOf(RequestError);
-    expect(message.error).toHaveBeenCalledWith(expect.stringContaining('网络异常'), 5);
+    // the browser's English reason is not appended
+    expect(message.error).toHaveBeenCalledWith('网络异常，请检查网络连接后重试', 5);
   });
 
   it('times out', async () => {

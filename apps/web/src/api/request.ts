@@ -1,8 +1,9 @@
 import { isSuccess, RELOGIN_CODES, type Reply } from '@gk/contracts/envelope';
-import { currentLang, tr } from '../app/i18n';
 import { appConfig } from '../config';
-import { feedback } from './feedback';
-import { getToken, removeToken } from './token';
+import { feedback } from '../lib/feedback';
+import { currentLang, tr } from '../lib/i18n';
+import { getToken, removeToken } from '../lib/token';
+import { useSession } from '../stores/session';
 
 export type Params = Record<string, string | number | boolean | null | undefined>;
 
@@ -57,7 +58,7 @@ function toastError(msg: string) {
 
 let reloginOpen = false;
 
-/** The session is gone: ask whether to log in again (SPEC point 8); one dialog at a time. */
+/** The session is gone: ask whether to log in again or stay on the page (SPEC point 8); one dialog at a time. */
 export function confirmRelogin() {
   if (reloginOpen) return;
   reloginOpen = true;
@@ -67,7 +68,7 @@ export function confirmRelogin() {
     okText: tr('shell.relogin'),
     cancelText: tr('shell.cancel'),
     onOk: () => {
-      removeToken();
+      useSession.getState().reset();
       location.reload();
     },
     afterClose: () => {
@@ -76,13 +77,28 @@ export function confirmRelogin() {
   });
 }
 
+/**
+ * A session-expiry code (50008 / 50012 / 50014): the token is removed at once (cookie too), so a
+ * reload goes to the login page and nothing is sent with the dead token again. The first answer shows
+ * its msg and the dialog; later ones on the same page only bring the dialog back (no toast each time).
+ * The page stays (the user may copy what they typed) until they leave it: then the guard signs them out.
+ */
+function sessionExpired(msg: string, quiet: boolean | undefined) {
+  const first = getToken() !== undefined;
+  removeToken();
+  const { token, expiredAt } = useSession.getState();
+  if (token && expiredAt === null && typeof location !== 'undefined')
+    useSession.setState({ expiredAt: location.pathname + location.search });
+  if (quiet) return;
+  if (first) toastError(msg);
+  confirmRelogin();
+}
+
 function handleFailure(reply: Record<string, unknown>, quiet: boolean | undefined): never {
   const code = reply.code as number | string | undefined;
   const msg = String(reply.msg || reply.message || tr('shell.requestFailed'));
-  if (!quiet) {
-    toastError(msg);
-    if (code !== undefined && RELOGIN_CODES.includes(Number(code)) && reply.intTotal === undefined) confirmRelogin();
-  }
+  if (code !== undefined && RELOGIN_CODES.includes(Number(code)) && reply.intTotal === undefined) sessionExpired(msg, quiet);
+  else if (!quiet) toastError(msg);
   throw new RequestError(msg, code, reply);
 }
 
@@ -117,13 +133,9 @@ async function send<T>(path: string, body: BodyInit | undefined, contentType: st
       signal: ctrl.signal,
       credentials: 'same-origin',
     });
-  } catch (e) {
+  } catch {
     const aborted = opts.signal?.aborted && !timedOut;
-    const msg = timedOut
-      ? tr('shell.timeout')
-      : aborted
-        ? tr('shell.aborted')
-        : `${tr('shell.networkError')}${e instanceof Error && e.message ? `: ${e.message}` : ''}`;
+    const msg = timedOut ? tr('shell.timeout') : aborted ? tr('shell.aborted') : tr('shell.networkError');
     if (!opts.quiet && !aborted) toastError(msg);
     throw new RequestError(msg);
   } finally {

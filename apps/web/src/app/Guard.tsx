@@ -8,6 +8,7 @@ import { StatusPanel } from './ErrorBoundary';
 import { lazyWithPreload } from './lazyPreload';
 import { loginUrl } from './redirect';
 import { Splash } from './Splash';
+import { loadInfo } from './session';
 
 /** The antd scope (ConfigProvider) of the signed-in area and of the error pages; not on the login page. */
 const AntdScope = lazyWithPreload(() => import('./antd'));
@@ -22,6 +23,8 @@ export function preloadSignedIn() {
   Layout.preload().catch(() => undefined);
 }
 
+const CHANGE_PASSWORD = '/user/password';
+
 const PUBLIC_ERRORS: Record<string, React.ComponentType> = { '/401': Page401, '/403': Page403, '/404': Page404 };
 
 /**
@@ -32,30 +35,34 @@ const PUBLIC_ERRORS: Record<string, React.ComponentType> = { '/401': Page401, '/
 export function Guard() {
   const token = useSession((s) => s.token);
   const user = useSession((s) => s.user);
+  const expiredAt = useSession((s) => s.expiredAt);
   const location = useLocation();
+  // the session expired on another page and the user left it: signed out, on to the login page
+  const leftExpired = !!expiredAt && expiredAt !== location.pathname + location.search;
   const { t } = useTranslation();
   const [offline, setOffline] = useState(false);
 
   const load = useCallback(() => {
     setOffline(false);
-    useSession
-      .getState()
-      .loadInfo()
-      .catch((e) => {
-        // the server turned the session down: sign out; the network or the server failed: keep the session, offer a retry
-        if (isAuthFailure(e)) useSession.getState().reset();
-        else setOffline(true);
-      });
+    loadInfo().catch((e) => {
+      // the server turned the session down: sign out; the network or the server failed: keep the session, offer a retry
+      if (isAuthFailure(e)) useSession.getState().reset();
+      else setOffline(true);
+    });
   }, []);
 
   useEffect(() => {
-    if (token && !user) {
+    if (leftExpired) useSession.getState().reset();
+  }, [leftExpired]);
+
+  useEffect(() => {
+    if (token && !user && !expiredAt) {
       preloadSignedIn();
       load();
     }
-  }, [token, user, load]);
+  }, [token, user, expiredAt, load]);
 
-  if (!token) {
+  if (!token || leftExpired) {
     const ErrorPage = PUBLIC_ERRORS[location.pathname.replace(/\/+$/, '')];
     if (ErrorPage)
       return (
@@ -88,6 +95,8 @@ export function Guard() {
       </div>
     );
   if (!user) return <Splash />;
+  // a password reset by an administrator: the holder changes it before anything else (the server refuses the rest)
+  if (user.mustChangePwd && !user.centralSiteUrl && location.pathname !== CHANGE_PASSWORD) return <Navigate to={CHANGE_PASSWORD} replace />;
   return (
     <Suspense fallback={<Splash />}>
       <AntdScope>

@@ -9,11 +9,11 @@ import type { Lang } from '@gk/contracts/i18n';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
-import { setFeedbackHost } from '../api/feedback';
 import { useLoading } from '../api/loading';
+import { setFeedbackHost } from '../lib/feedback';
+import { dayjsLocale } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { useSettings } from '../stores/settings';
-import { dayjsLocale } from './i18n';
 import { applyThemeVars, cacheThemeVars, FONT_FAMILY } from './theme';
 
 /**
@@ -39,7 +39,9 @@ export function AntdConfig({ children }: { children: ReactNode }) {
   const themeConfig = useMemo<ThemeConfig>(
     () => ({
       algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      token: { colorPrimary: themeColor, borderRadius: 6, fontFamily: FONT_FAMILY },
+      // links (查看详情, 编辑), info / processing tags and info toasts derive from colorInfo, not colorPrimary:
+      // the theme colour is set on all three so it reaches them (tokens, not CSS overrides of one colour)
+      token: { colorPrimary: themeColor, colorInfo: themeColor, colorLink: themeColor, borderRadius: 6, fontFamily: FONT_FAMILY },
       components: {
         Menu: { darkItemBg: '#0b1a2e', darkSubMenuItemBg: '#07121f', darkPopupBg: '#0b1a2e', itemBorderRadius: 6 },
       },
@@ -120,19 +122,29 @@ let hostMounted = false;
  * Mounts the holder of the toasts and dialogs, the theme variables and the loading overlay in a root
  * of their own (once), so they need no place in the page's tree and no re-render of it.
  */
+let hostRoot: ReturnType<typeof createRoot> | null = null;
+
 export function mountFeedbackHost() {
   if (hostMounted || typeof document === 'undefined') return;
   hostMounted = true;
   const el = document.createElement('div');
   el.dataset.gkFeedback = '';
   document.body.appendChild(el);
-  createRoot(el).render(
+  hostRoot = createRoot(el);
+  hostRoot.render(
     <AntdConfig>
       <FeedbackHolder />
       <ThemeVars />
       <LoadingOverlay />
     </AntdConfig>,
   );
+}
+
+/** Unmounts the feedback host (tests: before their document goes away, so no render runs after it). */
+export function unmountFeedbackHost() {
+  hostRoot?.unmount();
+  hostRoot = null;
+  hostMounted = false;
 }
 
 /** The antd scope of a subtree (the layout, the error pages). */

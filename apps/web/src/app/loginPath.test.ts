@@ -3,10 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The JavaScript of /login must stay small (≤ 200 KB gzip; docs/decisions.md): the modules loaded for it
- * — the entry's static imports and the login page's — must not import Ant Design, the contracts index
- * (zod, every resource) or the signed-in area's libraries. Those load with the layout, the error pages
- * or the first toast (app/antd.tsx). This follows the static imports from the source.
+ * What /login may import: the modules loaded for it — the entry's static imports and the login page's —
+ * must not import Ant Design, the contracts index (zod, every resource) or the signed-in area's libraries.
+ * Those load with the layout, the error pages or the first toast (app/antd.tsx). This follows the static
+ * imports from the source, so a wrong import fails here at once; the size budget (≤ 200 KB gzip) is
+ * measured on the real built chunks the browser fetches, in e2e/tests/login-path.spec.ts.
  */
 const SRC = path.resolve(__dirname, '..');
 const ROOTS = ['main.tsx', 'pages/login/Login.tsx'];

@@ -15,14 +15,15 @@ export function preloadFirstScreen(hasToken: boolean) {
 /** /login: a signed-in visitor goes straight on to where they wanted to be. */
 function LoginRoute() {
   const token = useSession((s) => s.token);
+  const expiredAt = useSession((s) => s.expiredAt);
   const [params] = useSearchParams();
-  if (token) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+  if (token && !expiredAt) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
   return <Login />;
 }
 
 /** /auth-redirect: hand-over after an external sign-in; on to `redirect` when signed in, else to the login. */
 function AuthRedirect() {
-  const token = useSession((s) => s.token);
+  const token = useSession((s) => s.token && !s.expiredAt);
   const [params] = useSearchParams();
   const target = safeRedirect(params.get('redirect'));
   return <Navigate to={token ? target : loginUrl(target)} replace />;

@@ -1,7 +1,8 @@
 import type { MenuItem } from '@gk/contracts';
 import { describe, expect, it } from 'vitest';
 import { registerView } from '../pages/views';
-import { buildRoutes, filterByRoles, flattenLeaves, generateRoutes, matchLeaf, navEntries, resolvePath, routeTitle } from './routes';
+import { buildRoutes, generateRoutes } from './buildRoutes';
+import { filterByRoles, flattenLeaves, matchLeaf, navEntries, resolvePath, routeTitle } from './routes';
 
 const Dummy = () => null;
 registerView('/news/news-list', async () => ({ default: Dummy }));

@@ -1,13 +1,11 @@
 import type { Lang } from '@gk/contracts/i18n';
-import type { MenuItem } from '@gk/contracts/session';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { appConfig } from '../config';
-import { lazyView } from '../pages/views';
 
 /**
- * The route model of the signed-in area. Constant routes (home, the error pages) plus the routes
- * generated from the server's menu list (SPEC point 2): the first level is a layout wrapper, its
- * children load their view by url.
+ * The route model of the signed-in area (SPEC point 2) and what is derived from it: leaves, the
+ * sidebar's entries, titles. The routes themselves are built from the menu list in app/buildRoutes.ts
+ * (which knows the views); this module imports no view, so a screen may import it.
  */
 export interface AppRoute {
   path: string;
@@ -21,6 +19,8 @@ export interface AppRoute {
   roles?: string[];
   /** a tag that cannot be closed */
   affix?: boolean;
+  /** shown without a tag in the tag bar (the error pages) */
+  noTag?: boolean;
   children?: AppRoute[];
   component?: LazyExoticComponent<ComponentType>;
 }
@@ -31,34 +31,6 @@ export interface RouteLeaf extends AppRoute {
 
 export const HOME_PATH = appConfig.homePath;
 export const HOME_NAME = 'Home';
-
-const Page401 = lazy(() => import('../pages/error/Page401'));
-const Page403 = lazy(() => import('../pages/error/Page403'));
-const Page404 = lazy(() => import('../pages/error/Page404'));
-
-/** Routes every signed-in user has. */
-export function constantRoutes(): AppRoute[] {
-  return [
-    {
-      path: '/dashboard',
-      name: 'Dashboard',
-      title: '首页',
-      icon: 'HomeOutlined',
-      children: [{ path: HOME_PATH, name: HOME_NAME, title: '首页', icon: 'HomeOutlined', affix: true, component: lazyView(HOME_PATH) }],
-    },
-    {
-      path: '/error',
-      name: 'ErrorPages',
-      title: '错误页面',
-      hidden: true,
-      children: [
-        { path: '/401', name: 'Page401', title: '401', hidden: true, component: Page401 },
-        { path: '/403', name: 'Page403', title: '403', hidden: true, component: Page403 },
-        { path: '/404', name: 'Page404', title: '404', hidden: true, component: Page404 },
-      ],
-    },
-  ];
-}
 
 export function isExternal(path: string): boolean {
   return /^(https?:|mailto:|tel:)/i.test(path);
@@ -71,42 +43,10 @@ export function resolvePath(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path}`;
 }
 
-/**
- * Routes from the server's menu list. Every generated route is marked with the role admin; the server
- * already hands out only the menus the user's roles grant, so those roles are listed too.
- */
-export function generateRoutes(menus: MenuItem[], userRoles: string[]): AppRoute[] {
-  const roles = [...new Set(['admin', ...userRoles])];
-  return menus.map((m) => ({
-    path: m.url,
-    name: m.routeName,
-    title: m.title,
-    icon: m.icon || undefined,
-    hidden: !!m.isHidden,
-    roles,
-    children: (m.children ?? []).map((c) => {
-      const path = resolvePath(m.url, c.url);
-      return {
-        path,
-        name: c.routeName,
-        title: c.title,
-        icon: c.icon || undefined,
-        hidden: !!c.isHidden,
-        roles,
-        component: isExternal(path) ? undefined : lazyView(path),
-      };
-    }),
-  }));
-}
-
 /** Keeps the routes (and children) without a roles list or with a role the user holds. */
 export function filterByRoles(routes: AppRoute[], roles: string[]): AppRoute[] {
   const allowed = (r: AppRoute) => !r.roles || r.roles.length === 0 || r.roles.some((x) => roles.includes(x));
   return routes.filter(allowed).map((r) => (r.children ? { ...r, children: filterByRoles(r.children, roles) } : r));
-}
-
-export function buildRoutes(menus: MenuItem[], roles: string[]): AppRoute[] {
-  return filterByRoles([...constantRoutes(), ...generateRoutes(menus, roles)], roles);
 }
 
 /** Every routable screen (a leaf with a view), with its parent. */

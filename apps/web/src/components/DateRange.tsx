@@ -3,7 +3,7 @@ import { DatePicker, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tr } from '../app/i18n';
+import { tr } from '../lib/i18n';
 import './components.css';
 
 /**

@@ -1,6 +1,7 @@
 import { companyResource } from '@gk/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../stores/session';
 import { DetailPage, type DetailSection } from './DetailPage';
 import { resetEditorConfig } from './richtext/editorConfig';
 import { routed, stubFetch, TestProviders } from './test-utils';
@@ -19,7 +20,10 @@ function renderSingle() {
 const input = (label: string) => screen.getByLabelText(label, { selector: 'input,textarea' });
 const button = (text: RegExp) => screen.getByText(text).closest('button')!;
 
-beforeEach(() => resetEditorConfig());
+beforeEach(() => {
+  resetEditorConfig();
+  useSession.setState({ buttons: ['/company/saveCompany'] });
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('DetailPage: a single record', () => {

@@ -1,6 +1,7 @@
 import { businessTypeResource, newsResource } from '@gk/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../stores/session';
 import { DetailPage, type DetailSection } from './DetailPage';
 import { resetEditorConfig } from './richtext/editorConfig';
 import { routed, stubFetch, TestProviders } from './test-utils';
@@ -37,7 +38,10 @@ function renderDetail(initial: string) {
 const input = (label: string) => screen.getByLabelText(label, { selector: 'input,textarea' });
 const save = () => fireEvent.click(screen.getByText(/^保\s?存$/).closest('button')!);
 
-beforeEach(() => resetEditorConfig());
+beforeEach(() => {
+  resetEditorConfig();
+  useSession.setState({ buttons: ['/news/saveNews', '/business/saveBusinessType'] });
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('DetailPage', () => {
@@ -133,5 +137,20 @@ describe('DetailPage of a resource whose get answers the bare entity', () => {
     save();
     await waitFor(() => expect(api.of('/business/saveBusinessType')).toHaveLength(1));
     expect(api.of('/business/saveBusinessType')[0].body).toMatchObject({ id: 3, code: 'GJKD', name: '国际快递' });
+  });
+});
+
+describe('DetailPage without the save permission', () => {
+  it('shows the record, disables 保存 and says why', async () => {
+    useSession.setState({ buttons: [] });
+    const api = stubFetch({ '/news/getNews': () => ({ code: 200, msg: 'ok', data: RECORD }) });
+    renderDetail('/news/news-details?id=7');
+    await waitFor(() => expect(input('标题')).toHaveValue('旧标题'));
+    const button = screen.getByText(/^保\s?存$/).closest('button')!;
+    expect(button).toBeDisabled();
+    fireEvent.mouseEnter(button.parentElement!);
+    expect(await screen.findByText('没有保存权限，请联系管理员分配')).toBeInTheDocument();
+    save();
+    expect(api.of('/news/saveNews')).toHaveLength(0);
   });
 });

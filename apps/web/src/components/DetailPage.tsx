@@ -1,15 +1,15 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
-import type { Reply, ResourceDef } from '@gk/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Collapse, Form, Result, Space, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ResourceDef } from '@gk/contracts';
+import { App, Button, Card, Collapse, Form, type FormInstance, Result, Space, Spin, Tooltip, Typography } from 'antd';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { withLoading } from '../api/loading';
-import { post } from '../api/request';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useRecord, useSave } from '../api/queries';
+import { usePermission } from '../lib/Permission';
+import { useUnsavedChanges } from '../lib/unsaved';
 import { type FormFieldConfig, FormFields } from './form/FormFields';
 import { ImageSlotsProvider, useImageSlots } from './image/imageSlots';
-import { invalidateList } from './list/listCache';
+import { listHref } from './list/listUrl';
 import './components.css';
 
 /**
@@ -19,6 +19,8 @@ import './components.css';
  * Leaving with unsaved changes asks first (in-app navigation and closing the tab).
  * A single-record resource (`single`: the company profile) has no list: its record is read without an id,
  * saving always reloads it and stays, and cancel puts the stored values back.
+ * The record and the save come from the data layer (`useRecord`, `useSave`). Later capabilities add their
+ * controls through `toolbar` (the header's right side) and `extraActions` (beside 取消 / 保存).
  */
 export interface DetailSection {
   key: string;
@@ -40,9 +42,39 @@ export interface DetailPageProps {
   defaults?: Record<string, unknown>;
   /** an upload failure's fixed message key (contacts: 'upload.failed'); default: the reply's message */
   uploadErrorMessage?: string;
+  /** more in the head (历史版本): gets the stored record's id and a reload of the form */
+  headExtra?: (record: { id: string | number | null; reload: () => void }) => ReactNode;
+  /** controls in the header, right side (a publish bar, a revisions button …) */
+  toolbar?: ReactNode | ((ctx: DetailContext) => ReactNode);
+  /** more buttons beside 取消 / 保存 */
+  extraActions?: ReactNode | ((ctx: DetailContext) => ReactNode);
 }
 
 type Values = Record<string, unknown>;
+
+/** What the `toolbar` / `extraActions` slots may read and do. */
+export interface DetailContext {
+  resource: ResourceDef;
+  /** the query's id (null: a new record, or a single record) */
+  id: string | null;
+  /** the stored record as last loaded (null: a new record or not loaded yet) */
+  record: Values | null;
+  form: FormInstance;
+  dirty: boolean;
+  saving: boolean;
+  /** saving or loading */
+  busy: boolean;
+  /** reads the stored record again (over the form's values) */
+  reload: () => Promise<unknown>;
+  /** the form's values (validated), or null when invalid */
+  values: () => Promise<Values | null>;
+  /** saves like 保存 with `patch` added to the body (保存草稿 / 发布); false when nothing was saved */
+  save: (patch?: Values) => Promise<boolean>;
+}
+/** what extra detail buttons receive (the publish bar) */
+export type DetailActionsApi = DetailContext;
+
+const slot = (s: DetailPageProps['toolbar'], ctx: DetailContext) => (typeof s === 'function' ? s(ctx) : s);
 
 const norm = (v: unknown) => (v === undefined || v === null || v === '' ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
@@ -54,48 +86,24 @@ export function changed(fields: string[], snapshot: Values, current: Values): bo
   return fields.some((f) => norm(snapshot[f]) !== norm(current[f]));
 }
 
-/** Asks before in-app navigation leaves this page while it has unsaved changes. Mounted only while dirty. */
-function LeaveGuard({ path, dirty }: { path: string; dirty: React.RefObject<boolean> }) {
-  const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      !!dirty.current &&
-      currentLocation.pathname === path &&
-      (nextLocation.pathname !== currentLocation.pathname || nextLocation.search !== currentLocation.search),
-  );
-  const asking = useRef(false);
-  useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return;
-    asking.current = true;
-    modal.confirm({
-      title: t('ui.detail.leaveTitle'),
-      content: t('ui.detail.leaveContent'),
-      okText: t('ui.detail.leave'),
-      cancelText: t('ui.detail.stay'),
-      okButtonProps: { danger: true },
-      onOk: () => blocker.proceed?.(),
-      onCancel: () => blocker.reset?.(),
-      afterClose: () => {
-        asking.current = false;
-      },
-    });
-  }, [blocker, modal, t]);
-  return null;
-}
-
-export function DetailPage({ resource, sections, listRoute, single = false, defaults, uploadErrorMessage }: DetailPageProps) {
+export function DetailPage({
+  resource,
+  sections,
+  listRoute,
+  single = false,
+  defaults,
+  uploadErrorMessage,
+  toolbar,
+  extraActions,
+  headExtra,
+}: DetailPageProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const location = useLocation();
-  const client = useQueryClient();
   const [params] = useSearchParams();
   const id = single ? null : params.get('id') || null;
   const [form] = Form.useForm();
-  const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [missing, setMissing] = useState(false);
   const [dirty, setDirty] = useState(false);
   const dirtyRef = useRef(false);
   const snapshot = useRef<Values>({});
@@ -103,7 +111,11 @@ export function DetailPage({ resource, sections, listRoute, single = false, defa
 
   const names = useMemo(() => sections.flatMap((s) => s.fields.map((f) => f.name)), [sections]);
   const savePath = resource.endpoints.save?.path;
-  const getPath = resource.endpoints.get?.path;
+  const can = usePermission();
+  // without the save permission the page still shows the record; 保存 is disabled and says why
+  const maySave = !!savePath && can(savePath);
+  const record = useRecord(resource, id, { enabled: !!(id || single) });
+  const saveMutation = useSave(resource);
 
   const markDirty = useCallback((v: boolean) => {
     dirtyRef.current = v;
@@ -112,18 +124,16 @@ export function DetailPage({ resource, sections, listRoute, single = false, defa
 
   const save = useCallback(
     async (body: Values) => {
-      if (!savePath) throw new Error(`${resource.name} has no save endpoint`);
-      const reply = await withLoading(post<Reply<Values>>(savePath, body));
+      const reply = await saveMutation.mutateAsync(body);
       message.success(reply.msg || t('common.saved'));
-      void invalidateList(client, resource);
       return reply;
     },
-    [savePath, resource, message, t, client],
+    [saveMutation, message, t],
   );
 
   const slots = useImageSlots({
     uploadErrorMessage,
-    // a stored image was deleted and its field blanked: save the stored record with that field blank
+    // a stored image's field was blanked: save the stored record with that field blank (before the file goes)
     onStoredRemoved: async (field) => {
       if (!loaded.current || (id == null && !single)) return;
       const body = withId({ ...loaded.current, [field]: '' }, loaded.current.id ?? id);
@@ -135,86 +145,69 @@ export function DetailPage({ resource, sections, listRoute, single = false, defa
   });
   const { hasPending, reset: resetSlots } = slots;
 
-  const load = useCallback(
-    async (recordId: string | null) => {
-      if (!getPath) return;
-      setLoading(true);
-      setMissing(false);
-      try {
-        // a bare-entity reply (business types) has no envelope: its own `code` field is no reply code
-        const entity = resource.getReply === 'entity';
-        const reply = await post<Reply<Values>>(getPath, undefined, recordId == null ? { entity } : { params: { id: recordId }, entity });
-        const data = (entity ? (reply as unknown as Values) : reply.data) ?? null;
-        if (!data) throw new Error('no record in the reply');
-        loaded.current = data;
-        // values and errors replaced in place: resetting the form would remount its controls (and lose a
-        // file being chosen or a field being typed in while the record loads)
-        form.setFields(names.map((name) => ({ name, value: data[name] ?? defaults?.[name], errors: [] })));
-        form.setFieldsValue(data);
-        snapshot.current = form.getFieldsValue(true);
-        markDirty(false);
-      } catch {
-        setMissing(true);
-      } finally {
-        setLoading(false);
-      }
-    },
-    [getPath, resource.getReply, form, markDirty, names, defaults],
-  );
+  // the stored record into the form, each time it is (re)loaded
+  const data = record.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applies each load (dataUpdatedAt), not each render
+  useEffect(() => {
+    if (!data) return;
+    loaded.current = data;
+    // values and errors replaced in place: resetting the form would remount its controls (and lose a
+    // file being chosen or a field being typed in while the record loads)
+    form.setFields(names.map((name) => ({ name, value: data[name] ?? defaults?.[name], errors: [] })));
+    form.setFieldsValue(data);
+    snapshot.current = form.getFieldsValue(true);
+    markDirty(false);
+  }, [record.dataUpdatedAt, data]);
 
-  // the record of the query's id, or a blank form for a new one
+  // a blank form for a new record
   useEffect(() => {
     resetSlots();
-    if (id || single) void load(id);
-    else {
-      loaded.current = null;
-      setMissing(false);
-      form.resetFields();
-      snapshot.current = form.getFieldsValue(true);
-      markDirty(false);
-    }
-  }, [id, single, load, form, resetSlots, markDirty]);
+    if (id || single) return;
+    loaded.current = null;
+    form.resetFields();
+    snapshot.current = form.getFieldsValue(true);
+    markDirty(false);
+  }, [id, single, form, resetSlots, markDirty]);
+
+  const loading = record.isFetching;
+  const missing = record.isError && !record.isFetching;
+  const reload = useCallback(() => record.refetch(), [record]);
 
   // pending images are unsaved changes too
   useEffect(() => {
     markDirty(hasPending || changed(names, snapshot.current, form.getFieldsValue(true)));
   }, [hasPending, names, form, markDirty]);
 
-  // closing or reloading the tab asks too
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  // leaving for real asks (closing the tag, another record in this view, reload); a tab switch keeps the edits
+  useUnsavedChanges(dirty, dirtyRef);
 
-  const onSave = async () => {
+  const onSave = async (patch: Values = {}): Promise<boolean> => {
     let values: Values;
     try {
       values = await form.validateFields();
     } catch {
       form.scrollToField?.(form.getFieldsError().find((f) => f.errors.length)?.name ?? [], { behavior: 'smooth', block: 'center' });
-      return;
+      return false;
     }
     setSaving(true);
     try {
       const all = await slots.uploadPending({ ...form.getFieldsValue(true), ...values });
-      const body = id || single ? withId(all, loaded.current?.id ?? id) : all;
+      const body = id || single ? withId({ ...all, ...patch }, loaded.current?.id ?? id) : { ...all, ...patch };
       await save(body);
+      await slots.afterSave();
       if (!id && !single) {
         // a new record: back to the list, with a clean form for the next one
         markDirty(false);
         form.resetFields();
         snapshot.current = form.getFieldsValue(true);
-        if (listRoute) navigate(listRoute);
+        if (listRoute) navigate(listHref(listRoute));
       } else {
-        await load(id);
+        await record.refetch();
       }
+      return true;
     } catch {
       // the upload or the request layer told the user why; the form keeps the input
+      return false;
     } finally {
       setSaving(false);
     }
@@ -223,7 +216,7 @@ export function DetailPage({ resource, sections, listRoute, single = false, defa
   /** cancel: back to the list, or (a single record) the stored values back */
   const onCancel = () => {
     if (listRoute) {
-      navigate(listRoute);
+      navigate(listHref(listRoute));
       return;
     }
     resetSlots();
@@ -233,6 +226,25 @@ export function DetailPage({ resource, sections, listRoute, single = false, defa
     markDirty(false);
   };
 
+  const values = async () => {
+    try {
+      return { ...form.getFieldsValue(true), ...(await form.validateFields()) } as Values;
+    } catch {
+      return null;
+    }
+  };
+  const ctx: DetailContext = {
+    resource,
+    id,
+    record: data ?? null,
+    form,
+    dirty,
+    saving,
+    busy: saving || loading,
+    reload,
+    values,
+    save: onSave,
+  };
   const title = single ? t(resource.label) : t(id ? 'ui.detail.editTitle' : 'ui.detail.newTitle', { entity: t(resource.label) });
 
   if (missing) {
@@ -244,9 +256,9 @@ export function DetailPage({ resource, sections, listRoute, single = false, defa
           subTitle={t('ui.detail.missingHint')}
           extra={
             <Space>
-              <Button onClick={() => (id || single) && load(id)}>{t('ui.retry')}</Button>
+              <Button onClick={() => void reload()}>{t('ui.retry')}</Button>
               {listRoute && (
-                <Button type="primary" onClick={() => navigate(listRoute)}>
+                <Button type="primary" onClick={() => navigate(listHref(listRoute))}>
                   {t('ui.detail.backToList')}
                 </Button>
               )}
@@ -259,17 +271,23 @@ export function DetailPage({ resource, sections, listRoute, single = false, defa
 
   return (
     <div className="gk-detail" data-resource={resource.name}>
-      {dirty && <LeaveGuard path={location.pathname} dirty={dirtyRef} />}
       <div className="gk-detail-head">
         <Space align="center">
           {listRoute && (
-            <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('ui.detail.backToList')} onClick={() => navigate(listRoute)} />
+            <Button
+              type="text"
+              icon={<ArrowLeftOutlined />}
+              aria-label={t('ui.detail.backToList')}
+              onClick={() => navigate(listHref(listRoute))}
+            />
           )}
           <Typography.Title level={4} style={{ margin: 0 }}>
             {title}
           </Typography.Title>
           {dirty && <span className="gk-detail-dirty">{t('ui.detail.unsaved')}</span>}
+          {headExtra?.({ id: (loaded.current?.id as string | number | undefined) ?? id, reload: () => void reload() })}
         </Space>
+        {toolbar && <div className="gk-detail-toolbar">{slot(toolbar, ctx)}</div>}
       </div>
       <Spin spinning={loading}>
         <ImageSlotsProvider value={slots}>
@@ -300,9 +318,15 @@ export function DetailPage({ resource, sections, listRoute, single = false, defa
           <Button onClick={onCancel} disabled={!listRoute && !dirty}>
             {listRoute ? t('ui.cancel') : t('ui.detail.discard')}
           </Button>
-          <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={loading || !savePath} onClick={onSave}>
-            {t('ui.save')}
-          </Button>
+          <Tooltip title={savePath && !maySave ? t('ui.noSavePermission') : undefined}>
+            {/* a disabled button gets no pointer events: the tooltip listens on its wrapper */}
+            <span className="gk-tooltip-wrap">
+              <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={loading || !maySave} onClick={() => onSave()}>
+                {t('ui.save')}
+              </Button>
+            </span>
+          </Tooltip>
+          {extraActions && slot(extraActions, ctx)}
         </Space>
       </div>
     </div>

@@ -1,9 +1,8 @@
-import type { Reply, ResourceDef } from '@gk/contracts';
+import type { ResourceDef } from '@gk/contracts';
 import { App, Form, Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { withLoading } from '../api/loading';
-import { post } from '../api/request';
+import { useRecord, useSave } from '../api/queries';
 import { type FormFieldConfig, FormFields } from './form/FormFields';
 import { ImageSlotsProvider, useImageSlots } from './image/imageSlots';
 
@@ -36,32 +35,21 @@ export function DialogForm({ resource, config, record, onClose, onSaved }: Dialo
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
-  const [loading, setLoading] = useState(false);
   const slots = useImageSlots({ uploadErrorMessage: config.uploadErrorMessage });
   const id = record?.id;
-  const getPath = resource.endpoints.get?.path;
   const fields = typeof config.fields === 'function' ? config.fields(record) : config.fields;
+  const saveMutation = useSave(resource);
 
   // a record with a get endpoint is read fresh; otherwise the list row is the record
+  const stored = useRecord(resource, id ?? null, { enabled: id != null });
+  const data = stored.data;
   useEffect(() => {
-    if (id == null || !getPath) return;
-    let alive = true;
-    setLoading(true);
-    post<Reply<Record<string, unknown>>>(getPath, undefined, { params: { id }, entity: resource.getReply === 'entity' })
-      .then((reply) => {
-        const data = resource.getReply === 'entity' ? (reply as unknown as Record<string, unknown>) : reply.data;
-        if (alive && data) form.setFieldsValue(data);
-      })
-      .catch(() => undefined)
-      .finally(() => alive && setLoading(false));
-    return () => {
-      alive = false;
-    };
-  }, [id, getPath, form, resource.getReply]);
+    if (data) form.setFieldsValue(data);
+  }, [data, form]);
+  const loading = stored.isFetching;
 
   const save = async () => {
-    const savePath = resource.endpoints.save?.path;
-    if (!savePath) return;
+    if (!resource.endpoints.save) return;
     let values: Record<string, unknown>;
     try {
       values = await form.validateFields();
@@ -72,8 +60,9 @@ export function DialogForm({ resource, config, record, onClose, onSaved }: Dialo
     try {
       const withImages = await slots.uploadPending({ ...form.getFieldsValue(true), ...values });
       const body = id != null ? { ...withImages, id } : withImages;
-      const reply = await withLoading(post<Reply<Record<string, unknown>>>(savePath, body));
+      const reply = await saveMutation.mutateAsync(body);
       message.success(reply.msg || t('common.saved'));
+      await slots.afterSave();
       onSaved(reply.data);
     } catch {
       // the upload or the request layer told the user; the dialog stays open to fix and retry

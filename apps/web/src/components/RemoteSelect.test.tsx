@@ -1,5 +1,8 @@
+import { newsTypeResource } from '@gk/contracts';
+import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { invalidateResource } from '../api/queries';
 import { clampPage, fetchRemotePage, RemoteSelect, remoteCacheKey } from './RemoteSelect';
 import { stubFetch, TestProviders } from './test-utils';
 
@@ -20,8 +23,10 @@ function typeList() {
   });
 }
 
+let qc: QueryClient;
 beforeEach(() => {
   sessionStorage.clear();
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -44,27 +49,38 @@ describe('page clamping', () => {
 describe('the first unfiltered page is cached per url in sessionStorage', () => {
   it('asks the server once, then reads the cache', async () => {
     const api = typeList();
-    const first = await fetchRemotePage(URL_, '', 1);
+    const first = await fetchRemotePage(qc, URL_, '', 1);
     expect(first.total).toBe(23);
     expect(first.rows).toHaveLength(10);
     expect(api.of(URL_)[0].body).toEqual({ query: '', pageNumber: 1, pageSize: 10 });
     expect(JSON.parse(sessionStorage.getItem(remoteCacheKey(URL_))!).rows[0].code).toBe('t1');
-    await fetchRemotePage(URL_, '', 1);
+    await fetchRemotePage(qc, URL_, '', 1);
     expect(api.of(URL_)).toHaveLength(1);
   });
 
   it('never caches a filtered or later page', async () => {
     const api = typeList();
-    await fetchRemotePage(URL_, '类型2', 1);
-    await fetchRemotePage(URL_, '', 2);
+    await fetchRemotePage(qc, URL_, '类型2', 1);
+    await fetchRemotePage(qc, URL_, '', 2);
     expect(sessionStorage.getItem(remoteCacheKey(URL_))).toBeNull();
-    await fetchRemotePage(URL_, '', 2);
+    await fetchRemotePage(qc, URL_, '', 2);
     expect(api.of(URL_)).toHaveLength(3);
+  });
+
+  it('a write of the resource behind the url forgets the stored page (it is one query of the cache)', async () => {
+    const api = typeList();
+    await fetchRemotePage(qc, URL_, '', 1);
+    expect(sessionStorage.getItem(remoteCacheKey(URL_))).not.toBeNull();
+    await invalidateResource(qc, newsTypeResource);
+    expect(sessionStorage.getItem(remoteCacheKey(URL_))).toBeNull();
+    await fetchRemotePage(qc, URL_, '', 1);
+    expect(api.of(URL_)).toHaveLength(2);
+    expect(sessionStorage.getItem(remoteCacheKey(URL_))).not.toBeNull();
   });
 
   it('reads list + intTotal replies too', async () => {
     stubFetch({ '/AutoComplete/AutoBaseUnits': () => ({ list: [{ code: '001', name: '台' }], intTotal: 1 }) });
-    const page = await fetchRemotePage('/AutoComplete/AutoBaseUnits', '', 1);
+    const page = await fetchRemotePage(qc, '/AutoComplete/AutoBaseUnits', '', 1);
     expect(page).toEqual({ rows: [{ code: '001', name: '台' }], total: 1 });
   });
 });

@@ -5,10 +5,18 @@ import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { setFeedback } from '../api/feedback';
+import { setFeedback } from '../lib/feedback';
 
-// antd tables and popups render slowly in jsdom when the suite runs in parallel: wait longer for them
-configure({ asyncUtilTimeout: 5000 });
+// A find/waitFor limit is a failure detector only: a passing wait returns as soon as its condition holds.
+// With eight suites sharing two cores (load ~20) one list re-render can take seconds of wall time.
+configure({ asyncUtilTimeout: 15_000 });
+
+/**
+ * No runtime styles in component tests: antd's CSS-in-JS would compute and inject thousands of rules, and
+ * jsdom's getComputedStyle (called by antd and by every role query's visibility check) walks them all —
+ * that made a list test take 20–30 s on a busy machine. Tests assert text, roles and attributes, not looks.
+ */
+const THEME = { zeroRuntime: true, token: { motion: false } } as const;
 
 /** Hands the App's message / modal to the request layer, as the real Providers do. */
 function FeedbackHolder() {
@@ -25,7 +33,7 @@ export function TestProviders({ children, client }: { children: ReactNode; clien
   const qc = client ?? new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 } } });
   return (
     <QueryClientProvider client={qc}>
-      <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }}>
+      <ConfigProvider locale={zhCN} theme={THEME}>
         <AntApp>
           <FeedbackHolder />
           {children}

@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Activity, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { type Location, Navigate, Route, Routes } from 'react-router';
 import { ViewErrorBoundary } from '../app/ErrorBoundary';
 import { HOME_PATH, type RouteLeaf } from '../app/routes';
@@ -8,33 +8,38 @@ import { useTags } from '../stores/tags';
 import { useRouteTable, useRouteTitle } from './useRouteTable';
 
 /**
- * Where routed views appear, kept alive by route name (SPEC point 2): every cached view stays mounted
- * and the inactive ones are hidden. Each view sees the location it was last shown at, so a hidden
- * detail screen does not react to another screen's query. Closing a tag drops its cache; a refresh
- * (via /redirect) remounts it. Scroll positions are kept per view.
+ * Where routed views appear, kept alive by route name (SPEC point 2): every cached view stays in a
+ * React `<Activity>`, visible when active and hidden otherwise (its state and DOM kept, its effects
+ * paused until it shows again). Each view sees the location it was last shown at, so a hidden detail
+ * screen does not react to another screen's query. Closing a tag drops its cache; a refresh (via
+ * /redirect) remounts it. Scroll positions are kept per view. The error pages get no tag.
  */
 const CachedView = memo(function CachedView({ leaf, location, active }: { leaf: RouteLeaf; location: Location; active: boolean }) {
   const View = leaf.component!;
   return (
-    <div className="gk-view" data-view={leaf.name} hidden={!active} style={active ? undefined : { display: 'none' }}>
-      <Routes location={location}>
-        <Route
-          path={leaf.path}
-          element={
-            <ViewErrorBoundary>
-              <Suspense
-                fallback={
-                  <div className="gk-view-loading">
-                    <Spin delay={200} />
-                  </div>
-                }
-              >
-                <View />
-              </Suspense>
-            </ViewErrorBoundary>
-          }
-        />
-      </Routes>
+    // the wrapper's `hidden` changes with the switch itself (Activity re-renders a hidden tree later), so
+    // tests and tools that look for the active view find exactly one
+    <div className="gk-view" data-view={leaf.name} hidden={!active}>
+      <Activity mode={active ? 'visible' : 'hidden'}>
+        <Routes location={location}>
+          <Route
+            path={leaf.path}
+            element={
+              <ViewErrorBoundary>
+                <Suspense
+                  fallback={
+                    <div className="gk-view-loading">
+                      <Spin delay={200} />
+                    </div>
+                  }
+                >
+                  <View />
+                </Suspense>
+              </ViewErrorBoundary>
+            }
+          />
+        </Routes>
+      </Activity>
     </div>
   );
 });
@@ -52,7 +57,7 @@ export function AppMain() {
   if (current) locations.current.set(current.name, location);
 
   useEffect(() => {
-    if (current)
+    if (current && !current.noTag)
       addView({
         name: current.name,
         path: current.path,

@@ -62,7 +62,7 @@ function Shell() {
   useEffect(() => {
     const home = leaves.find((l) => l.name === HOME_NAME);
     if (home) useTags.getState().ensureAffix([{ name: home.name, path: HOME_PATH, fullPath: HOME_PATH, title: home.title, affix: true }]);
-    useTags.getState().retain(new Set(leaves.map((l) => l.name)));
+    useTags.getState().retain(new Set(leaves.filter((l) => !l.noTag).map((l) => l.name)));
   }, [leaves]);
 
   const mobile = device === 'mobile';

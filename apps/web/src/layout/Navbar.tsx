@@ -13,7 +13,8 @@ import { Link, useNavigate } from 'react-router';
 import { imageUrl } from '../api/request';
 import { LangSwitch } from '../app/LangSwitch';
 import { HOME_NAME, HOME_PATH } from '../app/routes';
-import { appConfig } from '../config';
+import { logout as signOut } from '../app/session';
+import { TAB_SWITCH } from '../lib/unsaved';
 import { useApp } from '../stores/app';
 import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';
@@ -25,7 +26,16 @@ function Crumbs() {
   const { current } = useRouteTable();
   const home = { name: HOME_NAME, title: '首页' };
   const items: { title: React.ReactNode }[] = [
-    { title: current?.name === HOME_NAME ? <span>{title(home)}</span> : <Link to={HOME_PATH}>{title(home)}</Link> },
+    {
+      title:
+        current?.name === HOME_NAME ? (
+          <span>{title(home)}</span>
+        ) : (
+          <Link to={HOME_PATH} state={TAB_SWITCH}>
+            {title(home)}
+          </Link>
+        ),
+    },
   ];
   if (current && current.name !== HOME_NAME) {
     const parent = current.parent;
@@ -45,10 +55,12 @@ export function Navbar() {
   const toggleSidebar = useApp((s) => s.toggleSidebar);
   const setPanel = useSettings((s) => s.setPanel);
   const user = useSession((s) => s.user);
+  // CENTRAL_SITE_URL (server setting) sends 个人中心 / 修改密码 to the central site; else they are in-app
+  const central = user?.centralSiteUrl;
   const expanded = device === 'mobile' ? drawerOpen : opened;
 
   const logout = async () => {
-    await useSession.getState().logout();
+    await signOut();
     useTags.getState().clear();
     navigate('/login', { replace: true });
   };
@@ -92,19 +104,23 @@ export function Navbar() {
               {
                 key: 'profile',
                 icon: <UserOutlined />,
-                label: (
-                  <a href={appConfig.personalCenterUrl} target="_blank" rel="noopener noreferrer">
+                label: central ? (
+                  <a href={`${central}/user/profile`} target="_blank" rel="noopener noreferrer">
                     {t('shell.personalCenter')}
                   </a>
+                ) : (
+                  <Link to="/user/profile">{t('shell.personalCenter')}</Link>
                 ),
               },
               {
                 key: 'password',
                 icon: <KeyOutlined />,
-                label: (
-                  <a href={appConfig.changePasswordUrl} target="_blank" rel="noopener noreferrer">
+                label: central ? (
+                  <a href={`${central}/user/password`} target="_blank" rel="noopener noreferrer">
                     {t('shell.changePassword')}
                   </a>
+                ) : (
+                  <Link to="/user/password">{t('shell.changePassword')}</Link>
                 ),
               },
               { type: 'divider' },

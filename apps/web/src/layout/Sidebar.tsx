@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { imageUrl } from '../api/request';
 import { LogoMark } from '../app/Brand';
 import { type NavEntry, navEntries } from '../app/routes';
+import { TAB_SWITCH } from '../lib/unsaved';
 import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';
 import { MenuIcon } from './icons';
@@ -66,7 +67,7 @@ export function Sidebar({ collapsed, mobile = false }: { collapsed: boolean; mob
           {title(e)}
         </a>
       ) : (
-        <Link to={e.path} title={title(e)}>
+        <Link to={e.path} state={TAB_SWITCH} title={title(e)}>
           {title(e)}
         </Link>
       );

@@ -4,38 +4,56 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { HOME_PATH } from '../app/routes';
+import { confirmDiscard, forgetUnsaved, TAB_SWITCH } from '../lib/unsaved';
 import { isClosable, type TagView, useTags } from '../stores/tags';
 import { useRouteTable, useRouteTitle } from './useRouteTable';
 
-/** Tag operations (SPEC point 2): refresh via /redirect, close, close others, close all. */
+/**
+ * Tag operations (SPEC point 2): refresh via /redirect, close, close others, close all. Each drops the
+ * views it closes or remounts, so unsaved changes there are confirmed first (lib/unsaved.ts).
+ */
 export function useTagActions() {
   const navigate = useNavigate();
   const location = useLocation();
   const isActive = (v: TagView) => v.path.toLowerCase() === location.pathname.replace(/\/+$/, '').toLowerCase();
   const toLastView = () => {
     const latest = useTags.getState().visited.slice(-1)[0];
-    navigate(latest ? latest.fullPath : HOME_PATH);
+    navigate(latest ? latest.fullPath : HOME_PATH, { state: TAB_SWITCH });
   };
   return {
     isActive,
-    refresh(v: TagView) {
+    async refresh(v: TagView) {
+      if (!(await confirmDiscard([v.path]))) return;
+      forgetUnsaved([v.path]);
       useTags.getState().refresh(v.name);
-      navigate(`/redirect${v.fullPath}`, { replace: true });
+      navigate(`/redirect${v.fullPath}`, { replace: true, state: TAB_SWITCH });
     },
-    close(v: TagView) {
-      if (!isClosable(v)) return;
+    async close(v: TagView) {
+      if (!isClosable(v) || !(await confirmDiscard([v.path]))) return;
+      forgetUnsaved([v.path]);
       useTags.getState().delView(v);
       if (isActive(v)) toLastView();
     },
-    closeOthers(v: TagView) {
-      if (!isActive(v)) navigate(v.fullPath);
+    async closeOthers(v: TagView) {
+      const closing = useTags
+        .getState()
+        .visited.filter((x) => isClosable(x) && x.path !== v.path)
+        .map((x) => x.path);
+      if (!(await confirmDiscard(closing))) return;
+      forgetUnsaved(closing);
+      if (!isActive(v)) navigate(v.fullPath, { state: TAB_SWITCH });
       useTags.getState().delOthers(v);
     },
-    closeAll(v: TagView) {
+    async closeAll() {
+      const closing = useTags
+        .getState()
+        .visited.filter((x) => isClosable(x))
+        .map((x) => x.path);
+      if (!(await confirmDiscard(closing))) return;
+      forgetUnsaved(closing);
       useTags.getState().delAll();
       const remaining = useTags.getState().visited;
       if (!remaining.some((x) => isActive(x))) toLastView();
-      void v;
     },
   };
 }
@@ -73,7 +91,7 @@ export function TagsView() {
       if (key === 'refresh') actions.refresh(v);
       else if (key === 'close') actions.close(v);
       else if (key === 'others') actions.closeOthers(v);
-      else if (key === 'all') actions.closeAll(v);
+      else if (key === 'all') actions.closeAll();
     },
   });
 
@@ -92,11 +110,12 @@ export function TagsView() {
                 data-path={v.path}
                 data-testid="tag"
                 onClick={(e) => {
-                  if (e.target === e.currentTarget) navigate(v.fullPath);
+                  if (e.target === e.currentTarget) navigate(v.fullPath, { state: TAB_SWITCH });
                 }}
               >
                 <Link
                   to={v.fullPath}
+                  state={TAB_SWITCH}
                   className="gk-tag-link"
                   aria-current={on ? 'page' : undefined}
                   onAuxClick={(e) => {

@@ -18,6 +18,7 @@ import {
   PictureOutlined,
   ProfileOutlined,
   ReadOutlined,
+  RestOutlined,
   SettingOutlined,
   ShopOutlined,
   TagsOutlined,
@@ -51,6 +52,7 @@ const ICONS: Record<string, ComponentType> = {
   PictureOutlined,
   ProfileOutlined,
   ReadOutlined,
+  RestOutlined,
   SettingOutlined,
   ShopOutlined,
   TagsOutlined,
@@ -63,3 +65,6 @@ export function MenuIcon({ name }: { name?: string }) {
   const Icon = (name && ICONS[name]) || FolderOutlined;
   return <Icon />;
 }
+
+/** the names a menu entry may use (menu settings offers them) */
+export const MENU_ICON_NAMES = Object.keys(ICONS);

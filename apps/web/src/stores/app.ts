@@ -1,8 +1,8 @@
 import type { Lang } from '@gk/contracts/i18n';
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
-import { setLang as applyLang, storedLang } from '../app/i18n';
 import { appConfig } from '../config';
+import { setLang as applyLang, storedLang } from '../lib/i18n';
 
 /** Sidebar, device and language (SPEC point 3 "session state"). */
 export type Device = 'desktop' | 'mobile';

@@ -2,8 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { afterEach } from 'vitest';
-import { initI18n } from '../app/i18n';
+import { afterAll, afterEach } from 'vitest';
+import { feedbackHostLoading, setFeedbackHostLoader } from '../lib/feedback';
+import { initI18n } from '../lib/i18n';
 
 /** jsdom lacks a few browser APIs Ant Design uses. */
 if (!window.matchMedia) {
@@ -41,6 +42,20 @@ const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = ((elt: Element) => getComputedStyle(elt)) as typeof window.getComputedStyle;
 
 initI18n('zh');
+// as main.tsx does: the toast host is the antd scope
+setFeedbackHostLoader(() =>
+  import('../app/antd').then((m) => {
+    m.mountFeedbackHost();
+    return m;
+  }),
+);
+// a file that opened the toast host unmounts it before jsdom goes away (else React renders into a gone window)
+afterAll(async () => {
+  const loading = feedbackHostLoading();
+  if (!loading) return;
+  const m = (await loading.catch(() => null)) as typeof import('../app/antd') | null;
+  m?.unmountFeedbackHost();
+});
 // in the app the antd scope sets it (app/antd.tsx); screens under test expect zh dates as well
 dayjs.locale('zh-cn');
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMessages } from '../i18n/index.js';
+import { normalizeUserName } from '../validators.js';
 
 export * from '../session.js';
 
@@ -16,9 +17,9 @@ export const authMessages = defineMessages({
     'auth.rolesEmpty': 'getInfo: roles must be a non-null array!',
   },
   en: {
-    'auth.usernameEmpty': 'account cannot be empty',
-    'auth.passwordEmpty': 'password cannot be empty',
-    'auth.loginOk': 'login successful',
+    'auth.usernameEmpty': 'Account cannot be empty',
+    'auth.passwordEmpty': 'Password cannot be empty',
+    'auth.loginOk': 'Login successful',
     'auth.logoutOk': 'Logged out',
     'auth.badCredentials': 'Wrong account or password',
     'auth.disabled': 'This account is disabled; please contact an administrator',
@@ -27,15 +28,15 @@ export const authMessages = defineMessages({
     'auth.rolesEmpty': 'getInfo: roles must be a non-null array!',
   },
   es: {
-    'auth.usernameEmpty': 'la cuenta no puede estar vacía',
-    'auth.passwordEmpty': 'la contraseña no puede estar vacía',
-    'auth.loginOk': 'inicio de sesión correcto',
+    'auth.usernameEmpty': 'La cuenta no puede estar vacía',
+    'auth.passwordEmpty': 'La contraseña no puede estar vacía',
+    'auth.loginOk': 'Inicio de sesión correcto',
     'auth.logoutOk': 'Sesión cerrada',
     'auth.badCredentials': 'Cuenta o contraseña incorrecta',
     'auth.disabled': 'Esta cuenta está deshabilitada; contacte con un administrador',
     'auth.locked': 'Demasiados intentos fallidos; inténtelo de nuevo en {minutes} minutos',
-    'auth.verifyFailed': 'Verification failed, please Login again.',
-    'auth.rolesEmpty': 'getInfo: roles must be a non-null array!',
+    'auth.verifyFailed': 'La verificación ha fallado; vuelva a iniciar sesión',
+    'auth.rolesEmpty': 'GetInfo: los roles deben ser una lista no vacía',
   },
 });
 
@@ -44,7 +45,7 @@ export const loginSchema = z.object({
   username: z
     .union([z.string(), z.number(), z.null()])
     .optional()
-    .transform((v) => (v == null ? '' : String(v).trim()))
+    .transform((v) => (v == null ? '' : normalizeUserName(String(v))))
     .refine((v) => v !== '', { message: 'auth.usernameEmpty' })
     .refine((v) => v.length <= 64, { message: 'auth.badCredentials' }),
   password: z

@@ -4,6 +4,7 @@ import { BANNER_TYPES } from '../enums.js';
 import { defineMessages } from '../i18n/index.js';
 import { defineResource } from '../resource.js';
 import { optFlag, optLink, optText, reqText, sortNo } from '../validators.js';
+import { scheduleFields, scheduleRule, scheduleSave } from './publish.js';
 
 export const bannerEndpoints = defineEndpoints('banner', {
   list: { path: '/banner/getPage', kind: 'read', name: '轮播图列表' },
@@ -42,7 +43,7 @@ export const bannerMessages = defineMessages({
     'banner.f.summary': 'Summary',
     'banner.f.imgUrl': 'Image',
     'banner.f.url': 'Jump address',
-    'banner.typeRequired': 'banner page name must not be empty',
+    'banner.typeRequired': 'Banner page name must not be empty',
     'banner.typeInvalid': 'The banner page is not valid',
     'banner.urlInvalid': 'The jump address is not valid (http://, https:// or a site path starting with /)',
     'banner.type.index': 'Home',
@@ -50,7 +51,7 @@ export const bannerMessages = defineMessages({
     'banner.type.news002': 'News center - notices',
     'banner.type.news003': 'News center - policies and regulations',
     'banner.section.image': 'Banner image',
-    'banner.urlPlaceholder': 'e.g. https://www.example.com or a site path such as /news',
+    'banner.urlPlaceholder': 'E.g. https://www.example.com or a site path such as /news',
   },
   es: {
     'banner.entity': 'Banner',
@@ -61,7 +62,7 @@ export const bannerMessages = defineMessages({
     'banner.f.summary': 'Resumen',
     'banner.f.imgUrl': 'Imagen',
     'banner.f.url': 'Dirección de destino',
-    'banner.typeRequired': 'el nombre de la página del banner no puede estar vacío',
+    'banner.typeRequired': 'El nombre de la página del banner no puede estar vacío',
     'banner.typeInvalid': 'La página del banner no es válida',
     'banner.urlInvalid': 'La dirección de destino no es válida (http://, https:// o una ruta del sitio que empiece por /)',
     'banner.type.index': 'Inicio',
@@ -69,7 +70,7 @@ export const bannerMessages = defineMessages({
     'banner.type.news002': 'Centro de noticias - avisos',
     'banner.type.news003': 'Centro de noticias - políticas y normativa',
     'banner.section.image': 'Imagen del banner',
-    'banner.urlPlaceholder': 'p. ej. https://www.example.com o una ruta del sitio como /news',
+    'banner.urlPlaceholder': 'P. ej. https://www.example.com o una ruta del sitio como /news',
   },
 });
 
@@ -96,19 +97,23 @@ export const bannerResource = defineResource({
     { name: 'url', type: 'text', label: 'banner.f.url', list: true },
     { name: 'sortNo', type: 'sort', label: 'common.f.sortNo', list: true, sortable: true },
     { name: 'enableFlag', type: 'flag', label: 'common.f.enableFlag', list: true, sortable: true },
+    ...scheduleFields,
   ],
-  save: z.object({
-    title: optText(200),
-    name: optText(100),
-    bannerType: reqText('banner.typeRequired', 200).refine((v) => BANNER_TYPES.some((t) => t.code === v), {
-      message: 'banner.typeInvalid',
-    }),
-    summary: optText(1000),
-    imgUrl: optText(500),
-    url: optLink('banner.urlInvalid'),
-    sortNo: sortNo('v.number'),
-    enableFlag: optFlag(1),
-  }),
+  save: z
+    .object({
+      title: optText(200),
+      name: optText(100),
+      bannerType: reqText('banner.typeRequired', 200).refine((v) => BANNER_TYPES.some((t) => t.code === v), {
+        message: 'banner.typeInvalid',
+      }),
+      summary: optText(1000),
+      imgUrl: optText(500),
+      url: optLink('banner.urlInvalid'),
+      sortNo: sortNo('v.number'),
+      enableFlag: optFlag(1),
+      ...scheduleSave,
+    })
+    .superRefine(scheduleRule),
   filters: [
     { param: 'title', field: 'title', op: 'like' },
     { param: 'bannerType', field: 'bannerType', op: 'eq' },

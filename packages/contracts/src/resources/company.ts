@@ -41,8 +41,8 @@ export const companyMessages = defineMessages({
     'company.f.email': 'Email',
     'company.f.website': 'Website',
     'company.f.recordNumber': 'Filing number',
-    'company.nameRequired': 'company name must not be empty',
-    'company.phoneTooLong': 'phone must not exceed 30 characters',
+    'company.nameRequired': 'Company name must not be empty',
+    'company.phoneTooLong': 'Phone must not exceed 30 characters',
     'company.websiteInvalid': 'The website is not valid (it must start with http:// or https://)',
   },
   es: {
@@ -56,8 +56,8 @@ export const companyMessages = defineMessages({
     'company.f.email': 'Correo electrónico',
     'company.f.website': 'Sitio web',
     'company.f.recordNumber': 'Número de registro',
-    'company.nameRequired': 'el nombre de la empresa no puede estar vacío',
-    'company.phoneTooLong': 'el teléfono no puede superar 30 caracteres',
+    'company.nameRequired': 'El nombre de la empresa no puede estar vacío',
+    'company.phoneTooLong': 'El teléfono no puede superar 30 caracteres',
     'company.websiteInvalid': 'El sitio web no es válido (debe empezar por http:// o https://)',
   },
 });

@@ -111,7 +111,7 @@ export const fieldConfigMessages = defineMessages({
     'fieldConfig.fieldRequired': 'The field name must not be empty',
     'fieldConfig.unknownField': 'Unknown field: {field}',
     'fieldConfig.duplicateField': 'Field listed twice: {field}',
-    'fieldConfig.badFixed': 'isFixed must be 0 or 1',
+    'fieldConfig.badFixed': 'IsFixed must be 0 or 1',
   },
   es: {
     'fieldConfig.loaded': 'Configuración de campos cargada',
@@ -122,6 +122,6 @@ export const fieldConfigMessages = defineMessages({
     'fieldConfig.fieldRequired': 'El nombre del campo no puede estar vacío',
     'fieldConfig.unknownField': 'Campo desconocido: {field}',
     'fieldConfig.duplicateField': 'Campo repetido: {field}',
-    'fieldConfig.badFixed': 'isFixed debe ser 0 o 1',
+    'fieldConfig.badFixed': 'IsFixed debe ser 0 o 1',
   },
 });

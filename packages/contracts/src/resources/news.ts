@@ -3,6 +3,7 @@ import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
 import { defineResource } from '../resource.js';
 import { optFlag, optText, reqText, sortNo } from '../validators.js';
+import { publishFields, publishFilter, publishSave, scheduleRule } from './publish.js';
 
 export const newsEndpoints = defineEndpoints('news', {
   typeList: { path: '/news/getTypeList', kind: 'read', name: '新闻类型列表' },
@@ -14,6 +15,9 @@ export const newsEndpoints = defineEndpoints('news', {
   get: { path: '/news/getNews', kind: 'read', name: '新闻详情' },
   top: { path: '/news/upisTop', kind: 'write', name: '新闻置顶' },
   hot: { path: '/news/upisHot', kind: 'write', name: '新闻热门' },
+  publish: { path: '/news/publishNews', kind: 'write', name: '发布新闻' },
+  unpublish: { path: '/news/unpublishNews', kind: 'write', name: '下线新闻' },
+  preview: { path: '/news/previewNews', kind: 'read', name: '预览新闻' },
 });
 
 export const newsMessages = defineMessages({
@@ -48,8 +52,8 @@ export const newsMessages = defineMessages({
     'newsType.entity': 'News type',
     'newsType.f.code': 'Type code',
     'newsType.f.name': 'Type name',
-    'newsType.codeRequired': 'type code must not be empty',
-    'newsType.nameRequired': 'type name must not be empty',
+    'newsType.codeRequired': 'Type code must not be empty',
+    'newsType.nameRequired': 'Type name must not be empty',
     'newsType.codeExists': 'This type code already exists',
     'newsType.inUse': 'News still use this type; it cannot be deleted',
     'news.entity': 'News',
@@ -62,8 +66,8 @@ export const newsMessages = defineMessages({
     'news.f.isTop': 'Top',
     'news.f.isHot': 'Hot',
     'news.f.content': 'Content',
-    'news.titleRequired': 'title must not be empty',
-    'news.typeRequired': 'news type must not be empty',
+    'news.titleRequired': 'Title must not be empty',
+    'news.typeRequired': 'News type must not be empty',
     'news.typeUnknown': 'This news type does not exist',
     'common.f.sortNo': 'Sort',
     'common.f.createTime': 'Created',
@@ -75,8 +79,8 @@ export const newsMessages = defineMessages({
     'newsType.entity': 'Tipo de noticia',
     'newsType.f.code': 'Código del tipo',
     'newsType.f.name': 'Nombre del tipo',
-    'newsType.codeRequired': 'el código del tipo no puede estar vacío',
-    'newsType.nameRequired': 'el nombre del tipo no puede estar vacío',
+    'newsType.codeRequired': 'El código del tipo no puede estar vacío',
+    'newsType.nameRequired': 'El nombre del tipo no puede estar vacío',
     'newsType.codeExists': 'Este código de tipo ya existe',
     'newsType.inUse': 'Hay noticias de este tipo; no se puede eliminar',
     'news.entity': 'Noticia',
@@ -89,8 +93,8 @@ export const newsMessages = defineMessages({
     'news.f.isTop': 'Destacada',
     'news.f.isHot': 'Popular',
     'news.f.content': 'Contenido',
-    'news.titleRequired': 'el título no puede estar vacío',
-    'news.typeRequired': 'el tipo de noticia no puede estar vacío',
+    'news.titleRequired': 'El título no puede estar vacío',
+    'news.typeRequired': 'El tipo de noticia no puede estar vacío',
     'news.typeUnknown': 'Este tipo de noticia no existe',
     'common.f.sortNo': 'Orden',
     'common.f.createTime': 'Creado',
@@ -154,16 +158,20 @@ export const newsResource = defineResource({
     { name: 'isHot', type: 'flag', label: 'news.f.isHot', list: true, sortable: true },
     { name: 'content', type: 'html', label: 'news.f.content' },
     { name: 'createTime', type: 'datetime', label: 'common.f.createTime', readOnly: true, list: true, sortable: true },
+    ...publishFields,
   ],
-  save: z.object({
-    title: reqText('news.titleRequired', 200),
-    type: reqText('news.typeRequired', 50),
-    summary: optText(1000),
-    summaryImg: optText(500),
-    content: optText(1_000_000),
-    isTop: optFlag(0),
-    isHot: optFlag(0),
-  }),
+  save: z
+    .object({
+      title: reqText('news.titleRequired', 200),
+      type: reqText('news.typeRequired', 50),
+      summary: optText(1000),
+      summaryImg: optText(500),
+      content: optText(1_000_000),
+      isTop: optFlag(0),
+      isHot: optFlag(0),
+      ...publishSave,
+    })
+    .superRefine(scheduleRule),
   filters: [
     { param: 'code', field: 'type', op: 'eq' },
     { param: 'type', field: 'type', op: 'eq' },
@@ -172,6 +180,7 @@ export const newsResource = defineResource({
     { param: 'isHot', field: 'isHot', op: 'eq' },
     { param: 'startTime', field: 'createTime', op: 'from' },
     { param: 'endTime', field: 'createTime', op: 'to' },
+    publishFilter,
   ],
   endpoints: { list: newsEndpoints.list, save: newsEndpoints.save, get: newsEndpoints.get, del: newsEndpoints.del },
   toggles: { isTop: newsEndpoints.top, isHot: newsEndpoints.hot },
@@ -184,4 +193,5 @@ export const newsResource = defineResource({
   refs: [{ field: 'type', table: 'news_type', key: 'code', message: 'news.typeUnknown' }],
   textIndex: { field: 'title', param: 'title', copy: ['type', 'isTop', 'createTime'] },
   pageSize: 20,
+  counted: true,
 });

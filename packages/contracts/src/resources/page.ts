@@ -4,6 +4,7 @@ import { SHOW_TYPES } from '../enums.js';
 import { defineMessages } from '../i18n/index.js';
 import { defineResource } from '../resource.js';
 import { optFlag, optText, reqId, reqText, sortNo } from '../validators.js';
+import { publishFields, publishFilter, publishSave, scheduleRule } from './publish.js';
 
 export const pageEndpoints = defineEndpoints('page', {
   list: { path: '/page/getList', kind: 'read', name: '页面定义列表' },
@@ -16,6 +17,9 @@ export const pageEndpoints = defineEndpoints('page', {
   itemGetAlias: { path: '/page/getPageItem', kind: 'read', name: '页面内容详情' },
   itemSave: { path: '/page/savePageItems', kind: 'write', name: '保存页面内容' },
   itemDel: { path: '/page/delPageItems', kind: 'write', name: '删除页面内容' },
+  itemPublish: { path: '/page/publishPageItem', kind: 'write', name: '发布页面内容' },
+  itemUnpublish: { path: '/page/unpublishPageItem', kind: 'write', name: '下线页面内容' },
+  itemPreview: { path: '/page/previewPageItem', kind: 'read', name: '预览页面内容' },
 });
 
 export const pageMessages = defineMessages({
@@ -47,8 +51,8 @@ export const pageMessages = defineMessages({
     'page.entity': 'Page definition',
     'page.f.name': 'Page name',
     'page.f.showType': 'Display method',
-    'page.nameRequired': 'page name must not be empty',
-    'page.showTypeRequired': 'display method must not be empty',
+    'page.nameRequired': 'Page name must not be empty',
+    'page.showTypeRequired': 'Display method must not be empty',
     'page.showTypeInvalid': 'The display method must be splice or tabs',
     'page.inUse': 'This page still has page content; it cannot be deleted',
     'page.showType.splice': 'Splice',
@@ -63,16 +67,16 @@ export const pageMessages = defineMessages({
     'pageItem.f.content': 'Content',
     'pageItem.f.isTop': 'Top',
     'pageItem.f.isHot': 'Hot',
-    'pageItem.titleRequired': 'title must not be empty',
-    'pageItem.pageRequired': 'page type must not be empty',
+    'pageItem.titleRequired': 'Title must not be empty',
+    'pageItem.pageRequired': 'Page type must not be empty',
     'pageItem.pageUnknown': 'This page type does not exist',
   },
   es: {
     'page.entity': 'Definición de página',
     'page.f.name': 'Nombre de la página',
     'page.f.showType': 'Forma de presentación',
-    'page.nameRequired': 'el nombre de la página no puede estar vacío',
-    'page.showTypeRequired': 'la forma de presentación no puede estar vacía',
+    'page.nameRequired': 'El nombre de la página no puede estar vacío',
+    'page.showTypeRequired': 'La forma de presentación no puede estar vacía',
     'page.showTypeInvalid': 'La forma de presentación debe ser splice o tabs',
     'page.inUse': 'Esta página todavía tiene contenidos; no se puede eliminar',
     'page.showType.splice': 'Empalmado',
@@ -87,8 +91,8 @@ export const pageMessages = defineMessages({
     'pageItem.f.content': 'Contenido',
     'pageItem.f.isTop': 'Destacado',
     'pageItem.f.isHot': 'Popular',
-    'pageItem.titleRequired': 'el título no puede estar vacío',
-    'pageItem.pageRequired': 'el tipo de página no puede estar vacío',
+    'pageItem.titleRequired': 'El título no puede estar vacío',
+    'pageItem.pageRequired': 'El tipo de página no puede estar vacío',
     'pageItem.pageUnknown': 'Este tipo de página no existe',
   },
 });
@@ -155,24 +159,29 @@ export const pageItemResource = defineResource({
     { name: 'createTime', type: 'datetime', label: 'common.f.createTime', readOnly: true, list: true, sortable: true },
     { name: 'isHot', type: 'flag', label: 'pageItem.f.isHot', sortable: true },
     { name: 'isTop', type: 'flag', label: 'pageItem.f.isTop', sortable: true },
+    ...publishFields,
   ],
-  save: z.object({
-    title: reqText('pageItem.titleRequired', 200),
-    pageId: reqId('pageItem.pageRequired', 'pageItem.pageUnknown'),
-    tag: optText(100),
-    summary: optText(1000),
-    summaryImg: optText(500),
-    content: optText(1_000_000),
-    sortNo: sortNo(),
-    isHot: optFlag(0),
-    isTop: optFlag(0),
-  }),
+  save: z
+    .object({
+      title: reqText('pageItem.titleRequired', 200),
+      pageId: reqId('pageItem.pageRequired', 'pageItem.pageUnknown'),
+      tag: optText(100),
+      summary: optText(1000),
+      summaryImg: optText(500),
+      content: optText(1_000_000),
+      sortNo: sortNo(),
+      isHot: optFlag(0),
+      isTop: optFlag(0),
+      ...publishSave,
+    })
+    .superRefine(scheduleRule),
   filters: [
     { param: 'pageId', field: 'pageId', op: 'eq' },
     { param: 'code', field: 'pageId', op: 'eq' },
     { param: 'title', field: 'title', op: 'like' },
     { param: 'startTime', field: 'createTime', op: 'from' },
     { param: 'endTime', field: 'createTime', op: 'to' },
+    publishFilter,
   ],
   endpoints: {
     list: pageEndpoints.itemList,
@@ -190,4 +199,5 @@ export const pageItemResource = defineResource({
   modelType: 'pageItem',
   refs: [{ field: 'pageId', table: 'page_def', key: 'id', message: 'pageItem.pageUnknown' }],
   pageSize: 20,
+  counted: true,
 });

@@ -3,6 +3,7 @@ import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
 import { defineResource } from '../resource.js';
 import { optFlag, optText, reqText } from '../validators.js';
+import { publishFields, publishFilter, publishSave, scheduleRule } from './publish.js';
 
 export const policyEndpoints = defineEndpoints('policy', {
   list: { path: '/policy/getPolicyPage', kind: 'read', name: '政策公告列表' },
@@ -11,6 +12,9 @@ export const policyEndpoints = defineEndpoints('policy', {
   get: { path: '/policy/getPolicy', kind: 'read', name: '政策公告详情' },
   top: { path: '/policy/upisTop', kind: 'write', name: '政策公告置顶' },
   hot: { path: '/policy/upisHot', kind: 'write', name: '政策公告热门' },
+  publish: { path: '/policy/publishPolicy', kind: 'write', name: '发布政策公告' },
+  unpublish: { path: '/policy/unpublishPolicy', kind: 'write', name: '下线政策公告' },
+  preview: { path: '/policy/previewPolicy', kind: 'read', name: '预览政策公告' },
 });
 
 export const policyMessages = defineMessages({
@@ -38,7 +42,7 @@ export const policyMessages = defineMessages({
     'policy.f.isTop': 'Top',
     'policy.f.isHot': 'Hot',
     'policy.f.content': 'Content',
-    'policy.titleRequired': 'title must not be empty',
+    'policy.titleRequired': 'Title must not be empty',
   },
   es: {
     'policy.entity': 'Política / aviso',
@@ -51,7 +55,7 @@ export const policyMessages = defineMessages({
     'policy.f.isTop': 'Destacada',
     'policy.f.isHot': 'Popular',
     'policy.f.content': 'Contenido',
-    'policy.titleRequired': 'el título no puede estar vacío',
+    'policy.titleRequired': 'El título no puede estar vacío',
   },
 });
 
@@ -76,17 +80,21 @@ export const policyResource = defineResource({
     { name: 'isHot', type: 'flag', label: 'policy.f.isHot', list: true, sortable: true },
     { name: 'content', type: 'html', label: 'policy.f.content' },
     { name: 'createTime', type: 'datetime', label: 'common.f.createTime', readOnly: true, list: true, sortable: true },
+    ...publishFields,
   ],
-  save: z.object({
-    title: reqText('policy.titleRequired', 200),
-    summary: optText(1000),
-    summaryImg: optText(500),
-    author: optText(100),
-    source: optText(200),
-    content: optText(1_000_000),
-    isTop: optFlag(0),
-    isHot: optFlag(0),
-  }),
+  save: z
+    .object({
+      title: reqText('policy.titleRequired', 200),
+      summary: optText(1000),
+      summaryImg: optText(500),
+      author: optText(100),
+      source: optText(200),
+      content: optText(1_000_000),
+      isTop: optFlag(0),
+      isHot: optFlag(0),
+      ...publishSave,
+    })
+    .superRefine(scheduleRule),
   filters: [
     { param: 'code', field: 'source', op: 'like' },
     { param: 'source', field: 'source', op: 'like' },
@@ -95,6 +103,7 @@ export const policyResource = defineResource({
     { param: 'isHot', field: 'isHot', op: 'eq' },
     { param: 'startTime', field: 'createTime', op: 'from' },
     { param: 'endTime', field: 'createTime', op: 'to' },
+    publishFilter,
   ],
   endpoints: { list: policyEndpoints.list, save: policyEndpoints.save, get: policyEndpoints.get, del: policyEndpoints.del },
   toggles: { isTop: policyEndpoints.top, isHot: policyEndpoints.hot },
@@ -106,4 +115,5 @@ export const policyResource = defineResource({
   ],
   modelType: 'policy',
   pageSize: 20,
+  counted: true,
 });

@@ -25,7 +25,7 @@ export const supplierMessages = defineMessages({
     'supplier.f.name': 'Supplier name',
     'supplier.f.summary': 'Summary',
     'supplier.f.logo': 'Supplier logo',
-    'supplier.nameRequired': 'supplier name must not be empty',
+    'supplier.nameRequired': 'Supplier name must not be empty',
     'supplier.inUse': 'Products still belong to this supplier; it cannot be deleted',
   },
   es: {
@@ -33,7 +33,7 @@ export const supplierMessages = defineMessages({
     'supplier.f.name': 'Nombre del proveedor',
     'supplier.f.summary': 'Resumen',
     'supplier.f.logo': 'Logotipo del proveedor',
-    'supplier.nameRequired': 'el nombre del proveedor no puede estar vacío',
+    'supplier.nameRequired': 'El nombre del proveedor no puede estar vacío',
     'supplier.inUse': 'Este proveedor todavía tiene productos; no se puede eliminar',
   },
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
 import { defineResource } from '../resource.js';
-import { optId, patterns } from '../validators.js';
+import { id, normalizeUserName, optId, patterns, reqText, userNameProblem } from '../validators.js';
 
 /** User accounts (SPEC point 7 "Links, contacts, users"); the module is admin-only (ADMIN_ONLY_MODULES). */
 export const userInfoEndpoints = defineEndpoints('userInfo', {
@@ -11,6 +11,17 @@ export const userInfoEndpoints = defineEndpoints('userInfo', {
   del: { path: '/userInfo/delUserInfo', kind: 'write', name: '删除用户' },
   flag: { path: '/userInfo/upUserInfoFlag', kind: 'write', name: '启用/停用用户' },
   showPassword: { path: '/userInfo/showPassWord', kind: 'read', name: '查看密码' },
+  /** one account with `roleIds` (the user dialog) */
+  get: { path: '/userInfo/getUserInfo', kind: 'read', name: '用户详情' },
+  resetPassword: { path: '/userInfo/resetPassword', kind: 'write', name: '重置密码' },
+  unlock: { path: '/userInfo/unlock', kind: 'write', name: '解锁账号' },
+});
+
+/** The signed-in user's own account (个人中心, 修改密码): any logged-in user, for themself only. */
+export const profileEndpoints = defineEndpoints('profile', {
+  get: { path: '/user/getProfile', kind: 'session', name: '个人中心' },
+  update: { path: '/user/updateProfile', kind: 'session', name: '修改个人信息' },
+  password: { path: '/user/updatePassword', kind: 'session', name: '修改密码' },
 });
 
 export const PASSWORD_MIN = 8;
@@ -35,6 +46,32 @@ export const userInfoMessages = defineMessages({
     'userInfo.passwordHidden': '密码已加密保存，无法查看；如需更改请重置密码',
     'userInfo.showPassword': '查看密码',
     'userInfo.passwordKeep': '留空则保留原密码',
+    'userInfo.f.roleIds': '角色',
+    'userInfo.roleIds': '角色格式不正确',
+    'userInfo.roleUnknown': '所选角色不存在',
+    'userInfo.ownAdmin': '不能取消当前登录账号自己的超级管理员角色',
+    'userInfo.resetPassword': '重置密码',
+    'userInfo.passwordReset': '密码已重置，该用户下次登录时须修改密码',
+    'userInfo.unlock': '解锁',
+    'userInfo.unlocked': '账号已解锁',
+    'profile.title': '个人中心',
+    'profile.changePassword': '修改密码',
+    'profile.f.oldPassword': '原密码',
+    'profile.f.newPassword': '新密码',
+    'profile.f.confirmPassword': '确认新密码',
+    'profile.f.name': '姓名',
+    'profile.f.avatar': '头像',
+    'profile.nameRequired': '姓名不得为空',
+    'profile.oldPasswordRequired': '原密码不得为空',
+    'profile.oldPasswordWrong': '原密码不正确',
+    'profile.samePassword': '新密码不能与原密码相同',
+    'profile.confirmMismatch': '两次输入的新密码不一致',
+    'profile.passwordChanged': '密码已修改，其他设备上的登录已退出',
+    'profile.mustChange': '管理员重置了您的密码，请先修改密码',
+    'profile.lastLogins': '最近登录',
+    'profile.f.time': '登录时间',
+    'profile.f.ip': '登录地址',
+    'profile.f.userAgent': '浏览器',
   },
   en: {
     'userInfo.entity': 'User',
@@ -42,17 +79,43 @@ export const userInfoMessages = defineMessages({
     'userInfo.f.password': 'Password',
     'userInfo.f.enableFlag': 'Enabled',
     'userInfo.f.roleNames': 'Roles',
-    'userInfo.userNameRequired': 'user name must not be empty',
+    'userInfo.userNameRequired': 'User name must not be empty',
     'userInfo.userNameExists': 'This user name already exists',
-    'userInfo.passwordRequired': 'password must not be empty',
-    'userInfo.passwordTooLong': 'password must not exceed 30 characters',
-    'userInfo.passwordTooShort': 'password must be at least 8 characters',
-    'userInfo.enableFlagRequired': 'enable flag must not be empty',
+    'userInfo.passwordRequired': 'Password must not be empty',
+    'userInfo.passwordTooLong': 'Password must not exceed 30 characters',
+    'userInfo.passwordTooShort': 'Password must be at least 8 characters',
+    'userInfo.enableFlagRequired': 'Enable flag must not be empty',
     'userInfo.notSelf': 'You cannot delete or disable the account you are logged in with',
     'userInfo.lastAdmin': 'You cannot delete or disable the last administrator',
     'userInfo.passwordHidden': 'Passwords are stored encrypted and cannot be shown; reset it instead',
     'userInfo.showPassword': 'View password',
     'userInfo.passwordKeep': 'Leave empty to keep the current password',
+    'userInfo.f.roleIds': 'Roles',
+    'userInfo.roleIds': 'The roles are not valid',
+    'userInfo.roleUnknown': 'A chosen role does not exist',
+    'userInfo.ownAdmin': 'You cannot remove the administrator role from the account you are logged in with',
+    'userInfo.resetPassword': 'Reset password',
+    'userInfo.passwordReset': 'Password reset; the user must change it at the next login',
+    'userInfo.unlock': 'Unlock',
+    'userInfo.unlocked': 'Account unlocked',
+    'profile.title': 'Personal center',
+    'profile.changePassword': 'Change password',
+    'profile.f.oldPassword': 'Current password',
+    'profile.f.newPassword': 'New password',
+    'profile.f.confirmPassword': 'Confirm new password',
+    'profile.f.name': 'Name',
+    'profile.f.avatar': 'Avatar',
+    'profile.nameRequired': 'Name must not be empty',
+    'profile.oldPasswordRequired': 'Current password must not be empty',
+    'profile.oldPasswordWrong': 'The current password is not correct',
+    'profile.samePassword': 'The new password must differ from the current one',
+    'profile.confirmMismatch': 'The two new passwords do not match',
+    'profile.passwordChanged': 'Password changed; sign-ins on other devices were ended',
+    'profile.mustChange': 'An administrator reset your password; please change it first',
+    'profile.lastLogins': 'Latest sign-ins',
+    'profile.f.time': 'Time',
+    'profile.f.ip': 'Address',
+    'profile.f.userAgent': 'Browser',
   },
   es: {
     'userInfo.entity': 'Usuario',
@@ -60,17 +123,43 @@ export const userInfoMessages = defineMessages({
     'userInfo.f.password': 'Contraseña',
     'userInfo.f.enableFlag': 'Habilitado',
     'userInfo.f.roleNames': 'Roles',
-    'userInfo.userNameRequired': 'el nombre de usuario no puede estar vacío',
+    'userInfo.userNameRequired': 'El nombre de usuario no puede estar vacío',
     'userInfo.userNameExists': 'Este nombre de usuario ya existe',
-    'userInfo.passwordRequired': 'la contraseña no puede estar vacía',
-    'userInfo.passwordTooLong': 'la contraseña no puede superar 30 caracteres',
-    'userInfo.passwordTooShort': 'la contraseña debe tener al menos 8 caracteres',
-    'userInfo.enableFlagRequired': 'el estado de habilitación no puede estar vacío',
+    'userInfo.passwordRequired': 'La contraseña no puede estar vacía',
+    'userInfo.passwordTooLong': 'La contraseña no puede superar 30 caracteres',
+    'userInfo.passwordTooShort': 'La contraseña debe tener al menos 8 caracteres',
+    'userInfo.enableFlagRequired': 'El estado de habilitación no puede estar vacío',
     'userInfo.notSelf': 'No puede eliminar ni deshabilitar la cuenta con la que ha iniciado sesión',
     'userInfo.lastAdmin': 'No puede eliminar ni deshabilitar al último administrador',
     'userInfo.passwordHidden': 'Las contraseñas se guardan cifradas y no se pueden mostrar; restablézcala en su lugar',
     'userInfo.showPassword': 'Ver contraseña',
     'userInfo.passwordKeep': 'Déjela vacía para conservar la contraseña actual',
+    'userInfo.f.roleIds': 'Roles',
+    'userInfo.roleIds': 'Los roles no son válidos',
+    'userInfo.roleUnknown': 'Un rol elegido no existe',
+    'userInfo.ownAdmin': 'No puede quitar el rol de administrador a la cuenta con la que ha iniciado sesión',
+    'userInfo.resetPassword': 'Restablecer contraseña',
+    'userInfo.passwordReset': 'Contraseña restablecida; el usuario debe cambiarla en el próximo inicio de sesión',
+    'userInfo.unlock': 'Desbloquear',
+    'userInfo.unlocked': 'Cuenta desbloqueada',
+    'profile.title': 'Centro personal',
+    'profile.changePassword': 'Cambiar contraseña',
+    'profile.f.oldPassword': 'Contraseña actual',
+    'profile.f.newPassword': 'Contraseña nueva',
+    'profile.f.confirmPassword': 'Confirmar contraseña nueva',
+    'profile.f.name': 'Nombre',
+    'profile.f.avatar': 'Avatar',
+    'profile.nameRequired': 'El nombre no puede estar vacío',
+    'profile.oldPasswordRequired': 'La contraseña actual no puede estar vacía',
+    'profile.oldPasswordWrong': 'La contraseña actual no es correcta',
+    'profile.samePassword': 'La contraseña nueva debe ser distinta de la actual',
+    'profile.confirmMismatch': 'Las dos contraseñas nuevas no coinciden',
+    'profile.passwordChanged': 'Contraseña cambiada; se cerraron las sesiones en otros dispositivos',
+    'profile.mustChange': 'Un administrador restableció su contraseña; cámbiela primero',
+    'profile.lastLogins': 'Últimos inicios de sesión',
+    'profile.f.time': 'Hora',
+    'profile.f.ip': 'Dirección',
+    'profile.f.userAgent': 'Navegador',
   },
 });
 
@@ -98,7 +187,8 @@ export const userInfoSaveSchema = z
       .transform((v) => (v == null ? '' : String(v)))
       .refine((v) => v.trim() !== '', { message: 'userInfo.userNameRequired' })
       .refine((v) => !/^\s/.test(v), { message: 'v.noLeadingSpace' })
-      .transform((v) => v.trim())
+      .transform(normalizeUserName)
+      .refine((v) => userNameProblem(v) == null, { message: 'v.userNameChars' })
       .refine((v) => v.length <= USER_NAME_MAX, { message: 'v.tooLong', params: { max: USER_NAME_MAX } }),
     password: z
       .union([z.string(), z.number(), z.null()], { error: 'v.passwordChars' })
@@ -113,6 +203,12 @@ export const userInfoSaveSchema = z
       .optional()
       .transform((v) => (blank(v) ? null : typeof v === 'boolean' ? (v ? 1 : 0) : Number(v)))
       .refine((v) => v == null || v === 0 || v === 1, { message: 'v.flag' }),
+    /** the account's roles (absent: unchanged; a new account without them is a 内容编辑) */
+    // a dialog whose role picker was left empty sends null or '' (no change of roles)
+    roleIds: z.preprocess(
+      (v) => (v === null || v === '' ? undefined : v),
+      z.array(id(), { error: 'userInfo.roleIds' }).max(50, { message: 'userInfo.roleIds' }).optional(),
+    ),
   })
   .superRefine((v, ctx) => {
     if (v.id != null) return;
@@ -153,6 +249,7 @@ export const userInfoResource = defineResource({
   endpoints: {
     list: userInfoEndpoints.list,
     save: userInfoEndpoints.save,
+    get: userInfoEndpoints.get,
     del: userInfoEndpoints.del,
   },
   toggles: { enableFlag: userInfoEndpoints.flag },
@@ -162,3 +259,49 @@ export const userInfoResource = defineResource({
   unique: [{ field: 'userName', message: 'userInfo.userNameExists' }],
   pageSize: 20,
 });
+
+/** 重置密码 (administrator): the new password; the holder must change it at the next login. */
+export const resetPasswordSchema = z.object({
+  id: id(),
+  password: z
+    .union([z.string(), z.number(), z.null()], { error: 'userInfo.passwordRequired' })
+    .optional()
+    .transform((v) => (v == null ? '' : String(v)))
+    .superRefine((v, ctx) => {
+      const problem = v === '' ? 'userInfo.passwordRequired' : passwordProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+});
+
+/** 修改密码: the current password and a new one under the same rules. */
+export const updatePasswordSchema = z.object({
+  oldPassword: z
+    .union([z.string(), z.number(), z.null()], { error: 'profile.oldPasswordRequired' })
+    .optional()
+    .transform((v) => (v == null ? '' : String(v)))
+    .refine((v) => v !== '', { message: 'profile.oldPasswordRequired' }),
+  newPassword: resetPasswordSchema.shape.password,
+});
+
+/** 个人中心: own name and avatar (an image slot: `/img/…` or empty). */
+export const updateProfileSchema = z.object({
+  name: reqText('profile.nameRequired', 64),
+  avatar: z
+    .union([z.string(), z.null()], { error: 'v.imageUrl' })
+    .optional()
+    .transform((v) => (v == null ? '' : v.trim()))
+    .refine((v) => v === '' || /^\/img\/[\w.-]{1,200}$/.test(v), { message: 'v.imageUrl' }),
+});
+
+export interface Profile {
+  id: number;
+  userName: string;
+  name: string;
+  avatar: string;
+  roles: { code: string; name: string }[];
+  createTime: string;
+  mustChangePassword: boolean;
+  /** the latest sign-ins (own live sessions, newest first) */
+  /** from the login log: signed-in and refused attempts, newest first */
+  lastLogins: { id: number; time: string; ip: string; userAgent: string; browser: string; os: string; status: number; reason: string }[];
+}

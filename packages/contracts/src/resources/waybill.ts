@@ -29,8 +29,8 @@ export const waybillMessages = defineMessages({
     'waybill.f.name': 'Template name',
     'waybill.f.sketchImg': 'Sketch',
     'waybill.f.content': 'Template content',
-    'waybill.codeRequired': 'template code must not be empty',
-    'waybill.nameRequired': 'template name must not be empty',
+    'waybill.codeRequired': 'Template code must not be empty',
+    'waybill.nameRequired': 'Template name must not be empty',
     'waybill.codeExists': 'This template code already exists',
   },
   es: {
@@ -39,8 +39,8 @@ export const waybillMessages = defineMessages({
     'waybill.f.name': 'Nombre de la plantilla',
     'waybill.f.sketchImg': 'Esquema',
     'waybill.f.content': 'Contenido de la plantilla',
-    'waybill.codeRequired': 'el código de la plantilla no puede estar vacío',
-    'waybill.nameRequired': 'el nombre de la plantilla no puede estar vacío',
+    'waybill.codeRequired': 'El código de la plantilla no puede estar vacío',
+    'waybill.nameRequired': 'El nombre de la plantilla no puede estar vacío',
     'waybill.codeExists': 'Este código de plantilla ya existe',
   },
 });

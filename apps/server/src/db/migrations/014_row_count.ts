@@ -1,19 +1,19 @@
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type Migration, sql } from 'kysely';
 import type { Dialect } from '../index.js';
+import type { AnyDb } from './helpers.js';
 
 /**
  * The tables that grow with the years (news, policies, page items) keep their row count in `row_count`,
  * maintained by triggers in the same transaction as every insert and delete, on both dialects. An unfiltered
  * list reads its total from there: `count(*)` walks a whole index, ~11 ms at a million news.
  * The list is fixed here: a table created by a later migration gets its counter from a later migration.
+ * The resources read it when their description says `counted: true` (packages/contracts).
  */
 const TABLES = ['news', 'policy', 'page_item'];
-/** the tables whose row count the database keeps (later migrations add theirs here) */
-export const COUNTED_TABLES: ReadonlySet<string> = new Set(TABLES);
 
 export function rowCountMigration(dialect: Dialect): Migration {
   return {
-    async up(db: Kysely<any>) {
+    async up(db: AnyDb) {
       await db.schema
         .createTable('row_count')
         .addColumn('tbl', 'varchar(64)', (c) => c.primaryKey())
@@ -55,7 +55,7 @@ export function rowCountMigration(dialect: Dialect): Migration {
         await sql`insert into row_count (tbl, n) select ${sql.lit(table)}, count(*) from ${t}`.execute(db);
       }
     },
-    async down(db: Kysely<any>) {
+    async down(db: AnyDb) {
       for (const table of TABLES) {
         for (const kind of ['ins', 'del', 'trunc']) {
           if (kind === 'trunc' && dialect !== 'postgres') continue;

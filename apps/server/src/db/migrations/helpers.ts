@@ -16,7 +16,8 @@ export function sortType(dialect: Dialect) {
   return dialect === 'postgres' ? sql`numeric(18,6)` : sql`real`;
 }
 
-export type AnyDb = Kysely<any>;
+/** A migration sees the database as it was at that point (not today's `Database`): any table, any column. */
+export type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
 /**
  * Compact column spec for content tables:
@@ -26,8 +27,8 @@ export type AnyDb = Kysely<any>;
  */
 export type ColumnSpec = string;
 
-export async function createContentTable(db: Kysely<any>, dialect: Dialect, table: string, columns: Record<string, ColumnSpec>) {
-  let t = withId(db.schema.createTable(table) as CreateTableBuilder<string, never>, dialect) as CreateTableBuilder<string, any>;
+export async function createContentTable(db: AnyDb, dialect: Dialect, table: string, columns: Record<string, ColumnSpec>) {
+  let t = withId(db.schema.createTable(table) as CreateTableBuilder<string, never>, dialect) as CreateTableBuilder<string, string>;
   for (const [name, spec] of Object.entries(columns)) {
     const [kind, arg] = spec.split(':');
     switch (kind) {

@@ -1,7 +1,7 @@
 import { businessResource, businessTypeResource } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../context.js';
-import { registerResource } from '../../http/crud.js';
+import { registerResource } from '../../crud/routes.js';
 
 /**
  * Business types and businesses shown as partners (SPEC point 7 Business). `/business/getBusinessType`

@@ -56,10 +56,10 @@ describe.each(DIALECTS)('company profile on %s', (dialect) => {
     await bad({ ...profile, website: 'javascript:alert(1)' }, '公司网址格式不正确（需以 http:// 或 https:// 开头）');
     await bad({ ...profile, website: 'www.port-logistics.cn' }, '公司网址格式不正确（需以 http:// 或 https:// 开头）');
     await bad({ ...profile, logo: 'javascript:alert(1)' }, '图片地址无效');
-    await bad({ ...profile, name: '' }, 'company name must not be empty', 'en');
-    await bad({ ...profile, phone: '1'.repeat(31) }, 'phone must not exceed 30 characters', 'en');
+    await bad({ ...profile, name: '' }, 'Company name must not be empty', 'en');
+    await bad({ ...profile, phone: '1'.repeat(31) }, 'Phone must not exceed 30 characters', 'en');
     await bad({ ...profile, email: 'x' }, 'Please enter a valid email address', 'en');
-    await bad({ ...profile, name: '' }, 'el nombre de la empresa no puede estar vacío', 'es');
+    await bad({ ...profile, name: '' }, 'El nombre de la empresa no puede estar vacío', 'es');
     expect(await rowCount()).toBe(0);
   });
 

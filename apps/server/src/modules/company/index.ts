@@ -1,8 +1,7 @@
 import { companyEndpoints, companyResource } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Ctx } from '../../context.js';
-import { Crud } from '../../http/crud.js';
+import { Crud } from '../../crud/service.js';
 import { ok } from '../../http/reply.js';
 import { addRoute, rawInput } from '../../http/route.js';
 
@@ -21,7 +20,7 @@ const isUniqueViolation = (e: unknown) => {
  */
 export function register(api: FastifyInstance, ctx: Ctx): void {
   const crud = new Crud(ctx, companyResource);
-  const db = ctx.db as unknown as Kysely<any>;
+  const { db } = ctx;
   const currentId = async (): Promise<number | null> => {
     const r = await db.selectFrom('company').select('id').orderBy('id').limit(1).executeTakeFirst();
     return r ? Number(r.id) : null;

@@ -113,28 +113,30 @@ export interface DemoContent {
   waybills: Dated[];
 }
 
-/** The content, with the stored images' URLs from `img`. */
-export function demoContent(img: (key: ImageKey) => string): DemoContent {
-  return {
-    newsTypes: [
-      { code: 'hydt', name: '行业动态', sortNo: 1 },
-      { code: 'gsxw', name: '公司新闻', sortNo: 2 },
-      { code: 'tgzx', name: '通关资讯', sortNo: 3 },
-      { code: 'wlzs', name: '物流知识', sortNo: 4 },
-    ],
+/**
+ * The content. A picture is written `{img:<key of IMAGES>}` (as a field value or inside rich text); the
+ * loader (index.ts) replaces it with the stored image's URL.
+ */
+export const DEMO_CONTENT: DemoContent = {
+  newsTypes: [
+    { code: 'hydt', name: '行业动态', sortNo: 1 },
+    { code: 'gsxw', name: '公司新闻', sortNo: 2 },
+    { code: 'tgzx', name: '通关资讯', sortNo: 3 },
+    { code: 'wlzs', name: '物流知识', sortNo: 4 },
+  ],
 
-    news: [
-      {
-        daysAgo: 1.2,
-        body: {
-          type: 'gsxw',
-          title: `${SHORT}华东智能分拨中心正式投入运营`,
-          summary: '新分拨中心配备自动化交叉带分拣线与智能仓储系统，华东地区国际包裹的处理时效进一步提升。',
-          summaryImg: img('newsHub'),
-          isTop: 1,
-          isHot: 1,
-          content: `<p>本周，${SHORT}华东智能分拨中心在上海临港片区正式投入运营。分拨中心总建筑面积约4.2万平方米，集国际快递分拨、跨境电商集货和保税仓储于一体，是公司在长三角地区规模最大的综合物流节点。</p>
-<p><img src="${img('newsHub')}" alt="华东智能分拨中心"></p>
+  news: [
+    {
+      daysAgo: 1.2,
+      body: {
+        type: 'gsxw',
+        title: `${SHORT}华东智能分拨中心正式投入运营`,
+        summary: '新分拨中心配备自动化交叉带分拣线与智能仓储系统，华东地区国际包裹的处理时效进一步提升。',
+        summaryImg: '{img:newsHub}',
+        isTop: 1,
+        isHot: 1,
+        content: `<p>本周，${SHORT}华东智能分拨中心在上海临港片区正式投入运营。分拨中心总建筑面积约4.2万平方米，集国际快递分拨、跨境电商集货和保税仓储于一体，是公司在长三角地区规模最大的综合物流节点。</p>
+<p><img src="{img:newsHub}" alt="华东智能分拨中心"></p>
 <h2>自动化设备全面上线</h2>
 <p>分拨中心引入了自动化交叉带分拣线、动态称重扫描一体机和智能立体货架，包裹从卸车、扫描、分拣到装车的全过程实现系统调度。</p>
 <ul>
@@ -145,17 +147,17 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <h2>服务更多客户</h2>
 <p>随着新分拨中心启用，华东地区发往欧美、东南亚主要城市的国际快递将统一在此集中处理，客户可通过官网“运单查询”实时查看包裹在分拨中心内的处理节点。</p>
 <p>公司相关负责人表示，下一步将继续完善华南、华北区域的分拨网络，为客户提供更稳定、更可视的跨境物流服务。</p>`,
-        },
       },
-      {
-        daysAgo: 2.6,
-        body: {
-          type: 'hydt',
-          title: '中欧班列开行保持增长，跨境物流通道持续拓展',
-          summary: '铁路运输在时效与成本之间提供了新的平衡，越来越多的外贸企业把中欧班列纳入常态化物流方案。',
-          summaryImg: img('newsTrain'),
-          isHot: 1,
-          content: `<p>近年来，中欧班列逐步成为连接亚欧大陆的重要物流通道。相较于海运，铁路运输时效更短；相较于空运，成本更具优势，适合电子产品、汽车配件、机械设备等中高货值商品。</p>
+    },
+    {
+      daysAgo: 2.6,
+      body: {
+        type: 'hydt',
+        title: '中欧班列开行保持增长，跨境物流通道持续拓展',
+        summary: '铁路运输在时效与成本之间提供了新的平衡，越来越多的外贸企业把中欧班列纳入常态化物流方案。',
+        summaryImg: '{img:newsTrain}',
+        isHot: 1,
+        content: `<p>近年来，中欧班列逐步成为连接亚欧大陆的重要物流通道。相较于海运，铁路运输时效更短；相较于空运，成本更具优势，适合电子产品、汽车配件、机械设备等中高货值商品。</p>
 <h2>企业关注的三个变化</h2>
 <ol>
 <li><strong>线路更加丰富</strong>：国内始发城市和境外到达站点不断增加，集拼、整列等多种组织方式并存。</li>
@@ -164,17 +166,17 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 </ol>
 <h2>${SHORT}的建议</h2>
 <p>对于首次使用铁路运输的企业，建议提前确认货物品名、HS编码及目的国准入要求，并预留订舱与集港时间。${SHORT}国际货运团队可提供线路咨询、订舱、报关及境外配送的一站式服务。</p>`,
-        },
       },
-      {
-        daysAgo: 4.1,
-        body: {
-          type: 'tgzx',
-          title: '进口货物“两步申报”操作要点梳理',
-          summary: '“概要申报”与“完整申报”分步完成，企业可以更早提离货物。本文梳理适用情形、办理流程和常见注意事项。',
-          summaryImg: img('newsDeclare'),
-          isTop: 1,
-          content: `<p>“两步申报”是进口货物通关的一种申报模式：企业先进行概要申报，满足条件即可提离货物；随后在规定时间内完成完整申报并缴纳税款。该模式有助于缩短货物在港时间。</p>
+    },
+    {
+      daysAgo: 4.1,
+      body: {
+        type: 'tgzx',
+        title: '进口货物“两步申报”操作要点梳理',
+        summary: '“概要申报”与“完整申报”分步完成，企业可以更早提离货物。本文梳理适用情形、办理流程和常见注意事项。',
+        summaryImg: '{img:newsDeclare}',
+        isTop: 1,
+        content: `<p>“两步申报”是进口货物通关的一种申报模式：企业先进行概要申报，满足条件即可提离货物；随后在规定时间内完成完整申报并缴纳税款。该模式有助于缩短货物在港时间。</p>
 <h2>办理流程</h2>
 <ol>
 <li>第一步：概要申报。填报涉及安全准入的必要项目，确认是否需要查验。</li>
@@ -196,16 +198,16 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <li>完整申报超过规定期限的，可能产生滞报金；</li>
 <li>具体适用条件请以海关最新公告为准，${SHORT}关务团队可协助评估。</li>
 </ul>`,
-        },
       },
-      {
-        daysAgo: 5.8,
-        body: {
-          type: 'hydt',
-          title: '跨境电商旺季来临，海外仓备货需求明显上升',
-          summary: '年末购物季前，卖家普遍提前备货至海外仓。合理规划头程运输与库存，是控制旺季物流成本的关键。',
-          summaryImg: img('newsWarehouse'),
-          content: `<p>每年第四季度是跨境电商的销售旺季。为保证消费者的收货体验，越来越多的卖家选择提前将商品批量运至海外仓，由海外仓完成本地配送。</p>
+    },
+    {
+      daysAgo: 5.8,
+      body: {
+        type: 'hydt',
+        title: '跨境电商旺季来临，海外仓备货需求明显上升',
+        summary: '年末购物季前，卖家普遍提前备货至海外仓。合理规划头程运输与库存，是控制旺季物流成本的关键。',
+        summaryImg: '{img:newsWarehouse}',
+        content: `<p>每年第四季度是跨境电商的销售旺季。为保证消费者的收货体验，越来越多的卖家选择提前将商品批量运至海外仓，由海外仓完成本地配送。</p>
 <h2>备货前要想清楚的问题</h2>
 <ul>
 <li>头程走海运、铁路还是空运？时效与成本如何取舍；</li>
@@ -215,17 +217,17 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <h2>错峰发运</h2>
 <p>旺季前后运力紧张，运价波动较大。建议卖家结合历史销售数据制定分批发运计划，避开集中出货的高峰期。</p>
 <p>${SHORT}提供“头程运输 + 海外仓储 + 尾程派送”的组合方案，欢迎联系客户经理获取方案建议。</p>`,
-        },
       },
-      {
-        daysAgo: 8.3,
-        body: {
-          type: 'wlzs',
-          title: '国际快递的体积重量如何计算？',
-          summary: '轻泡货物按体积重量计费。了解计算方法，合理选择包装尺寸，能有效降低运费。',
-          summaryImg: img('newsVolume'),
-          isHot: 1,
-          content: `<p>国际快递通常按“实际重量”与“体积重量”两者中较大的一项计费。对于体积大、重量轻的货物（俗称“轻泡货”），体积重量往往高于实际重量。</p>
+    },
+    {
+      daysAgo: 8.3,
+      body: {
+        type: 'wlzs',
+        title: '国际快递的体积重量如何计算？',
+        summary: '轻泡货物按体积重量计费。了解计算方法，合理选择包装尺寸，能有效降低运费。',
+        summaryImg: '{img:newsVolume}',
+        isHot: 1,
+        content: `<p>国际快递通常按“实际重量”与“体积重量”两者中较大的一项计费。对于体积大、重量轻的货物（俗称“轻泡货”），体积重量往往高于实际重量。</p>
 <h2>计算公式</h2>
 <p>体积重量（千克）= 长（厘米）× 宽（厘米）× 高（厘米）÷ 计泡系数。常见的计泡系数为5000或6000，不同产品和线路可能不同。</p>
 <h2>计算示例</h2>
@@ -243,16 +245,16 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <li>多件小包裹可合并为一票，但注意单件重量上限；</li>
 <li>下单前可使用官网“运费估算”工具对比不同产品的价格。</li>
 </ul>`,
-        },
       },
-      {
-        daysAgo: 10.5,
-        body: {
-          type: 'gsxw',
-          title: `${SHORT}上线新版运单查询与在线下单服务`,
-          summary: '新版服务支持批量查询、轨迹订阅和地址簿管理，客户可在官网和移动端一站式办理寄件。',
-          summaryImg: img('newsOnline'),
-          content: `<p>为提升客户的寄件体验，${SHORT}近日完成官网自助服务的全面升级，新版“运单查询”和“在线下单”功能已正式上线。</p>
+    },
+    {
+      daysAgo: 10.5,
+      body: {
+        type: 'gsxw',
+        title: `${SHORT}上线新版运单查询与在线下单服务`,
+        summary: '新版服务支持批量查询、轨迹订阅和地址簿管理，客户可在官网和移动端一站式办理寄件。',
+        summaryImg: '{img:newsOnline}',
+        content: `<p>为提升客户的寄件体验，${SHORT}近日完成官网自助服务的全面升级，新版“运单查询”和“在线下单”功能已正式上线。</p>
 <h2>主要更新</h2>
 <ul>
 <li><strong>批量查询</strong>：一次最多可查询50个运单号，结果支持导出；</li>
@@ -261,16 +263,16 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <li><strong>运费预估</strong>：下单时即可查看预估运费与参考时效。</li>
 </ul>
 <p>如在使用过程中遇到问题，欢迎拨打客服热线 ${PHONE} 或在官网留言，我们将及时处理。</p>`,
-        },
       },
-      {
-        daysAgo: 13.9,
-        body: {
-          type: 'tgzx',
-          title: '跨境电商零售进口商品通关流程一览',
-          summary: '从订单、支付、物流“三单”信息推送，到申报、查验与放行，一张图看懂跨境电商零售进口的通关环节。',
-          summaryImg: img('newsEcommerce'),
-          content: `<p>跨境电商零售进口是指境内消费者通过跨境电商平台购买境外商品，并通过“网购保税进口”或“直购进口”方式入境的业务模式。</p>
+    },
+    {
+      daysAgo: 13.9,
+      body: {
+        type: 'tgzx',
+        title: '跨境电商零售进口商品通关流程一览',
+        summary: '从订单、支付、物流“三单”信息推送，到申报、查验与放行，一张图看懂跨境电商零售进口的通关环节。',
+        summaryImg: '{img:newsEcommerce}',
+        content: `<p>跨境电商零售进口是指境内消费者通过跨境电商平台购买境外商品，并通过“网购保税进口”或“直购进口”方式入境的业务模式。</p>
 <h2>通关主要环节</h2>
 <ol>
 <li>电商平台、支付企业、物流企业分别向海关推送订单、支付单和运单信息；</li>
@@ -285,16 +287,16 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <li>所购商品仅限个人自用，不得再次销售。</li>
 </ul>
 <p>${SHORT}为多家跨境电商平台提供清关与配送服务，可根据平台需求定制数据对接方案。</p>`,
-        },
       },
-      {
-        daysAgo: 17.4,
-        body: {
-          type: 'hydt',
-          title: '航空货运运力逐步恢复，国际快递时效进一步提升',
-          summary: '客机腹舱与全货机运力同步增加，主要航线的舱位紧张状况有所缓解，国际快递时效趋于稳定。',
-          summaryImg: img('newsPlane'),
-          content: `<p>随着国际航班逐步恢复，航空货运市场的运力供给明显改善。客机腹舱运力回归，加上全货机航线的持续投入，欧美及东南亚主要航线的舱位紧张状况已有所缓解。</p>
+    },
+    {
+      daysAgo: 17.4,
+      body: {
+        type: 'hydt',
+        title: '航空货运运力逐步恢复，国际快递时效进一步提升',
+        summary: '客机腹舱与全货机运力同步增加，主要航线的舱位紧张状况有所缓解，国际快递时效趋于稳定。',
+        summaryImg: '{img:newsPlane}',
+        content: `<p>随着国际航班逐步恢复，航空货运市场的运力供给明显改善。客机腹舱运力回归，加上全货机航线的持续投入，欧美及东南亚主要航线的舱位紧张状况已有所缓解。</p>
 <h2>对寄件客户的影响</h2>
 <ul>
 <li>主要城市之间的国际快递时效更加稳定；</li>
@@ -302,16 +304,16 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <li>部分新开航线为偏远目的地提供了更多选择。</li>
 </ul>
 <p>${SHORT}将根据运力变化及时调整产品时效，最新信息以官网“时效查询”为准。</p>`,
-        },
       },
-      {
-        daysAgo: 21.7,
-        body: {
-          type: 'tgzx',
-          title: '出口报关常见退单原因及应对建议',
-          summary: '申报要素不全、商品编码归类不准、单证不一致是出口报关退单的常见原因。提前核对可有效减少退单。',
-          summaryImg: img('newsReturn'),
-          content: `<p>出口报关被退单，不仅会影响货物出运，还可能产生额外的仓储和改配费用。结合日常关务实践，我们整理了几类常见的退单原因。</p>
+    },
+    {
+      daysAgo: 21.7,
+      body: {
+        type: 'tgzx',
+        title: '出口报关常见退单原因及应对建议',
+        summary: '申报要素不全、商品编码归类不准、单证不一致是出口报关退单的常见原因。提前核对可有效减少退单。',
+        summaryImg: '{img:newsReturn}',
+        content: `<p>出口报关被退单，不仅会影响货物出运，还可能产生额外的仓储和改配费用。结合日常关务实践，我们整理了几类常见的退单原因。</p>
 <h2>常见原因</h2>
 <ol>
 <li><strong>申报要素不完整</strong>：品牌类型、用途、材质等要素漏填或填写不规范；</li>
@@ -326,17 +328,17 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <li>申报前对照发票、装箱单逐项核对。</li>
 </ul>
 <p>${SHORT}报关团队可提供归类咨询与单证预审服务，帮助企业提高一次通关率。</p>`,
-        },
       },
-      {
-        daysAgo: 26.2,
-        body: {
-          type: 'wlzs',
-          title: '含锂电池货物国际运输注意事项',
-          summary: '锂电池属于航空运输中的危险品或限制品，寄件前需确认电池类型、包装方式和随附文件。',
-          summaryImg: img('newsBattery'),
-          isHot: 1,
-          content: `<p>手机、笔记本电脑、充电宝等日常商品大多含有锂电池。由于锂电池在运输中存在起火风险，航空运输对其有严格的规定。</p>
+    },
+    {
+      daysAgo: 26.2,
+      body: {
+        type: 'wlzs',
+        title: '含锂电池货物国际运输注意事项',
+        summary: '锂电池属于航空运输中的危险品或限制品，寄件前需确认电池类型、包装方式和随附文件。',
+        summaryImg: '{img:newsBattery}',
+        isHot: 1,
+        content: `<p>手机、笔记本电脑、充电宝等日常商品大多含有锂电池。由于锂电池在运输中存在起火风险，航空运输对其有严格的规定。</p>
 <h2>寄件前请确认</h2>
 <ul>
 <li>电池类型：锂离子电池还是锂金属电池；</li>
@@ -347,16 +349,16 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <h2>常见误区</h2>
 <p>“小件可以随便寄”是常见误区。即使是单个充电宝，也可能因为额定能量超限或包装不符合要求而被退运。单独的充电宝一般不能通过国际快递寄送。</p>
 <p>不确定能否寄送时，请先使用官网“禁限寄物品查询”或联系客服确认。</p>`,
-        },
       },
-      {
-        daysAgo: 31.5,
-        body: {
-          type: 'gsxw',
-          title: `${SHORT}荣获年度“优秀跨境物流服务商”称号`,
-          summary: '凭借稳定的通关时效与完善的客户服务体系，公司在行业协会年度评选中获评“优秀跨境物流服务商”。',
-          summaryImg: img('newsAward'),
-          content: `<p>近日，在某物流行业协会举办的年度评选活动中，${SHORT}荣获“优秀跨境物流服务商”称号。</p>
+    },
+    {
+      daysAgo: 31.5,
+      body: {
+        type: 'gsxw',
+        title: `${SHORT}荣获年度“优秀跨境物流服务商”称号`,
+        summary: '凭借稳定的通关时效与完善的客户服务体系，公司在行业协会年度评选中获评“优秀跨境物流服务商”。',
+        summaryImg: '{img:newsAward}',
+        content: `<p>近日，在某物流行业协会举办的年度评选活动中，${SHORT}荣获“优秀跨境物流服务商”称号。</p>
 <h2>获奖理由</h2>
 <ul>
 <li>国际快递与跨境电商业务保持稳定增长；</li>
@@ -364,16 +366,16 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <li>客户满意度连续多年保持较高水平。</li>
 </ul>
 <p>公司将以此为新的起点，继续完善全球服务网络，为客户提供更专业、更高效的物流解决方案。</p>`,
-        },
       },
-      {
-        daysAgo: 38.1,
-        body: {
-          type: 'wlzs',
-          title: '海运整箱与拼箱，怎么选更划算？',
-          summary: '货量、时效和成本是选择整箱（FCL）还是拼箱（LCL）的三个关键因素。本文给出简单的判断方法。',
-          summaryImg: img('newsShip'),
-          content: `<p>国际海运分为整箱（FCL）和拼箱（LCL）两种方式。选择哪一种，主要取决于货量、时效要求和总成本。</p>
+    },
+    {
+      daysAgo: 38.1,
+      body: {
+        type: 'wlzs',
+        title: '海运整箱与拼箱，怎么选更划算？',
+        summary: '货量、时效和成本是选择整箱（FCL）还是拼箱（LCL）的三个关键因素。本文给出简单的判断方法。',
+        summaryImg: '{img:newsShip}',
+        content: `<p>国际海运分为整箱（FCL）和拼箱（LCL）两种方式。选择哪一种，主要取决于货量、时效要求和总成本。</p>
 <h2>整箱（FCL）</h2>
 <p>货主独享一个集装箱，装箱、运输和拆箱流程简单，货损风险较低。货量接近或超过一个20英尺箱时，整箱通常更划算。</p>
 <h2>拼箱（LCL）</h2>
@@ -384,22 +386,22 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <li>货量较小且不急于到货：拼箱更经济；</li>
 <li>货物贵重或易损：建议选择整箱。</li>
 </ul>`,
-        },
       },
-    ],
+    },
+  ],
 
-    policies: [
-      {
-        daysAgo: 3.3,
-        body: {
-          title: '关于进一步优化进出口货物通关流程的要点解读',
-          summary: '围绕“提前申报”“两步申报”和“查验结果电子化反馈”等便利措施，梳理企业可直接受益的变化。',
-          summaryImg: img('policyClearance'),
-          author: `${SHORT}关务部`,
-          source: `${SHORT}政策研究室（据公开政策整理）`,
-          isTop: 1,
-          isHot: 1,
-          content: `<p>本文为${SHORT}关务团队对近期通关便利化政策的梳理，仅供参考，具体规定请以海关总署官方发布为准。</p>
+  policies: [
+    {
+      daysAgo: 3.3,
+      body: {
+        title: '关于进一步优化进出口货物通关流程的要点解读',
+        summary: '围绕“提前申报”“两步申报”和“查验结果电子化反馈”等便利措施，梳理企业可直接受益的变化。',
+        summaryImg: '{img:policyClearance}',
+        author: `${SHORT}关务部`,
+        source: `${SHORT}政策研究室（据公开政策整理）`,
+        isTop: 1,
+        isHot: 1,
+        content: `<p>本文为${SHORT}关务团队对近期通关便利化政策的梳理，仅供参考，具体规定请以海关总署官方发布为准。</p>
 <h2>一、提前申报</h2>
 <p>企业可在货物运抵海关监管作业场所前办理申报手续，货物运抵后即可办理查验或放行，进一步压缩通关时间。</p>
 <h2>二、两步申报</h2>
@@ -412,35 +414,35 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <li>确保申报数据真实、准确、完整；</li>
 <li>及时关注海关发布的最新公告。</li>
 </ul>`,
-        },
       },
-      {
-        daysAgo: 9.6,
-        body: {
-          title: '跨境电商零售进口商品清单调整说明（摘要）',
-          summary: '零售进口商品清单的调整涉及部分消费品的增列与商品编码更新，相关平台与企业需同步更新商品备案信息。',
-          summaryImg: img('policyEcommerce'),
-          author: `${SHORT}跨境电商事业部`,
-          source: `${SHORT}政策研究室（据公开政策整理）`,
-          isHot: 1,
-          content: `<p>跨境电商零售进口商品清单会根据消费需求和监管要求进行动态调整。以下为调整事项的要点摘要。</p>
+    },
+    {
+      daysAgo: 9.6,
+      body: {
+        title: '跨境电商零售进口商品清单调整说明（摘要）',
+        summary: '零售进口商品清单的调整涉及部分消费品的增列与商品编码更新，相关平台与企业需同步更新商品备案信息。',
+        summaryImg: '{img:policyEcommerce}',
+        author: `${SHORT}跨境电商事业部`,
+        source: `${SHORT}政策研究室（据公开政策整理）`,
+        isHot: 1,
+        content: `<p>跨境电商零售进口商品清单会根据消费需求和监管要求进行动态调整。以下为调整事项的要点摘要。</p>
 <ul>
 <li>增列部分消费者需求较大的商品；</li>
 <li>根据税则调整，同步更新部分商品的税则号列；</li>
 <li>对个别商品的备注要求进行了完善。</li>
 </ul>
 <p>建议相关平台和企业对照最新清单，检查在售商品的备案信息，避免因编码变化导致申报异常。原文请查阅有关部门的官方网站。</p>`,
-        },
       },
-      {
-        daysAgo: 15.2,
-        body: {
-          title: '进出口货物报关单填制规范要点提示',
-          summary: '针对申报实践中易错的“贸易方式”“成交方式”“运费保费”等栏目，整理填制要点与常见错误。',
-          summaryImg: img('policyDeclaration'),
-          author: `${SHORT}关务部`,
-          source: `${SHORT}关务培训中心`,
-          content: `<p>准确填制报关单是顺利通关的前提。结合日常审单中的常见问题，整理以下要点。</p>
+    },
+    {
+      daysAgo: 15.2,
+      body: {
+        title: '进出口货物报关单填制规范要点提示',
+        summary: '针对申报实践中易错的“贸易方式”“成交方式”“运费保费”等栏目，整理填制要点与常见错误。',
+        summaryImg: '{img:policyDeclaration}',
+        author: `${SHORT}关务部`,
+        source: `${SHORT}关务培训中心`,
+        content: `<p>准确填制报关单是顺利通关的前提。结合日常审单中的常见问题，整理以下要点。</p>
 <h2>易错栏目</h2>
 <table>
 <thead><tr><th>栏目</th><th>常见错误</th><th>填制提示</th></tr></thead>
@@ -452,17 +454,17 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 </tbody>
 </table>
 <p>本文内容仅供培训参考，具体以现行报关单填制规范为准。</p>`,
-        },
       },
-      {
-        daysAgo: 20.8,
-        body: {
-          title: '关于启用新版国际快递运单的通知',
-          summary: '新版运单增加了申报价值币种、寄件人声明等栏目，新旧运单设过渡期并行使用。',
-          author: `${SHORT}客户服务中心`,
-          source: SHORT,
-          isTop: 1,
-          content: `<p>尊敬的客户：</p>
+    },
+    {
+      daysAgo: 20.8,
+      body: {
+        title: '关于启用新版国际快递运单的通知',
+        summary: '新版运单增加了申报价值币种、寄件人声明等栏目，新旧运单设过渡期并行使用。',
+        author: `${SHORT}客户服务中心`,
+        source: SHORT,
+        isTop: 1,
+        content: `<p>尊敬的客户：</p>
 <p>为提高申报信息的准确性，${SHORT}将启用新版国际快递运单，现将有关事项通知如下：</p>
 <ol>
 <li>新版运单增加“申报价值币种”“寄件人声明”等栏目，物品名称栏请使用具体品名；</li>
@@ -470,17 +472,17 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <li>通过官网“在线下单”寄件的客户，系统将自动生成新版电子运单，无需另行操作。</li>
 </ol>
 <p>如有疑问，请拨打客服热线 ${PHONE}。感谢您的支持！</p>`,
-        },
       },
-      {
-        daysAgo: 27.4,
-        body: {
-          title: '航空运输危险品申报注意事项',
-          summary: '危险品及含锂电池货物的航空运输申报，需要提供准确的品名、类别及相应文件。',
-          summaryImg: img('policyDangerous'),
-          author: `${SHORT}航空事业部`,
-          source: `${SHORT}安全管理部`,
-          content: `<p>为保障航空运输安全，含危险品或锂电池的货物在交运前必须如实申报。请寄件人注意以下事项：</p>
+    },
+    {
+      daysAgo: 27.4,
+      body: {
+        title: '航空运输危险品申报注意事项',
+        summary: '危险品及含锂电池货物的航空运输申报，需要提供准确的品名、类别及相应文件。',
+        summaryImg: '{img:policyDangerous}',
+        author: `${SHORT}航空事业部`,
+        source: `${SHORT}安全管理部`,
+        content: `<p>为保障航空运输安全，含危险品或锂电池的货物在交运前必须如实申报。请寄件人注意以下事项：</p>
 <ul>
 <li>如实申报货物的品名、成分和危险性类别；</li>
 <li>按规定进行包装、标记和粘贴标签；</li>
@@ -488,16 +490,16 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <li>不得将危险品夹带在普通货物中交运。</li>
 </ul>
 <p>隐瞒或错报危险品将被退运，并可能承担相应的法律责任。</p>`,
-        },
       },
-      {
-        daysAgo: 34.9,
-        body: {
-          title: '出口退税申报材料清单更新说明',
-          summary: '为便于客户办理出口退税，现将常用申报材料整理成清单，供财务与关务人员参考。',
-          author: `${SHORT}关务部`,
-          source: `${SHORT}政策研究室（据公开政策整理）`,
-          content: `<p>出口企业办理退税时，通常需要准备以下材料（以主管税务机关的要求为准）：</p>
+    },
+    {
+      daysAgo: 34.9,
+      body: {
+        title: '出口退税申报材料清单更新说明',
+        summary: '为便于客户办理出口退税，现将常用申报材料整理成清单，供财务与关务人员参考。',
+        author: `${SHORT}关务部`,
+        source: `${SHORT}政策研究室（据公开政策整理）`,
+        content: `<p>出口企业办理退税时，通常需要准备以下材料（以主管税务机关的要求为准）：</p>
 <ul>
 <li>出口货物报关单相关电子信息；</li>
 <li>增值税专用发票等进货凭证；</li>
@@ -505,24 +507,24 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <li>其他按规定需要提供的资料。</li>
 </ul>
 <p>${SHORT}可为代理报关的客户提供报关单电子数据查询和打印服务。</p>`,
-        },
       },
-    ],
+    },
+  ],
 
-    pages: [
-      {
-        body: { name: '关于我们', showType: 'splice' },
-        items: [
-          {
-            daysAgo: 40,
-            body: {
-              title: '公司简介',
-              tag: '简介',
-              sortNo: 1,
-              isTop: 1,
-              summary: `${COMPANY}是一家以国际快递、跨境电商物流和报关报检为核心业务的综合物流服务企业。`,
-              summaryImg: img('pageAbout'),
-              content: `<p>${COMPANY}总部位于上海，在华东、华南、华北设有分拨中心，与多家航空公司、船公司及海外配送伙伴建立了长期合作关系。</p>
+  pages: [
+    {
+      body: { name: '关于我们', showType: 'splice' },
+      items: [
+        {
+          daysAgo: 40,
+          body: {
+            title: '公司简介',
+            tag: '简介',
+            sortNo: 1,
+            isTop: 1,
+            summary: `${COMPANY}是一家以国际快递、跨境电商物流和报关报检为核心业务的综合物流服务企业。`,
+            summaryImg: '{img:pageAbout}',
+            content: `<p>${COMPANY}总部位于上海，在华东、华南、华北设有分拨中心，与多家航空公司、船公司及海外配送伙伴建立了长期合作关系。</p>
 <p>公司提供国际快递、国际货运、跨境电商物流、报关报检、仓储配送等服务，业务覆盖全球主要国家和地区。</p>
 <h2>我们的优势</h2>
 <ul>
@@ -530,17 +532,17 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <li>全程轨迹可视，关键节点主动通知；</li>
 <li>7×24小时客户服务。</li>
 </ul>`,
-            },
           },
-          {
-            daysAgo: 39,
-            body: {
-              title: '发展历程',
-              tag: '历程',
-              sortNo: 2,
-              summary: '从一家小型货运代理公司，成长为覆盖全球的综合物流服务商。',
-              summaryImg: img('pageHistory'),
-              content: `<ol>
+        },
+        {
+          daysAgo: 39,
+          body: {
+            title: '发展历程',
+            tag: '历程',
+            sortNo: 2,
+            summary: '从一家小型货运代理公司，成长为覆盖全球的综合物流服务商。',
+            summaryImg: '{img:pageHistory}',
+            content: `<ol>
 <li><strong>2008年</strong>：公司在上海成立，开展国际货运代理业务；</li>
 <li><strong>2012年</strong>：取得报关企业资质，成立关务部；</li>
 <li><strong>2015年</strong>：开通国际快递业务，建立首个分拨中心；</li>
@@ -548,137 +550,137 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <li><strong>2021年</strong>：上线自主研发的关务与物流信息系统；</li>
 <li><strong>如今</strong>：华东智能分拨中心投入运营，服务网络覆盖全球主要国家和地区。</li>
 </ol>`,
-            },
           },
-          {
-            daysAgo: 38,
-            body: {
-              title: '企业文化',
-              tag: '文化',
-              sortNo: 3,
-              summary: '诚信、专业、高效、共赢。',
-              summaryImg: img('pageCulture'),
-              content: `<h2>使命</h2><p>让全球货物流通更简单。</p>
+        },
+        {
+          daysAgo: 38,
+          body: {
+            title: '企业文化',
+            tag: '文化',
+            sortNo: 3,
+            summary: '诚信、专业、高效、共赢。',
+            summaryImg: '{img:pageCulture}',
+            content: `<h2>使命</h2><p>让全球货物流通更简单。</p>
 <h2>愿景</h2><p>成为客户信赖的跨境物流伙伴。</p>
 <h2>价值观</h2><ul><li>诚信</li><li>专业</li><li>高效</li><li>共赢</li></ul>`,
-            },
           },
-          {
-            daysAgo: 37,
-            body: {
-              title: '资质荣誉',
-              tag: '资质',
-              sortNo: 4,
-              summary: '公司具备开展国际货运代理、报关等业务的相关资质。',
-              summaryImg: img('pageQualification'),
-              content: `<ul>
+        },
+        {
+          daysAgo: 37,
+          body: {
+            title: '资质荣誉',
+            tag: '资质',
+            sortNo: 4,
+            summary: '公司具备开展国际货运代理、报关等业务的相关资质。',
+            summaryImg: '{img:pageQualification}',
+            content: `<ul>
 <li>国际货运代理企业备案</li>
 <li>报关企业备案</li>
 <li>快递业务经营许可</li>
 <li>质量管理体系认证</li>
 <li>年度优秀跨境物流服务商</li>
 </ul>`,
-            },
           },
-        ],
-      },
-      {
-        body: { name: '服务介绍', showType: 'tabs' },
-        items: [
-          {
-            daysAgo: 36,
-            body: {
-              title: '国际快递',
-              tag: '快递',
-              sortNo: 1,
-              summary: '门到门国际快递服务，覆盖全球主要国家和地区。',
-              content: `<p>提供文件、包裹的门到门国际快递服务，支持上门取件、代为报关和全程轨迹查询。</p>
+        },
+      ],
+    },
+    {
+      body: { name: '服务介绍', showType: 'tabs' },
+      items: [
+        {
+          daysAgo: 36,
+          body: {
+            title: '国际快递',
+            tag: '快递',
+            sortNo: 1,
+            summary: '门到门国际快递服务，覆盖全球主要国家和地区。',
+            content: `<p>提供文件、包裹的门到门国际快递服务，支持上门取件、代为报关和全程轨迹查询。</p>
 <ul><li>标准快递：性价比高，适合一般商品；</li><li>特快专递：时效优先，适合紧急文件和样品；</li><li>经济快递：适合不急于到达的大件包裹。</li></ul>`,
-            },
           },
-          {
-            daysAgo: 35,
-            body: {
-              title: '跨境电商物流',
-              tag: '电商',
-              sortNo: 2,
-              summary: '头程运输、海外仓储与尾程派送一体化解决方案。',
-              content: `<p>为跨境电商卖家提供小包直发、海外仓备货和退货处理服务，支持与主流电商平台和ERP系统对接。</p>`,
-            },
+        },
+        {
+          daysAgo: 35,
+          body: {
+            title: '跨境电商物流',
+            tag: '电商',
+            sortNo: 2,
+            summary: '头程运输、海外仓储与尾程派送一体化解决方案。',
+            content: `<p>为跨境电商卖家提供小包直发、海外仓备货和退货处理服务，支持与主流电商平台和ERP系统对接。</p>`,
           },
-          {
-            daysAgo: 34,
-            body: {
-              title: '报关报检',
-              tag: '关务',
-              sortNo: 3,
-              summary: '一般贸易、跨境电商、快件等多种方式的报关报检服务。',
-              content: `<p>专业关务团队提供商品归类、申报要素审核、报关报检、查验配合等服务，帮助企业合规、高效通关。</p>`,
-            },
+        },
+        {
+          daysAgo: 34,
+          body: {
+            title: '报关报检',
+            tag: '关务',
+            sortNo: 3,
+            summary: '一般贸易、跨境电商、快件等多种方式的报关报检服务。',
+            content: `<p>专业关务团队提供商品归类、申报要素审核、报关报检、查验配合等服务，帮助企业合规、高效通关。</p>`,
           },
-          {
-            daysAgo: 33,
-            body: {
-              title: '仓储配送',
-              tag: '仓配',
-              sortNo: 4,
-              summary: '保税仓、普通仓与城市配送服务。',
-              content: `<p>在主要口岸城市设有保税仓和普通仓，提供入库、存储、拣货、包装和城市配送服务，库存数据实时可查。</p>`,
-            },
+        },
+        {
+          daysAgo: 33,
+          body: {
+            title: '仓储配送',
+            tag: '仓配',
+            sortNo: 4,
+            summary: '保税仓、普通仓与城市配送服务。',
+            content: `<p>在主要口岸城市设有保税仓和普通仓，提供入库、存储、拣货、包装和城市配送服务，库存数据实时可查。</p>`,
           },
-        ],
-      },
-      {
-        body: { name: '帮助中心', showType: 'tabs' },
-        items: [
-          {
-            daysAgo: 30,
-            body: {
-              title: '常见问题',
-              tag: 'FAQ',
-              sortNo: 1,
-              isHot: 1,
-              summary: '寄件、查询、清关和理赔的常见问题解答。',
-              content: `<h3>如何查询包裹？</h3><p>在官网“运单查询”中输入运单号即可查看最新轨迹。</p>
+        },
+      ],
+    },
+    {
+      body: { name: '帮助中心', showType: 'tabs' },
+      items: [
+        {
+          daysAgo: 30,
+          body: {
+            title: '常见问题',
+            tag: 'FAQ',
+            sortNo: 1,
+            isHot: 1,
+            summary: '寄件、查询、清关和理赔的常见问题解答。',
+            content: `<h3>如何查询包裹？</h3><p>在官网“运单查询”中输入运单号即可查看最新轨迹。</p>
 <h3>包裹清关需要多久？</h3><p>一般为1至3个工作日，遇查验或资料不全时会相应延长。</p>
 <h3>可以修改收件地址吗？</h3><p>包裹派送前可联系客服申请修改，可能产生额外费用。</p>`,
-            },
           },
-          {
-            daysAgo: 29,
-            body: {
-              title: '禁限寄物品说明',
-              tag: '须知',
-              sortNo: 2,
-              summary: '哪些物品不能寄、哪些物品需要额外文件。',
-              content: `<p>以下物品禁止通过国际快递寄送：</p>
+        },
+        {
+          daysAgo: 29,
+          body: {
+            title: '禁限寄物品说明',
+            tag: '须知',
+            sortNo: 2,
+            summary: '哪些物品不能寄、哪些物品需要额外文件。',
+            content: `<p>以下物品禁止通过国际快递寄送：</p>
 <ul><li>易燃易爆物品</li><li>毒害性、腐蚀性物品</li><li>各类武器及其仿制品</li><li>法律法规禁止流通的物品</li></ul>
 <p>含锂电池的电子产品、液体、粉末等物品属于限寄物品，需按要求申报并提供相应文件。</p>`,
-            },
           },
-          {
-            daysAgo: 28,
-            body: {
-              title: '理赔须知',
-              tag: '理赔',
-              sortNo: 3,
-              summary: '包裹丢失或损坏时的理赔流程与所需材料。',
-              content: `<ol><li>发现包裹丢失或损坏后，请尽快联系客服登记；</li><li>提供运单号、物品价值证明及损坏照片；</li><li>我们将在受理后尽快完成核实并反馈处理结果。</li></ol>`,
-            },
+        },
+        {
+          daysAgo: 28,
+          body: {
+            title: '理赔须知',
+            tag: '理赔',
+            sortNo: 3,
+            summary: '包裹丢失或损坏时的理赔流程与所需材料。',
+            content: `<ol><li>发现包裹丢失或损坏后，请尽快联系客服登记；</li><li>提供运单号、物品价值证明及损坏照片；</li><li>我们将在受理后尽快完成核实并反馈处理结果。</li></ol>`,
           },
-        ],
-      },
-      {
-        body: { name: '加入我们', showType: 'splice' },
-        items: [
-          {
-            daysAgo: 12,
-            body: {
-              title: '招聘岗位',
-              tag: '招聘',
-              sortNo: 1,
-              summary: '我们正在寻找热爱物流行业的你。',
-              content: `<table>
+        },
+      ],
+    },
+    {
+      body: { name: '加入我们', showType: 'splice' },
+      items: [
+        {
+          daysAgo: 12,
+          body: {
+            title: '招聘岗位',
+            tag: '招聘',
+            sortNo: 1,
+            summary: '我们正在寻找热爱物流行业的你。',
+            content: `<table>
 <thead><tr><th>岗位</th><th>工作地点</th><th>人数</th></tr></thead>
 <tbody>
 <tr><td>关务专员</td><td>上海</td><td>3</td></tr>
@@ -688,309 +690,309 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 </tbody>
 </table>
 <p>简历请投递至 hr@example.com，邮件标题注明“应聘岗位 + 姓名”。</p>`,
-            },
           },
-        ],
-      },
-    ],
+        },
+      ],
+    },
+  ],
 
-    businessTypes: [
-      {
-        code: 'GJKD',
-        name: '国际快递',
-        sortNo: 1,
-        summary: '文件与包裹的门到门国际快递，支持上门取件、代为报关与全程轨迹查询。',
-        summaryImg: img('businessExpress'),
-      },
-      {
-        code: 'KJDS',
-        name: '跨境电商',
-        sortNo: 2,
-        summary: '小包直发、海外仓备货和退货处理，一站式服务跨境电商卖家。',
-        summaryImg: img('businessEcommerce'),
-      },
-      {
-        code: 'BGBJ',
-        name: '报关报检',
-        sortNo: 3,
-        summary: '商品归类、申报要素审核、报关报检与查验配合，助力企业合规通关。',
-        summaryImg: img('businessCustoms'),
-      },
-      {
-        code: 'CCPS',
-        name: '仓储配送',
-        sortNo: 4,
-        summary: '口岸城市的保税仓与普通仓，提供入库、存储、拣货包装与城市配送。',
-        summaryImg: img('businessWarehouse'),
-      },
-      {
-        code: 'GJHY',
-        name: '国际货运',
-        sortNo: 5,
-        summary: '海运整箱与拼箱、空运和中欧班列，按时效与成本灵活组合。',
-        summaryImg: img('businessFreight'),
-      },
-    ],
+  businessTypes: [
+    {
+      code: 'GJKD',
+      name: '国际快递',
+      sortNo: 1,
+      summary: '文件与包裹的门到门国际快递，支持上门取件、代为报关与全程轨迹查询。',
+      summaryImg: '{img:businessExpress}',
+    },
+    {
+      code: 'KJDS',
+      name: '跨境电商',
+      sortNo: 2,
+      summary: '小包直发、海外仓备货和退货处理，一站式服务跨境电商卖家。',
+      summaryImg: '{img:businessEcommerce}',
+    },
+    {
+      code: 'BGBJ',
+      name: '报关报检',
+      sortNo: 3,
+      summary: '商品归类、申报要素审核、报关报检与查验配合，助力企业合规通关。',
+      summaryImg: '{img:businessCustoms}',
+    },
+    {
+      code: 'CCPS',
+      name: '仓储配送',
+      sortNo: 4,
+      summary: '口岸城市的保税仓与普通仓，提供入库、存储、拣货包装与城市配送。',
+      summaryImg: '{img:businessWarehouse}',
+    },
+    {
+      code: 'GJHY',
+      name: '国际货运',
+      sortNo: 5,
+      summary: '海运整箱与拼箱、空运和中欧班列，按时效与成本灵活组合。',
+      summaryImg: '{img:businessFreight}',
+    },
+  ],
 
-    partners: [
-      {
-        type: 'GJKD',
-        name: '云翼航空货运',
-        sortNo: 1,
-        summary: '提供亚欧、亚美航线的全货机与腹舱运力。',
-        logo: img('partnerAir'),
-        url: 'https://example.com/partners/yunyi-air-cargo',
-      },
-      {
-        type: 'GJHY',
-        name: '沧溟远洋船务',
-        sortNo: 2,
-        summary: '经营亚洲至欧洲、北美的集装箱班轮航线。',
-        logo: img('partnerShipping'),
-        url: 'https://example.com/partners/cangming-shipping',
-      },
-      {
-        type: 'GJHY',
-        name: '长风国际班列',
-        sortNo: 3,
-        summary: '运营多条中欧班列线路，提供整列与集拼服务。',
-        logo: img('partnerRail'),
-        url: 'https://example.com/partners/changfeng-rail',
-      },
-      {
-        type: 'KJDS',
-        name: '万象跨境购',
-        sortNo: 4,
-        summary: '面向海外消费者的跨境电商平台，双方在清关与配送方面深度合作。',
-        logo: img('partnerMall'),
-        url: 'https://example.com/partners/wanxiang-mall',
-      },
-      {
-        type: 'CCPS',
-        name: '北辰智慧仓储',
-        sortNo: 5,
-        summary: '在多个口岸城市运营保税仓与海外仓。',
-        logo: img('partnerStorage'),
-        url: 'https://example.com/partners/beichen-storage',
-      },
-      {
-        type: 'CCPS',
-        name: '畅途城市配送',
-        sortNo: 6,
-        summary: '覆盖长三角主要城市的当日达与次日达配送。',
-        logo: img('partnerCity'),
-        url: 'https://example.com/partners/changtu-city',
-      },
-      {
-        type: 'BGBJ',
-        name: '关易通数字报关',
-        sortNo: 7,
-        summary: '提供报关数据校验与单证电子化服务。',
-        logo: img('partnerBroker'),
-        url: 'https://example.com/partners/guanyitong',
-      },
-    ],
+  partners: [
+    {
+      type: 'GJKD',
+      name: '云翼航空货运',
+      sortNo: 1,
+      summary: '提供亚欧、亚美航线的全货机与腹舱运力。',
+      logo: '{img:partnerAir}',
+      url: 'https://example.com/partners/yunyi-air-cargo',
+    },
+    {
+      type: 'GJHY',
+      name: '沧溟远洋船务',
+      sortNo: 2,
+      summary: '经营亚洲至欧洲、北美的集装箱班轮航线。',
+      logo: '{img:partnerShipping}',
+      url: 'https://example.com/partners/cangming-shipping',
+    },
+    {
+      type: 'GJHY',
+      name: '长风国际班列',
+      sortNo: 3,
+      summary: '运营多条中欧班列线路，提供整列与集拼服务。',
+      logo: '{img:partnerRail}',
+      url: 'https://example.com/partners/changfeng-rail',
+    },
+    {
+      type: 'KJDS',
+      name: '万象跨境购',
+      sortNo: 4,
+      summary: '面向海外消费者的跨境电商平台，双方在清关与配送方面深度合作。',
+      logo: '{img:partnerMall}',
+      url: 'https://example.com/partners/wanxiang-mall',
+    },
+    {
+      type: 'CCPS',
+      name: '北辰智慧仓储',
+      sortNo: 5,
+      summary: '在多个口岸城市运营保税仓与海外仓。',
+      logo: '{img:partnerStorage}',
+      url: 'https://example.com/partners/beichen-storage',
+    },
+    {
+      type: 'CCPS',
+      name: '畅途城市配送',
+      sortNo: 6,
+      summary: '覆盖长三角主要城市的当日达与次日达配送。',
+      logo: '{img:partnerCity}',
+      url: 'https://example.com/partners/changtu-city',
+    },
+    {
+      type: 'BGBJ',
+      name: '关易通数字报关',
+      sortNo: 7,
+      summary: '提供报关数据校验与单证电子化服务。',
+      logo: '{img:partnerBroker}',
+      url: 'https://example.com/partners/guanyitong',
+    },
+  ],
 
-    applicationTypes: [
-      { code: 'CXFW', name: '查询服务', sortNo: 1 },
-      { code: 'ZXBL', name: '在线办理', sortNo: 2 },
-      { code: 'GWGJ', name: '关务工具', sortNo: 3 },
-    ],
+  applicationTypes: [
+    { code: 'CXFW', name: '查询服务', sortNo: 1 },
+    { code: 'ZXBL', name: '在线办理', sortNo: 2 },
+    { code: 'GWGJ', name: '关务工具', sortNo: 3 },
+  ],
 
-    applications: [
-      { type: 'CXFW', name: '运单查询', sortNo: 1, icon: img('appTrack'), url: 'https://example.com/tools/tracking' },
-      { type: 'CXFW', name: '时效查询', sortNo: 2, icon: img('appTime'), url: 'https://example.com/tools/transit-time' },
-      { type: 'CXFW', name: '网点查询', sortNo: 3, icon: img('appOutlet'), url: 'https://example.com/tools/outlets' },
-      { type: 'CXFW', name: '禁限寄物品查询', sortNo: 4, icon: img('appBanned'), url: 'https://example.com/tools/prohibited-items' },
-      { type: 'ZXBL', name: '运费估算', sortNo: 1, icon: img('appQuote'), url: 'https://example.com/tools/freight-estimate' },
-      { type: 'ZXBL', name: '在线下单', sortNo: 2, icon: img('appOrder'), url: 'https://example.com/tools/order' },
-      { type: 'GWGJ', name: '报关状态查询', sortNo: 1, icon: img('appCustoms'), url: 'https://example.com/tools/customs-status' },
-    ],
+  applications: [
+    { type: 'CXFW', name: '运单查询', sortNo: 1, icon: '{img:appTrack}', url: 'https://example.com/tools/tracking' },
+    { type: 'CXFW', name: '时效查询', sortNo: 2, icon: '{img:appTime}', url: 'https://example.com/tools/transit-time' },
+    { type: 'CXFW', name: '网点查询', sortNo: 3, icon: '{img:appOutlet}', url: 'https://example.com/tools/outlets' },
+    { type: 'CXFW', name: '禁限寄物品查询', sortNo: 4, icon: '{img:appBanned}', url: 'https://example.com/tools/prohibited-items' },
+    { type: 'ZXBL', name: '运费估算', sortNo: 1, icon: '{img:appQuote}', url: 'https://example.com/tools/freight-estimate' },
+    { type: 'ZXBL', name: '在线下单', sortNo: 2, icon: '{img:appOrder}', url: 'https://example.com/tools/order' },
+    { type: 'GWGJ', name: '报关状态查询', sortNo: 1, icon: '{img:appCustoms}', url: 'https://example.com/tools/customs-status' },
+  ],
 
-    suppliers: [
-      {
-        body: { name: '恒信包装材料', sortNo: 1, summary: '专业生产瓦楞纸箱与缓冲包装材料。', logo: img('supplierPack') },
-        products: [
-          {
-            daysAgo: 20,
-            body: {
-              name: '五层加厚瓦楞纸箱',
-              sortNo: 1,
-              summary: '适合国际快递的加厚纸箱，抗压防潮，多种规格可选。',
-              img: img('productCarton'),
-              url: 'https://example.com/products/carton-5-ply',
-            },
+  suppliers: [
+    {
+      body: { name: '恒信包装材料', sortNo: 1, summary: '专业生产瓦楞纸箱与缓冲包装材料。', logo: '{img:supplierPack}' },
+      products: [
+        {
+          daysAgo: 20,
+          body: {
+            name: '五层加厚瓦楞纸箱',
+            sortNo: 1,
+            summary: '适合国际快递的加厚纸箱，抗压防潮，多种规格可选。',
+            img: '{img:productCarton}',
+            url: 'https://example.com/products/carton-5-ply',
           },
-          {
-            daysAgo: 19,
-            body: {
-              name: '气泡缓冲卷膜',
-              sortNo: 2,
-              summary: '双层气泡结构，为易碎品提供可靠缓冲保护。',
-              img: img('productBubble'),
-              url: 'https://example.com/products/bubble-wrap',
-            },
+        },
+        {
+          daysAgo: 19,
+          body: {
+            name: '气泡缓冲卷膜',
+            sortNo: 2,
+            summary: '双层气泡结构，为易碎品提供可靠缓冲保护。',
+            img: '{img:productBubble}',
+            url: 'https://example.com/products/bubble-wrap',
           },
-        ],
-      },
-      {
-        body: { name: '智联物流设备', sortNo: 2, summary: '物流扫描、打印与称重设备供应商。', logo: img('supplierDevice') },
-        products: [
-          {
-            daysAgo: 16,
-            body: {
-              name: '工业级手持数据终端',
-              sortNo: 1,
-              summary: '支持一维码、二维码快速识读，适合分拨中心与仓库作业。',
-              img: img('productPda'),
-              url: 'https://example.com/products/handheld-terminal',
-            },
+        },
+      ],
+    },
+    {
+      body: { name: '智联物流设备', sortNo: 2, summary: '物流扫描、打印与称重设备供应商。', logo: '{img:supplierDevice}' },
+      products: [
+        {
+          daysAgo: 16,
+          body: {
+            name: '工业级手持数据终端',
+            sortNo: 1,
+            summary: '支持一维码、二维码快速识读，适合分拨中心与仓库作业。',
+            img: '{img:productPda}',
+            url: 'https://example.com/products/handheld-terminal',
           },
-          {
-            daysAgo: 15,
-            body: {
-              name: '热敏电子面单打印机',
-              sortNo: 2,
-              summary: '支持100×150毫米面单，打印清晰，适配主流面单模板。',
-              img: img('productPrinter'),
-              url: 'https://example.com/products/label-printer',
-            },
+        },
+        {
+          daysAgo: 15,
+          body: {
+            name: '热敏电子面单打印机',
+            sortNo: 2,
+            summary: '支持100×150毫米面单，打印清晰，适配主流面单模板。',
+            img: '{img:productPrinter}',
+            url: 'https://example.com/products/label-printer',
           },
-        ],
-      },
-      {
-        body: { name: '冰峰冷链科技', sortNo: 3, summary: '医药与生鲜冷链包装解决方案。', logo: img('supplierCold') },
-        products: [
-          {
-            daysAgo: 11,
-            body: {
-              name: '医药冷链保温箱',
-              sortNo: 1,
-              summary: '搭配冰排使用，可在规定时间内保持2至8摄氏度。',
-              img: img('productCoolbox'),
-              url: 'https://example.com/products/cold-chain-box',
-            },
+        },
+      ],
+    },
+    {
+      body: { name: '冰峰冷链科技', sortNo: 3, summary: '医药与生鲜冷链包装解决方案。', logo: '{img:supplierCold}' },
+      products: [
+        {
+          daysAgo: 11,
+          body: {
+            name: '医药冷链保温箱',
+            sortNo: 1,
+            summary: '搭配冰排使用，可在规定时间内保持2至8摄氏度。',
+            img: '{img:productCoolbox}',
+            url: 'https://example.com/products/cold-chain-box',
           },
-        ],
-      },
-      {
-        body: { name: '稳达托盘', sortNo: 4, summary: '塑料托盘与木托盘的生产和租赁。', logo: img('supplierPallet') },
-        products: [
-          {
-            daysAgo: 7,
-            body: {
-              name: '塑料川字托盘',
-              sortNo: 1,
-              summary: '适合叉车与货架作业，可循环使用，出口免熏蒸。',
-              img: img('productPallet'),
-              url: 'https://example.com/products/plastic-pallet',
-            },
+        },
+      ],
+    },
+    {
+      body: { name: '稳达托盘', sortNo: 4, summary: '塑料托盘与木托盘的生产和租赁。', logo: '{img:supplierPallet}' },
+      products: [
+        {
+          daysAgo: 7,
+          body: {
+            name: '塑料川字托盘',
+            sortNo: 1,
+            summary: '适合叉车与货架作业，可循环使用，出口免熏蒸。',
+            img: '{img:productPallet}',
+            url: 'https://example.com/products/plastic-pallet',
           },
-        ],
-      },
-    ],
+        },
+      ],
+    },
+  ],
 
-    banners: [
-      {
-        bannerType: 'index',
-        title: '连接全球 通达四海',
-        name: '首页-港口',
-        summary: '海运、空运、铁路多式联运，为您的货物找到最合适的路线。',
-        imgUrl: img('bannerPort'),
-        url: '/business/freight',
-        sortNo: 1,
-      },
-      {
-        bannerType: 'index',
-        title: '国际快递 门到门全程可视',
-        name: '首页-航空',
-        summary: '上门取件、代为报关、轨迹实时可查。',
-        imgUrl: img('bannerAir'),
-        url: '/business/express',
-        sortNo: 2,
-      },
-      {
-        bannerType: 'index',
-        title: '仓配一体 准时送达',
-        name: '首页-仓配',
-        summary: '口岸城市保税仓与城市配送，库存数据实时可查。',
-        imgUrl: img('bannerRoad'),
-        url: '/business/warehouse',
-        sortNo: 3,
-      },
-      {
-        bannerType: 'news001',
-        title: '行业动态',
-        name: '新闻中心-行业动态',
-        summary: '关注跨境物流行业的最新变化。',
-        imgUrl: img('bannerNetwork'),
-        url: '/news?type=hydt',
-        sortNo: 1,
-      },
-      {
-        bannerType: 'news002',
-        title: '通知公告',
-        name: '新闻中心-通知公告',
-        summary: '服务调整与重要通知。',
-        imgUrl: img('bannerNotice'),
-        url: '/policy',
-        sortNo: 1,
-      },
-      {
-        bannerType: 'news003',
-        title: '政策法规',
-        name: '新闻中心-政策法规',
-        summary: '通关政策解读与申报指引。',
-        imgUrl: img('bannerPolicy'),
-        url: '/policy?hot=1',
-        sortNo: 1,
-      },
-    ],
+  banners: [
+    {
+      bannerType: 'index',
+      title: '连接全球 通达四海',
+      name: '首页-港口',
+      summary: '海运、空运、铁路多式联运，为您的货物找到最合适的路线。',
+      imgUrl: '{img:bannerPort}',
+      url: '/business/freight',
+      sortNo: 1,
+    },
+    {
+      bannerType: 'index',
+      title: '国际快递 门到门全程可视',
+      name: '首页-航空',
+      summary: '上门取件、代为报关、轨迹实时可查。',
+      imgUrl: '{img:bannerAir}',
+      url: '/business/express',
+      sortNo: 2,
+    },
+    {
+      bannerType: 'index',
+      title: '仓配一体 准时送达',
+      name: '首页-仓配',
+      summary: '口岸城市保税仓与城市配送，库存数据实时可查。',
+      imgUrl: '{img:bannerRoad}',
+      url: '/business/warehouse',
+      sortNo: 3,
+    },
+    {
+      bannerType: 'news001',
+      title: '行业动态',
+      name: '新闻中心-行业动态',
+      summary: '关注跨境物流行业的最新变化。',
+      imgUrl: '{img:bannerNetwork}',
+      url: '/news?type=hydt',
+      sortNo: 1,
+    },
+    {
+      bannerType: 'news002',
+      title: '通知公告',
+      name: '新闻中心-通知公告',
+      summary: '服务调整与重要通知。',
+      imgUrl: '{img:bannerNotice}',
+      url: '/policy',
+      sortNo: 1,
+    },
+    {
+      bannerType: 'news003',
+      title: '政策法规',
+      name: '新闻中心-政策法规',
+      summary: '通关政策解读与申报指引。',
+      imgUrl: '{img:bannerPolicy}',
+      url: '/policy?hot=1',
+      sortNo: 1,
+    },
+  ],
 
-    links: [
-      { name: '中华人民共和国海关总署', url: 'http://www.customs.gov.cn', sortNo: 1, enableFlag: 1 },
-      { name: '中华人民共和国商务部', url: 'http://www.mofcom.gov.cn', sortNo: 2, enableFlag: 1 },
-      { name: '中国国际贸易单一窗口', url: 'https://www.singlewindow.cn', sortNo: 3, enableFlag: 1 },
-      { name: '国家邮政局', url: 'https://www.spb.gov.cn', sortNo: 4, enableFlag: 1 },
-      { name: '国家税务总局', url: 'https://www.chinatax.gov.cn', sortNo: 5, enableFlag: 0 },
-      { name: '中国民用航空局', url: 'https://www.caac.gov.cn', sortNo: 6, enableFlag: 0 },
-    ],
+  links: [
+    { name: '中华人民共和国海关总署', url: 'http://www.customs.gov.cn', sortNo: 1, enableFlag: 1 },
+    { name: '中华人民共和国商务部', url: 'http://www.mofcom.gov.cn', sortNo: 2, enableFlag: 1 },
+    { name: '中国国际贸易单一窗口', url: 'https://www.singlewindow.cn', sortNo: 3, enableFlag: 1 },
+    { name: '国家邮政局', url: 'https://www.spb.gov.cn', sortNo: 4, enableFlag: 1 },
+    { name: '国家税务总局', url: 'https://www.chinatax.gov.cn', sortNo: 5, enableFlag: 0 },
+    { name: '中国民用航空局', url: 'https://www.caac.gov.cn', sortNo: 6, enableFlag: 0 },
+  ],
 
-    contacts: [
-      {
-        organizers: COMPANY,
-        address: ADDRESS,
-        phone: PHONE,
-        recordNumber: RECORD_NUMBER,
-        enableFlag: 1,
-        img: img('contactQr'),
-        pngLogo: img('logoPng'),
-        jpgLogo: img('logoJpg'),
-        iconImg: img('logoIcon'),
-      },
-    ],
-
-    company: {
-      name: COMPANY,
-      shortName: SHORT,
-      summary: `${COMPANY}是一家以国际快递、跨境电商物流和报关报检为核心业务的综合物流服务企业，总部位于上海，在华东、华南、华北设有分拨中心，服务网络覆盖全球主要国家和地区。`,
-      logo: img('logoPng'),
+  contacts: [
+    {
+      organizers: COMPANY,
       address: ADDRESS,
       phone: PHONE,
-      email: 'service@example.com',
-      website: 'https://www.example.com',
       recordNumber: RECORD_NUMBER,
+      enableFlag: 1,
+      img: '{img:contactQr}',
+      pngLogo: '{img:logoPng}',
+      jpgLogo: '{img:logoJpg}',
+      iconImg: '{img:logoIcon}',
     },
+  ],
 
-    waybills: [
-      {
-        daysAgo: 45,
-        body: {
-          code: 'WB-EXP-A4',
-          name: '国际快递标准运单',
-          sortNo: 1,
-          sketchImg: img('waybillSheet'),
-          content: `<table>
+  company: {
+    name: COMPANY,
+    shortName: SHORT,
+    summary: `${COMPANY}是一家以国际快递、跨境电商物流和报关报检为核心业务的综合物流服务企业，总部位于上海，在华东、华南、华北设有分拨中心，服务网络覆盖全球主要国家和地区。`,
+    logo: '{img:logoPng}',
+    address: ADDRESS,
+    phone: PHONE,
+    email: 'service@example.com',
+    website: 'https://www.example.com',
+    recordNumber: RECORD_NUMBER,
+  },
+
+  waybills: [
+    {
+      daysAgo: 45,
+      body: {
+        code: 'WB-EXP-A4',
+        name: '国际快递标准运单',
+        sortNo: 1,
+        sketchImg: '{img:waybillSheet}',
+        content: `<table>
 <tbody>
 <tr><th colspan="2">${COMPANY} 国际快递运单</th><td colspan="2">运单号：{{waybillNo}}</td></tr>
 <tr><th>寄件人</th><td>{{sender.name}} {{sender.phone}}</td><th>收件人</th><td>{{receiver.name}} {{receiver.phone}}</td></tr>
@@ -1001,16 +1003,16 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 </tbody>
 </table>
 <p>寄件人声明：所寄物品不含禁限寄物品，申报内容真实准确。</p>`,
-        },
       },
-      {
-        daysAgo: 44,
-        body: {
-          code: 'WB-ECP-100150',
-          name: '跨境电商小包面单（100×150）',
-          sortNo: 2,
-          sketchImg: img('waybillLabel'),
-          content: `<table>
+    },
+    {
+      daysAgo: 44,
+      body: {
+        code: 'WB-ECP-100150',
+        name: '跨境电商小包面单（100×150）',
+        sortNo: 2,
+        sketchImg: '{img:waybillLabel}',
+        content: `<table>
 <tbody>
 <tr><td colspan="2"><strong>{{channel}}</strong></td></tr>
 <tr><td colspan="2">{{barcode}}</td></tr>
@@ -1020,8 +1022,7 @@ export function demoContent(img: (key: ImageKey) => string): DemoContent {
 <tr><th>重量</th><td>{{goods.weight}} 千克</td></tr>
 </tbody>
 </table>`,
-        },
       },
-    ],
-  };
-}
+    },
+  ],
+};

@@ -6,17 +6,17 @@ import { BANNER_TYPES, imageNameOf } from '@gk/contracts';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
+import { prepareApp } from '../../prepare.js';
+import { referencedNames } from '../../storage/references.js';
 import { DIALECTS, makeTestApp, type TestApp, useTestApp } from '../../test/harness.js';
-import { referencedNames } from '../upload/references.js';
-import { COMPANY, demoContent } from './data.js';
+import { COMPANY, DEMO_CONTENT } from './data.js';
 import { DEMO_SETTING, seedDemo } from './index.js';
 
 type Row = Record<string, any>;
 
 /** How many records data.ts describes for each list screen. */
 const planned = (() => {
-  const c = demoContent(() => '/img/0123456789abcdef.png');
+  const c = DEMO_CONTENT;
   return {
     '/news/getTypeList': c.newsTypes.length,
     '/news/getNewsList': c.news.length,
@@ -246,7 +246,7 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
     it('a restart adds nothing, and the seed itself refuses to run twice', async () => {
       const before = await counts(t.current, token);
       const imagesBefore = (await t.current.ctx.images.list()).length;
-      const again = await buildApp(t.current.ctx.config);
+      const again = await prepareApp(t.current.ctx.config);
       try {
         expect(again.seed.adminCreated).toBe(false);
       } finally {
@@ -324,7 +324,7 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
 /** A second app on the same database and data directory as `t` (its SQLite file or PostgreSQL schema). */
 async function makeTestAppOn(t: TestApp, overrides: { seedDemo: boolean }): Promise<TestApp> {
   const config = { ...t.ctx.config, ...overrides };
-  const built = await buildApp(config);
+  const built = await prepareApp(config);
   const post: TestApp['post'] = async (p, body, opts = {}) => {
     const res = await built.app.inject({
       method: 'POST',

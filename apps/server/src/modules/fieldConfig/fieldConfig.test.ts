@@ -18,7 +18,7 @@ describe.each(DIALECTS)('list field configuration on %s', (dialect) => {
   const save = (body: unknown, opts: { token?: string; lang?: string } = {}) =>
     t.current.post('/KJ/SaveUserTabFiledNameConfig', body, { token: opts.token ?? token, headers: opts.lang ? { lang: opts.lang } : {} });
 
-  const NEWS_DEFAULT = ['title', 'typeName', 'summary', 'count', 'isTop', 'isHot', 'createTime'];
+  const NEWS_DEFAULT = ['title', 'typeName', 'summary', 'count', 'isTop', 'isHot', 'createTime', 'status'];
 
   beforeAll(async () => {
     token = await t.current.login();
@@ -43,6 +43,9 @@ describe.each(DIALECTS)('list field configuration on %s', (dialect) => {
       { field: 'isHot', fieldName: '热门' },
       { field: 'content', fieldName: '正文' },
       { field: 'createTime', fieldName: '创建时间' },
+      { field: 'status', fieldName: '发布状态' },
+      { field: 'publishTime', fieldName: '发布时间' },
+      { field: 'offlineTime', fieldName: '下线时间' },
     ]);
     expect(sysFileds.map((f: { field: string }) => f.field)).toEqual(NEWS_DEFAULT);
     expect(selectFileds).toEqual(NEWS_DEFAULT.map((field) => ({ field, isFixed: 0 })));

@@ -9,7 +9,6 @@ import {
   type SuccessReply,
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Ctx } from '../../context.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { t } from '../../http/reply.js';
@@ -21,7 +20,7 @@ import { addRoute, parseInput, rawInput } from '../../http/route.js';
  * global error handler; only a missing or expired token still answers with the usual code and msg.
  */
 export function register(api: FastifyInstance, ctx: Ctx): void {
-  const db = ctx.db as unknown as Kysely<any>;
+  const { db } = ctx;
 
   /** runs a handler, turning a refusal into `{ success: false, message }` with its HTTP status */
   const answer = async (req: FastifyRequest, reply: FastifyReply, fn: () => Promise<SuccessReply<unknown>>) => {

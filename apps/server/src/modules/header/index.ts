@@ -1,8 +1,8 @@
 import { contactResource, linkResource } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Ctx } from '../../context.js';
-import { registerResource } from '../../http/crud.js';
+import { registerResource } from '../../crud/routes.js';
 
 /**
  * Friendly links and contact heads of the legacy `headerContorller` (SPEC point 7, misspelling kept).
@@ -14,7 +14,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
   registerResource(api, ctx, linkResource);
   registerResource(api, ctx, contactResource, {
     afterWrite: async (id, { trx }) => {
-      const db = trx as Kysely<any>;
+      const db = trx;
       const row = await db.selectFrom('contact_head').select('enable_flag').where('id', '=', id).executeTakeFirst();
       if (Number(row?.enable_flag) !== 1) return;
       // PostgreSQL: two contacts enabled at the same instant must not both stay live. This lock makes the

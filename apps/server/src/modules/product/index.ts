@@ -1,7 +1,7 @@
 import { productResource } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../context.js';
-import { registerResource } from '../../http/crud.js';
+import { registerResource } from '../../crud/routes.js';
 
 /**
  * Selected products (SPEC point 7 Product and supplier): `/product/getProductList` answers like the page;

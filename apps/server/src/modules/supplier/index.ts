@@ -1,7 +1,7 @@
 import { supplierResource } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../context.js';
-import { registerResource } from '../../http/crud.js';
+import { registerResource } from '../../crud/routes.js';
 
 /**
  * Suppliers (SPEC point 7 Product and supplier). The list also feeds the product screen's supplier

@@ -15,17 +15,16 @@ import {
   uploadEndpoints,
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import pLimit from 'p-limit';
 import type { Ctx } from '../../context.js';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
 import { ok, t } from '../../http/reply.js';
 import { addRoute, rawInput } from '../../http/route.js';
 import { storeByContent } from '../../storage/index.js';
-import { findReference, referencedNames } from './references.js';
+import { findReference, referencedNames } from '../../storage/references.js';
 
 /** Extensions by the type file-type reads from the magic bytes; APNG is a PNG. */
 const EXT_OF_DETECTED: Record<string, string> = { jpg: 'jpg', png: 'png', apng: 'png', gif: 'gif', webp: 'webp' };
-/** Decoding limit: about 50 megapixels (8660 × 5773) is more than a website image needs. */
-export const MAX_IMAGE_PIXELS = 50_000_000;
 /** The sweep leaves images younger than this alone: they may belong to a record being edited right now. */
 export const UNUSED_IMAGE_MIN_AGE_MS = 60 * 60_000;
 /** Characters of the SHA-256 hex digest kept in a stored name (128 bits). */
@@ -66,26 +65,86 @@ function uploadError(e: unknown, maxBytes: number): unknown {
   return e;
 }
 
-/** The image's real type from its magic bytes, and proof that it decodes completely. */
-async function checkImage(bytes: Buffer): Promise<{ ext: string; contentType: string }> {
-  const { fileTypeFromBuffer } = await import('file-type');
-  const detected = await fileTypeFromBuffer(bytes);
-  const ext = detected ? EXT_OF_DETECTED[detected.ext] : undefined;
-  if (!ext) throw badRequest('upload.badType');
-  try {
-    // decodes every pixel: a truncated or forged file fails here (sharp loads on the first upload, not at start)
-    const { default: sharp } = await import('sharp');
-    await sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_IMAGE_PIXELS }).stats();
-  } catch (e) {
-    if (e instanceof Error && /pixel limit/i.test(e.message)) throw badRequest('upload.tooManyPixels');
-    throw badRequest('upload.invalid');
+/**
+ * Decoding is bounded twice: by pixels (UPLOAD_MAX_PIXELS, read from the header before any decoding: 413)
+ * and by how many decode at once (UPLOAD_DECODE_CONCURRENCY; beyond that UPLOAD_DECODE_QUEUE wait, and
+ * the next are refused with 429 at once), so a burst of huge images cannot take the memory or every core.
+ */
+export class ImageChecker {
+  private limiter: ReturnType<typeof pLimit>;
+  /** checks under way, counted from their first line (so a burst arriving together is counted together) */
+  private inFlight = 0;
+
+  constructor(
+    private readonly maxPixels: number,
+    private readonly concurrency: number,
+    private readonly queue: number,
+  ) {
+    this.limiter = pLimit(Math.max(1, concurrency));
   }
-  return { ext, contentType: IMAGE_CONTENT_TYPES[ext] };
+
+  /** The image's real type from its magic bytes, and proof that it decodes completely. */
+  async check(bytes: Buffer): Promise<{ ext: string; contentType: string }> {
+    if (this.inFlight >= Math.max(1, this.concurrency) + Math.max(0, this.queue)) throw new AppError(Code.TOO_MANY, 'upload.busy');
+    this.inFlight++;
+    try {
+      return await this.checkNow(bytes);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private async checkNow(bytes: Buffer): Promise<{ ext: string; contentType: string }> {
+    const { fileTypeFromBuffer } = await import('file-type');
+    const detected = await fileTypeFromBuffer(bytes);
+    const ext = detected ? EXT_OF_DETECTED[detected.ext] : undefined;
+    if (!ext) throw badRequest('upload.badType');
+    // sharp loads on the first upload, not at start
+    const { default: sharp } = await import('sharp');
+    let meta: { width?: number; height?: number; pages?: number };
+    try {
+      meta = await sharp(bytes).metadata();
+    } catch {
+      throw badRequest('upload.invalid');
+    }
+    const pixels = (meta.width ?? 0) * (meta.height ?? 0) * Math.max(1, meta.pages ?? 1);
+    if (pixels > this.maxPixels) throw new AppError(Code.TOO_LARGE, 'upload.tooManyPixelsLimit', { limit: this.maxPixels });
+    await this.limiter(async () => {
+      try {
+        // decodes every pixel: a truncated or forged file fails here
+        await sharp(bytes, { failOn: 'truncated', limitInputPixels: this.maxPixels }).stats();
+      } catch (e) {
+        if (e instanceof Error && /pixel limit/i.test(e.message)) throw badRequest('upload.tooManyPixels');
+        throw badRequest('upload.invalid');
+      }
+    });
+    return { ext, contentType: IMAGE_CONTENT_TYPES[ext] };
+  }
+
+  /** uploads being checked, decoding or waiting to (for the metrics) */
+  get load(): { checking: number; decoding: number; waiting: number } {
+    return { checking: this.inFlight, decoding: this.limiter.activeCount, waiting: this.limiter.pendingCount };
+  }
+}
+
+/** A store that cannot take the write (disk full, read-only, no permission, bucket unreachable) as its clear reply. */
+export function storeError(e: unknown): AppError | null {
+  const code = (e as { code?: string })?.code;
+  const name = (e as { name?: string })?.name;
+  if (code === 'ENOSPC' || code === 'EDQUOT' || name === 'EntityTooLarge' || name === 'QuotaExceeded')
+    return new AppError(507, 'upload.storeFull');
+  if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || name === 'AccessDenied')
+    return new AppError(503, 'upload.storeReadOnly');
+  if (code === 'ECONNREFUSED' || code === 'ETIMEDOUT' || code === 'ENOTFOUND' || code === 'EIO' || name === 'NoSuchBucket') {
+    return new AppError(503, 'upload.storeUnavailable');
+  }
+  return null;
 }
 
 /** Images (SPEC point 7 "Images and editor"): upload, delete, the unused-image sweep and the editor's settings. */
 export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
   const maxBytes = ctx.config.uploadMaxBytes;
+  const checker = new ImageChecker(ctx.config.uploadMaxPixels, ctx.config.uploadDecodeConcurrency, ctx.config.uploadDecodeQueue);
   await api.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 30, fieldSize: 4096 } });
 
   addRoute(api, ctx, {
@@ -93,8 +152,16 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
     handler: async (_i, req, reply) => {
       try {
         const bytes = await readUpload(req, maxBytes);
-        const { ext } = await checkImage(bytes);
-        const name = await storeByContent(ctx.images, bytes, ext);
+        const { ext } = await checker.check(bytes);
+        let name: string;
+        try {
+          name = await storeByContent(ctx.images, bytes, ext);
+        } catch (e) {
+          const refused = storeError(e);
+          if (!refused) throw e;
+          req.log.error({ event: 'image.storeFailed', err: e }, 'image store refused the write');
+          throw refused;
+        }
         req.log.info({ event: 'image.upload', user: req.user?.userName, name, size: bytes.length }, 'image uploaded');
         const done: UploadReply = { code: Code.OK, msg: name, message: t(req, 'upload.ok'), data: { name, url: imageUrl(name) } };
         return done;
@@ -114,8 +181,9 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
       const ref = input.oldFileUrl;
       const name = typeof ref === 'string' || typeof ref === 'number' ? imageNameOf(String(ref)) : null;
       if (!name) throw badRequest('v.imageUrl');
-      if (!(await ctx.images.exists(name))) throw notFound('upload.imageNotFound');
-      const used = await findReference(ctx, name);
+      // a file already gone: nothing to do, and the client may blank its field (never a 404 that blocks it)
+      if (!(await ctx.images.exists(name))) return ok(req, { name, deleted: false }, 'upload.alreadyGone');
+      const used = await findReference(ctx.db, name);
       if (used) {
         req.log.info({ event: 'image.kept', user: req.user?.userName, name, usedBy: used }, 'image still used, kept');
         return ok(req, { name, deleted: false }, 'upload.stillUsed');

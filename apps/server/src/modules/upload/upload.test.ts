@@ -256,10 +256,19 @@ describe.each(DIALECTS)('images on %s', (dialect) => {
       expect(stored()).toEqual(before);
     });
 
-    it('answers 404 for a well-formed name that is not stored', async () => {
+    it('answers success for a well-formed name whose file is already gone: nothing to do', async () => {
+      const before = stored();
       const res = await del('/img/0123456789abcdef0123456789abcdef.png');
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ code: 404, msg: '图片不存在' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        code: 200,
+        msg: '图片已不存在，无需删除',
+        data: { name: '0123456789abcdef0123456789abcdef.png', deleted: false },
+      });
+      expect((await del('0123456789abcdef0123456789abcdef.png', { lang: 'en' })).json().msg).toBe(
+        'The image no longer exists; nothing to delete',
+      );
+      expect(stored()).toEqual(before);
     });
 
     it('keeps an image a record still uses (image field or rich text), in any address form', async () => {
@@ -278,16 +287,66 @@ describe.each(DIALECTS)('images on %s', (dialect) => {
       expect(res.json()).toEqual({ code: 200, msg: '删除成功', data: { name: loose, deleted: true } });
       expect(stored()).not.toContain(loose);
       expect((await t.current.app.inject({ method: 'GET', url: `/img/${loose}` })).statusCode).toBe(404);
-      expect((await del(loose)).statusCode).toBe(404);
+      expect((await del(loose)).json()).toMatchObject({ code: 200, msg: '图片已不存在，无需删除', data: { deleted: false } });
     });
 
-    it('deletes once the record no longer references it (the client blanks the field and saves)', async () => {
+    it('a save that blanks an image field deletes the file itself; the client delImage then has nothing to do', async () => {
       const record = (await post(`/news/getNews?id=${newsId}`)).body.data;
+      expect((await del(`/img/${used}`, { token: editorToken })).json()).toMatchObject({ msg: '图片仍被其他记录使用，已保留' });
       expect((await post('/news/saveNews', { ...record, summaryImg: '' })).body.code).toBe(200);
-      const res = await del(`/img/${used}`, { token: editorToken });
-      expect(res.json()).toMatchObject({ code: 200, msg: '删除成功' });
       expect(stored()).not.toContain(used);
       expect(stored()).toContain(inHtml);
+      const res = await del(`/img/${used}`, { token: editorToken });
+      expect(res.json()).toMatchObject({ code: 200, msg: '图片已不存在，无需删除', data: { deleted: false } });
+    });
+
+    it('a save that replaces an image or drops an <img> from rich text deletes the old file, never one another record uses', async () => {
+      const a = (await upload({ name: 'file', filename: 'a.png', data: await noise(13, 13).png().toBuffer() })).json().msg;
+      const b = (await upload({ name: 'file', filename: 'b.png', data: await noise(14, 14).png().toBuffer() })).json().msg;
+      const shared = (await upload({ name: 'file', filename: 's.png', data: await noise(15, 15).png().toBuffer() })).json().msg;
+      const body = `<p><img src="/img/${shared}"><img src="/img/${b}"></p>`;
+      const first = await post('/news/saveNews', { title: '替换图片一', type: 'hy', summaryImg: `/img/${a}`, content: body });
+      const other = await post('/news/saveNews', { title: '替换图片二', type: 'hy', content: `<p><img src="/img/${shared}"></p>` });
+      expect([first.body.code, other.body.code]).toEqual([200, 200]);
+      const record = (await post(`/news/getNews?id=${first.body.data.id}`)).body.data;
+      const r = await post('/news/saveNews', { ...record, summaryImg: `/img/${b}`, content: '<p>无图</p>' });
+      expect(r.body.code).toBe(200);
+      // a: replaced; b: dropped from the text but now the summary image; shared: still in the other record
+      expect(stored()).not.toContain(a);
+      expect(stored()).toContain(b);
+      expect(stored()).toContain(shared);
+    });
+
+    it('purging deleted records deletes their images unless another record still uses them', async () => {
+      const own = (await upload({ name: 'file', filename: 'o.png', data: await noise(16, 16).png().toBuffer() })).json().msg;
+      const shared = (await upload({ name: 'file', filename: 'k.png', data: await noise(17, 17).png().toBuffer() })).json().msg;
+      const gone = await post('/news/saveNews', {
+        title: '将删除的新闻',
+        type: 'hy',
+        summaryImg: `/img/${own}`,
+        content: `<p><img src="/img/${shared}"></p>`,
+      });
+      const kept = await post('/news/saveNews', { title: '保留的新闻', type: 'hy', summaryImg: `/img/${shared}` });
+      expect([gone.body.code, kept.body.code]).toEqual([200, 200]);
+      expect((await post('/news/delNews', [gone.body.data.id])).body.code).toBe(200);
+      // the deleted record waits in the recycle bin: its images stay until it is purged
+      expect(stored()).toContain(own);
+      const bin = await post('/recycle/getRecyclePage', { resource: 'news', keyword: '将删除的新闻', pageNumber: 1, pageSize: 10 });
+      expect(bin.body.total).toBe(1);
+      expect((await post('/recycle/purge', [bin.body.rows[0].id])).body.code).toBe(200);
+      expect(stored()).not.toContain(own);
+      expect(stored()).toContain(shared);
+    });
+
+    it('a record whose image file is gone can still be saved with the field blank', async () => {
+      const lost = (await upload({ name: 'file', filename: 'x.png', data: await noise(18, 18).png().toBuffer() })).json().msg;
+      const saved = await post('/news/saveNews', { title: '图片文件丢失', type: 'hy', summaryImg: `/img/${lost}` });
+      expect(saved.body.code).toBe(200);
+      fs.rmSync(path.join(uploads, lost));
+      expect((await del(`/img/${lost}`)).json()).toMatchObject({ code: 200, data: { deleted: false } });
+      const r = await post('/news/saveNews', { ...saved.body.data, summaryImg: '' });
+      expect(r.body).toMatchObject({ code: 200, data: { summaryImg: '' } });
+      expect((await post(`/news/getNews?id=${saved.body.data.id}`)).body.data.summaryImg).toBe('');
     });
 
     it('sweeps unreferenced images older than an hour (admin only)', async () => {

@@ -1,12 +1,14 @@
-import { id, ROLES, userInfoEndpoints, userInfoResource } from '@gk/contracts';
+import { id, ROLES, resetPasswordSchema, userInfoEndpoints, userInfoResource } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
 import { deleteUserSessions } from '../../auth/sessions.js';
 import type { Ctx } from '../../context.js';
+import { registerResource } from '../../crud/routes.js';
+import type { CrudHooks } from '../../crud/service.js';
 import type { AnyDb } from '../../db/index.js';
-import { type CrudHooks, registerResource } from '../../http/crud.js';
-import { conflict } from '../../http/errors.js';
+import { changed } from '../../events/bus.js';
+import { badRequest, conflict } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { addRoute, rawInput } from '../../http/route.js';
 
@@ -29,8 +31,32 @@ async function enabledAdminIds(db: AnyDb): Promise<number[]> {
  * account or the last enabled administrator; a disabled or deleted account's sessions end at once.
  */
 export function register(api: FastifyInstance, ctx: Ctx): void {
-  /** saves that create an account (their afterWrite gives the new account its role) */
-  const creating = new WeakSet<FastifyRequest>();
+  /** the roles a save names, until its afterWrite writes them */
+  const roleIdsOf = new WeakMap<FastifyRequest, number[]>();
+
+  /** replaces an account's roles: known roles only; the caller keeps their own admin role */
+  const writeRoles = async (userId: number, roleIds: number[], req: FastifyRequest, trx: AnyDb) => {
+    const wanted = [...new Set(roleIds)];
+    const roles = wanted.length ? await trx.selectFrom('sys_role').select(['id', 'code']).where('id', 'in', wanted).execute() : [];
+    if (roles.length !== wanted.length) throw badRequest('userInfo.roleUnknown');
+    const adminRole = await trx.selectFrom('sys_role').select('id').where('code', '=', ROLES.ADMIN).executeTakeFirstOrThrow();
+    const hadAdmin = await trx
+      .selectFrom('sys_user_role')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('role_id', '=', adminRole.id)
+      .executeTakeFirst();
+    const keepsAdmin = wanted.includes(Number(adminRole.id));
+    if (hadAdmin && !keepsAdmin && userId === req.user?.id) throw conflict('userInfo.ownAdmin');
+    await trx.deleteFrom('sys_user_role').where('user_id', '=', userId).execute();
+    if (wanted.length)
+      await trx
+        .insertInto('sys_user_role')
+        .values(wanted.map((r) => ({ user_id: userId, role_id: r })))
+        .execute();
+    if (hadAdmin && !keepsAdmin && (await enabledAdminIds(trx)).length === 0) throw conflict('userInfo.lastAdmin');
+    await changed(ctx, 'role', { db: trx, req });
+  };
 
   /** after a save or toggle: a disabled account must not be the caller or the last admin; its sessions end */
   const checkDisabled = async (userId: number, req: FastifyRequest, trx: AnyDb) => {
@@ -38,30 +64,33 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     if (!row || Number(row.enable_flag) === 1) return;
     if (userId === req.user?.id) throw conflict('userInfo.notSelf');
     if ((await enabledAdminIds(trx)).length === 0) throw conflict('userInfo.lastAdmin');
-    await deleteUserSessions(ctx, [userId], trx);
+    await deleteUserSessions(ctx, [userId], trx, req);
     req.log.info({ event: 'user.disabled', by: req.user?.userName, userId }, 'account disabled, sessions ended');
   };
 
   const hooks: CrudHooks = {
     beforeSave: async (values, { id: userId, req, trx }) => {
+      if (Array.isArray(values.roleIds)) roleIdsOf.set(req, values.roleIds as number[]);
+      delete values.roleIds;
       if (values.enableFlag == null) delete values.enableFlag;
       if (typeof values.password === 'string' && values.password !== '') {
         values.password = await hashPassword(values.password);
         // a password reset ends the other account's sessions (the caller's own stays logged in)
-        if (userId != null && userId !== req.user?.id) await deleteUserSessions(ctx, [userId], trx);
+        if (userId != null && userId !== req.user?.id) await deleteUserSessions(ctx, [userId], trx, req);
       } else {
         // an empty password on update keeps the old one (on create the schema requires one)
         delete values.password;
       }
       if (userId == null) {
         values.name = values.userName;
-        creating.add(req);
       }
       return values;
     },
-    afterWrite: async (userId, { req, trx }) => {
-      if (creating.has(req)) {
-        creating.delete(req);
+    afterWrite: async (userId, { created, req, trx }) => {
+      const roleIds = roleIdsOf.get(req);
+      roleIdsOf.delete(req);
+      if (roleIds) await writeRoles(userId, roleIds, req, trx);
+      else if (created) {
         const role = await trx.selectFrom('sys_role').select('id').where('code', '=', ROLES.EDITOR).executeTakeFirstOrThrow();
         await trx.insertInto('sys_user_role').values({ user_id: userId, role_id: role.id }).execute();
       }
@@ -72,9 +101,20 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       if (ids.includes(req.user?.id as number)) throw conflict('userInfo.notSelf');
       const admins = await enabledAdminIds(trx);
       if (admins.some((a) => ids.includes(a)) && admins.every((a) => ids.includes(a))) throw conflict('userInfo.lastAdmin');
-      await deleteUserSessions(ctx, ids, trx);
+      await deleteUserSessions(ctx, ids, trx, req);
       await trx.deleteFrom('sys_user_role').where('user_id', 'in', ids).execute();
       await trx.deleteFrom('sys_field_config').where('user_id', 'in', ids).execute();
+    },
+    /** 角色 filter: accounts holding the role `roleId` */
+    listWhere: (input) => {
+      const roleId = Number(input.roleId);
+      if (!input.roleId || !Number.isSafeInteger(roleId) || roleId <= 0) return [];
+      return [
+        (eb) =>
+          eb.exists(
+            eb.selectFrom('sys_user_role as fr').select('fr.user_id').whereRef('fr.user_id', '=', 't.id').where('fr.role_id', '=', roleId),
+          ),
+      ];
     },
     afterDelete: async (rows, { req }) => {
       req.log.info({ event: 'user.deleted', by: req.user?.userName, users: rows.map((r) => r.user_name) }, 'accounts deleted');
@@ -88,6 +128,16 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     { ...userInfoResource, endpoints: { list: userInfoEndpoints.list, del: userInfoEndpoints.del } },
     hooks,
   );
+
+  addRoute(api, ctx, {
+    endpoint: userInfoEndpoints.get,
+    schema: z.object({ id: id() }),
+    handler: async ({ id: userId }, req) => {
+      const user = await crud.mustGet(userId);
+      const roles = await ctx.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', userId).orderBy('role_id').execute();
+      return ok(req, { ...user, roleIds: roles.map((r) => Number(r.role_id)) });
+    },
+  });
 
   addRoute(api, ctx, {
     endpoint: userInfoEndpoints.save,
@@ -108,6 +158,33 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       const user = await crud.mustGet(userId);
       // passwords are stored as Argon2id hashes: there is nothing to show, only a reset to offer
       return ok(req, { id: user.id, userName: user.userName }, 'userInfo.passwordHidden');
+    },
+  });
+
+  addRoute(api, ctx, {
+    endpoint: userInfoEndpoints.resetPassword,
+    schema: resetPasswordSchema,
+    handler: async ({ id: userId, password }, req) => {
+      await crud.mustGet(userId);
+      const hash = await hashPassword(password);
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.updateTable('sys_user').set({ password_hash: hash, must_change_password: 1 }).where('id', '=', userId).execute();
+        await deleteUserSessions(ctx, [userId], trx, req);
+      });
+      req.log.info({ event: 'user.passwordReset', by: req.user?.userName, userId }, 'password reset');
+      return ok(req, undefined, 'userInfo.passwordReset');
+    },
+  });
+
+  addRoute(api, ctx, {
+    endpoint: userInfoEndpoints.unlock,
+    schema: z.object({ id: id() }),
+    handler: async ({ id: userId }, req) => {
+      const user = await crud.mustGet(userId);
+      // the login throttle counts failures by account name (and address): forget this account's
+      await ctx.db.deleteFrom('sys_login_failure').where('user_name', '=', String(user.userName)).execute();
+      req.log.info({ event: 'user.unlocked', by: req.user?.userName, userId }, 'account unlocked');
+      return ok(req, undefined, 'userInfo.unlocked');
     },
   });
 }

@@ -70,16 +70,16 @@ describe.each(DIALECTS)('user accounts on %s', (dialect) => {
       }
       expect(await userRow('wangwu')).toBeUndefined();
       expect((await post('/userInfo/saveUserInfo', { userName: 'wangwu', password: 'a'.repeat(31), enableFlag: 1 }, 'en')).body.msg).toBe(
-        'password must not exceed 30 characters',
+        'Password must not exceed 30 characters',
       );
       expect((await post('/userInfo/saveUserInfo', { userName: '', password: 'Abc_12345', enableFlag: 1 }, 'en')).body.msg).toBe(
-        'user name must not be empty',
+        'User name must not be empty',
       );
       expect((await post('/userInfo/saveUserInfo', { userName: 'wangwu', enableFlag: 1 }, 'en')).body.msg).toBe(
-        'password must not be empty',
+        'Password must not be empty',
       );
       expect((await post('/userInfo/saveUserInfo', { userName: 'wangwu', password: 'Abc_1', enableFlag: 1 }, 'es')).body.msg).toBe(
-        'la contraseña debe tener al menos 8 caracteres',
+        'La contraseña debe tener al menos 8 caracteres',
       );
     });
   });

@@ -1,6 +1,6 @@
 import type { FormRule } from 'antd';
 import type { z } from 'zod';
-import { tr } from '../../app/i18n';
+import { tr } from '../../lib/i18n';
 
 /**
  * Form rules derived from a resource's zod `save` schema (contracts), so the client shows exactly the

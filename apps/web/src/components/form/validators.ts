@@ -1,6 +1,6 @@
 import { validators } from '@gk/contracts';
 import type { FormRule } from 'antd';
-import { tr } from '../../app/i18n';
+import { tr } from '../../lib/i18n';
 
 /**
  * antd rule adapters over the shared validators of contracts (SPEC point 5): the same check and the same

@@ -100,13 +100,17 @@ describe('image slot life (SPEC point 4)', () => {
     expect(slot('summaryImg')).toHaveAttribute('data-state', 'pending');
   });
 
-  it('on save every pending file uploads in parallel and the names become /img/ URLs', async () => {
+  it('on save every pending file uploads in parallel and the fields take the URLs the server answers', async () => {
     const resolvers: (() => void)[] = [];
     const api = stubFetch({
       '/upload/upload': () =>
         new Promise((resolve) => {
           const n = resolvers.length;
-          resolvers.push(() => resolve({ code: 200, msg: n === 0 ? 'aaaa1111aaaa1111.png' : 'bbbb2222bbbb2222.png', message: '上传成功' }));
+          resolvers.push(() => {
+            const name = n === 0 ? 'aaaa1111aaaa1111.png' : 'bbbb2222bbbb2222.png';
+            // the server names the URL; the client never builds one
+            resolve({ code: 200, msg: name, message: '上传成功', data: { name, url: `/files/img/${name}` } });
+          });
         }),
     });
     const onSaved = vi.fn();
@@ -121,10 +125,14 @@ describe('image slot life (SPEC point 4)', () => {
     expect(sent.map((f) => f.name)).toEqual(['a.png', 'b.png']);
     for (const r of resolvers) r();
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(onSaved.mock.calls[0][0]).toEqual({ title: '港口', summaryImg: '/img/aaaa1111aaaa1111.png', logo: '/img/bbbb2222bbbb2222.png' });
+    expect(onSaved.mock.calls[0][0]).toEqual({
+      title: '港口',
+      summaryImg: '/files/img/aaaa1111aaaa1111.png',
+      logo: '/files/img/bbbb2222bbbb2222.png',
+    });
     expect(screen.getByTestId('pending')).toHaveTextContent('');
     await waitFor(() => expect(slot('summaryImg')).toHaveAttribute('data-state', 'stored'));
-    expect(slot('summaryImg').querySelector('img')).toHaveAttribute('src', '/img/aaaa1111aaaa1111.png');
+    expect(slot('summaryImg').querySelector('img')).toHaveAttribute('src', '/files/img/aaaa1111aaaa1111.png');
   });
 
   it('a failed upload stops the save, shows the reply message and keeps the file', async () => {
@@ -132,7 +140,7 @@ describe('image slot life (SPEC point 4)', () => {
       '/upload/upload': ({ body }) =>
         ((body as FormData).get('file') as File).name === 'big.png'
           ? { code: 413, msg: 'too large', message: '图片大小不能超过 10 MB' }
-          : { code: 200, msg: 'cccc3333cccc3333.png' },
+          : { code: 200, msg: 'cccc3333cccc3333.png', data: { name: 'cccc3333cccc3333.png', url: '/img/cccc3333cccc3333.png' } },
     });
     const onSaved = vi.fn();
     render(<Harness onSaved={onSaved} />);
@@ -155,30 +163,51 @@ describe('image slot life (SPEC point 4)', () => {
     expect(onSaved.mock.calls[0][0]).toBeInstanceOf(Error);
   });
 
-  it('removing a stored image calls delImage, blanks the field, then lets the form save', async () => {
-    const api = stubFetch({ '/upload/delImage': () => ({ code: 200, msg: '删除成功' }) });
-    const onStoredRemoved = vi.fn();
+  it('removing a stored image blanks the field and lets the form save it first, then calls delImage', async () => {
+    const order: string[] = [];
+    const api = stubFetch({
+      '/upload/delImage': () => {
+        order.push('delImage');
+        return { code: 200, msg: '删除成功' };
+      },
+    });
+    const onStoredRemoved = vi.fn(() => {
+      order.push('save');
+    });
     render(<Harness onSaved={vi.fn()} initial={{ summaryImg: '/img/dddd4444dddd4444.png' }} options={{ onStoredRemoved }} />);
     expect(slot('summaryImg')).toHaveAttribute('data-state', 'stored');
     expect(slot('summaryImg').querySelector('.gk-image-empty')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '删除图片' }));
     fireEvent.click(await screen.findByRole('button', { name: /^确\s?定$/ }));
-    await waitFor(() => expect(onStoredRemoved).toHaveBeenCalledWith('summaryImg'));
-    const del = api.of('/upload/delImage');
-    expect(del).toHaveLength(1);
-    expect(del[0].query.get('oldFileUrl')).toBe('/img/dddd4444dddd4444.png');
+    await waitFor(() => expect(api.of('/upload/delImage')).toHaveLength(1));
+    expect(onStoredRemoved).toHaveBeenCalledWith('summaryImg');
+    expect(order).toEqual(['save', 'delImage']);
+    expect(api.of('/upload/delImage')[0].query.get('oldFileUrl')).toBe('/img/dddd4444dddd4444.png');
     expect(slot('summaryImg')).toHaveAttribute('data-state', 'empty');
   });
 
-  it('a refused delImage keeps the stored image', async () => {
-    stubFetch({ '/upload/delImage': () => ({ code: 404, msg: '图片不存在' }) });
+  it('a stored image whose file is gone (delImage 404) is still removed, without an error', async () => {
+    const api = stubFetch({ '/upload/delImage': () => ({ code: 404, msg: '图片不存在' }) });
     const onStoredRemoved = vi.fn();
     render(<Harness onSaved={vi.fn()} initial={{ summaryImg: '/img/eeee5555eeee5555.png' }} options={{ onStoredRemoved }} />);
     fireEvent.click(screen.getByRole('button', { name: '删除图片' }));
     fireEvent.click(await screen.findByRole('button', { name: /^确\s?定$/ }));
-    expect(await screen.findByText('图片不存在')).toBeInTheDocument();
-    expect(onStoredRemoved).not.toHaveBeenCalled();
-    expect(slot('summaryImg')).toHaveAttribute('data-state', 'stored');
+    await waitFor(() => expect(api.of('/upload/delImage')).toHaveLength(1));
+    expect(onStoredRemoved).toHaveBeenCalledWith('summaryImg');
+    expect(slot('summaryImg')).toHaveAttribute('data-state', 'empty');
+    expect(screen.queryByText('图片不存在')).toBeNull();
+  });
+
+  it('a failed save of the blank field keeps the file (delImage is not called)', async () => {
+    const api = stubFetch({ '/upload/delImage': () => ({ code: 200, msg: '删除成功' }) });
+    const onStoredRemoved = vi.fn(async () => {
+      throw new Error('save refused');
+    });
+    render(<Harness onSaved={vi.fn()} initial={{ summaryImg: '/img/abab5555abab5555.png' }} options={{ onStoredRemoved }} />);
+    fireEvent.click(screen.getByRole('button', { name: '删除图片' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^确\s?定$/ }));
+    await waitFor(() => expect(onStoredRemoved).toHaveBeenCalled());
+    expect(api.of('/upload/delImage')).toHaveLength(0);
   });
 
   it('copies the full URL of a stored image', async () => {

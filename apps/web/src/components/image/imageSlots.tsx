@@ -1,23 +1,23 @@
 import { formatBytes } from '@gk/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { feedback } from '../../api/feedback';
-import { withLoading } from '../../api/loading';
-import { imageUrl, post, RequestError, upload } from '../../api/request';
-import { tr } from '../../app/i18n';
+import { deleteImage, uploadImage } from '../../api/queries';
+import { RequestError } from '../../api/request';
+import { feedback } from '../../lib/feedback';
+import { tr } from '../../lib/i18n';
 import { knownMaxBytes } from '../richtext/editorConfig';
 
 /**
  * The image slots of one form (SPEC point 4 "Image slot life"):
  * empty → a file chosen (pending, previewed from an object URL, not uploaded) → on save every pending file
- * uploads in parallel → the returned names become `/img/{name}` URLs → only then is the record saved.
- * Removing a stored image calls /upload/delImage, blanks the field and saves the record; removing a file
- * that was only chosen clears it locally.
+ * uploads in parallel → the field takes the URL each upload reply names → only then is the record saved.
+ * Removing a stored image blanks the field and saves the record FIRST (whatever the file's state: a file
+ * already gone never keeps the slot occupied); the server deletes files no record references after a
+ * save, and /upload/delImage is still called afterwards for compatibility (its failure is ignored).
+ * Removing a file that was only chosen clears it locally.
  */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export const IMAGE_ACCEPT = '.jpg,.jpeg,.png,.gif,.webp,image/jpeg,image/png,image/gif,image/webp';
 const IMAGE_EXT = /\.(jpe?g|png|gif|webp)$/i;
-
-export const DEL_IMAGE_PATH = '/upload/delImage';
 
 /** Whether a file is one of the accepted image kinds (jpg, png, gif, webp) by type, or by name when the type is unknown. */
 export function isAcceptedImage(file: File): boolean {
@@ -37,7 +37,10 @@ export interface ImageSlotsOptions {
    * the reply's `message` field.
    */
   uploadErrorMessage?: string;
-  /** after a stored image was deleted and its field blanked: save the record (DetailPage does) */
+  /**
+   * after a stored image's field was blanked: save the record (DetailPage does). Without it (a dialog) the
+   * form's own save stores the blank field and then calls `afterSave`.
+   */
   onStoredRemoved?: (field: string) => Promise<unknown> | unknown;
 }
 
@@ -52,8 +55,10 @@ export interface ImageSlotsApi {
   reset(): void;
   /** uploads every pending file in parallel; resolves with `values` whose image fields hold the new URLs */
   uploadPending<T extends Record<string, unknown>>(values: T): Promise<T>;
-  /** deletes a stored image on the server, blanks the field, then tells the form (which saves the record) */
+  /** blanks a stored image's field, lets the form save the record, then asks the server to delete the file */
   removeStored(field: string, url: string, blank: () => void): Promise<void>;
+  /** after the form saved: the files of stored images removed since are deleted on the server (best effort) */
+  afterSave(): Promise<void>;
 }
 
 /** The upload failure's text: the page's fixed message, else the reply's `message`, else the error. */
@@ -81,6 +86,9 @@ export function useImageSlots(options: ImageSlotsOptions = {}): ImageSlotsApi {
     },
     [],
   );
+
+  // stored images removed from a form that saves later (a dialog): their files are deleted after that save
+  const removed = useRef<string[]>([]);
 
   const update = useCallback((fn: (prev: Record<string, PendingImage>) => Record<string, PendingImage>) => {
     const next = fn(ref.current);
@@ -121,6 +129,7 @@ export function useImageSlots(options: ImageSlotsOptions = {}): ImageSlotsApi {
   );
 
   const reset = useCallback(() => {
+    removed.current = [];
     for (const p of Object.values(ref.current)) URL.revokeObjectURL(p.preview);
     update(() => ({}));
   }, [update]);
@@ -129,21 +138,16 @@ export function useImageSlots(options: ImageSlotsOptions = {}): ImageSlotsApi {
     async <T extends Record<string, unknown>>(values: T): Promise<T> => {
       const entries = Object.entries(ref.current);
       if (entries.length === 0) return values;
-      let names: string[];
+      let urls: string[];
       try {
-        names = await Promise.all(
-          entries.map(async ([, p]) => {
-            const reply = await upload(p.file, { quiet: true });
-            return reply.msg;
-          }),
-        );
+        urls = await Promise.all(entries.map(([, p]) => uploadImage(p.file)));
       } catch (e) {
         feedback().message.error(uploadFailure(e, opts.current.uploadErrorMessage));
         throw e;
       }
       const out: Record<string, unknown> = { ...values };
       entries.forEach(([field], i) => {
-        out[field] = imageUrl(names[i]);
+        out[field] = urls[i];
       });
       for (const [, p] of entries) URL.revokeObjectURL(p.preview);
       update(() => ({}));
@@ -153,14 +157,26 @@ export function useImageSlots(options: ImageSlotsOptions = {}): ImageSlotsApi {
   );
 
   const removeStored = useCallback(async (field: string, url: string, blank: () => void) => {
-    await withLoading(post(DEL_IMAGE_PATH, undefined, { params: { oldFileUrl: url } }));
     blank();
-    await opts.current.onStoredRemoved?.(field);
+    const save = opts.current.onStoredRemoved;
+    if (!save) {
+      removed.current.push(url);
+      return;
+    }
+    // the reference goes first (a failed save throws: the file stays, the form shows the blank field unsaved)
+    await save(field);
+    await deleteImage(url);
+  }, []);
+
+  const afterSave = useCallback(async () => {
+    const urls = removed.current;
+    removed.current = [];
+    await Promise.all(urls.map((u) => deleteImage(u)));
   }, []);
 
   return useMemo(
-    () => ({ pending, hasPending: Object.keys(pending).length > 0, choose, clearPending, reset, uploadPending, removeStored }),
-    [pending, choose, clearPending, reset, uploadPending, removeStored],
+    () => ({ pending, hasPending: Object.keys(pending).length > 0, choose, clearPending, reset, uploadPending, removeStored, afterSave }),
+    [pending, choose, clearPending, reset, uploadPending, removeStored, afterSave],
   );
 }
 

@@ -43,6 +43,38 @@ describe('ListPage: row actions', () => {
     expect(s.of('/userInfo/showPassWord')[0].query.get('id')).toBe('2');
   });
 
+  it('编辑 of a dialog list follows the save permission: disabled with a tooltip without it', async () => {
+    useSession.setState({ buttons: [] });
+    stubFetch({
+      '/userInfo/getUserInfoPage': () => ({ code: 200, msg: 'ok', rows: USERS, total: 2 }),
+      '/KJ/GetUserTabFiledNameConfig': FIELD_CONFIG,
+    });
+    const { ui } = routed(<ListPage resource={userInfoResource} dialog={{ fields: [{ name: 'userName' }] }} />, {
+      path: '/userInfo/userInfo-list',
+    });
+    const view = render(<TestProviders>{ui}</TestProviders>);
+    await screen.findByText('总共2条记录');
+    const edit = within(rowOf('editor1'))
+      .getByText(/^编\s?辑$/)
+      .closest('button')!;
+    expect(edit).toBeDisabled();
+    fireEvent.mouseEnter(edit.parentElement!);
+    expect(await screen.findByText('没有保存权限，请联系管理员分配')).toBeInTheDocument();
+    view.unmount();
+
+    useSession.setState({ buttons: ['/userInfo/saveUserInfo'] });
+    const again = routed(<ListPage resource={userInfoResource} dialog={{ fields: [{ name: 'userName' }] }} />, {
+      path: '/userInfo/userInfo-list',
+    });
+    render(<TestProviders>{again.ui}</TestProviders>);
+    await screen.findByText('总共2条记录');
+    expect(
+      within(rowOf('editor1'))
+        .getByText(/^编\s?辑$/)
+        .closest('button'),
+    ).toBeEnabled();
+  });
+
   it('an action needing a permission the user lacks is not shown', async () => {
     useSession.setState({ buttons: [] });
     stubFetch({

@@ -51,7 +51,7 @@ function api(extra: Record<string, (c: { body: unknown; query: URLSearchParams }
 
 const newsSearch: SearchFieldConfig[] = [{ name: 'title' }, { name: 'isTop', widget: 'flag' }];
 
-function renderList(props: Partial<ListPageProps> = {}) {
+function renderList(props: Partial<ListPageProps> = {}, initial = '/news/news-list') {
   const { ui, router } = routed(
     <ListPage
       resource={newsResource}
@@ -60,7 +60,7 @@ function renderList(props: Partial<ListPageProps> = {}) {
       toggles={{ isHot: { reloadOnFailure: false } }}
       {...props}
     />,
-    { path: '/news/news-list', others: ['/news/news-details'] },
+    { path: '/news/news-list', initial, others: ['/news/news-details'] },
   );
   render(<TestProviders>{ui}</TestProviders>);
   return router;
@@ -117,7 +117,12 @@ describe('ListPage: loading and the pager', () => {
     fireEvent.click(button('搜索')!);
     await screen.findByText('总共7条记录');
     expect(lastBody(s.of('/news/getNewsList'))).toEqual({ title: '新闻4', pageNumber: 1, pageSize: 20 });
+  });
 
+  it('重置 goes back to the unfiltered first page', async () => {
+    const s = api();
+    renderList({}, '/news/news-list?title=%E6%96%B0%E9%97%BB4&page=2');
+    await screen.findByText('总共7条记录');
     fireEvent.click(button('重置')!);
     await screen.findByText('总共45条记录');
     expect(lastBody(s.of('/news/getNewsList'))).toEqual({ pageNumber: 1, pageSize: 20 });

@@ -1,33 +1,33 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
-import { type Endpoint, PAGE_SIZES, type PageReply, type Reply, type ResourceDef } from '@gk/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Endpoint, PAGE_SIZES, type Reply, type ResourceDef } from '@gk/contracts';
 import { App, Button, Card, Empty, Form, Space, Table, type TablePaginationConfig, Tooltip, Typography } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
-import { type Key, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
-import { usePermission } from '../../app/Permission';
+import { usePermission } from '../../lib/Permission';
 import { DialogForm, type DialogFormConfig } from '../DialogForm';
 import { useFieldConfig, visibleFields } from '../fieldConfig/useFieldConfig';
-import { buildColumns, type ColumnOverride, FLEX_MIN_WIDTH, type Row, type ToggleOptions } from './columns';
-import { invalidateList, listKey } from './listCache';
-import { type Filters, type SearchFieldConfig, SearchForm } from './SearchForm';
+import { actionsWidth, buildColumns, type ColumnOverride, type Row, SELECTION_WIDTH, scrollWidth, type ToggleOptions } from './columns';
+import { formValues } from './listUrl';
+import { type SearchFieldConfig, SearchForm } from './SearchForm';
+import { listBody, useListController } from './useListController';
 import '../components.css';
 
 /**
  * The list screen of a resource (SPEC points 2, 4, 5, 9), configured by the resource's description plus a
- * small page config: top buttons by permission, search (any search goes back to page 1), server-side sort
+ * small page config. What it knows and does is `useListController` (query in the URL, selection, delete,
+ * toggles); this is its view: top buttons by permission, search (any search goes back to page 1), server-side sort
  * on the sortable fields, selection kept across pages, the pager, delete with the resource's rule, flags
  * toggled in place, details on a route or in a dialog, Excel export and the user's column choice.
  */
 // the column settings dialog (drag and drop) loads when it is opened
 const FieldConfigDialog = lazy(() => import('../fieldConfig/FieldConfigDialog').then((m) => ({ default: m.FieldConfigDialog })));
 
-export { invalidateList, listKey };
-
-const SELECTION_WIDTH = 48;
+export { invalidateResource as invalidateList } from '../../api/queries';
+export { type ListQuery, listBody } from './useListController';
 
 /** A per-row button of the actions column, after 查看详情 / 编辑. */
 export interface RowAction {
@@ -63,24 +63,6 @@ export interface ListPageProps {
   extra?: ReactNode;
 }
 
-export interface ListQuery {
-  filters: Filters;
-  pageNumber: number;
-  pageSize: number;
-  sortField: string | null;
-  sortOrder: 'asc' | 'desc' | null;
-}
-
-/** The body of the list call: filters, paging and sort. */
-export function listBody(q: ListQuery, base?: Record<string, string | number>): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...base, ...q.filters, pageNumber: q.pageNumber, pageSize: q.pageSize };
-  if (q.sortField && q.sortOrder) {
-    body.sortField = q.sortField;
-    body.sortOrder = q.sortOrder;
-  }
-  return body;
-}
-
 function EmptyState({ filtered, onReset, onAdd }: { filtered: boolean; onReset: () => void; onAdd?: () => void }) {
   const { t } = useTranslation();
   return (
@@ -107,11 +89,13 @@ function EmptyState({ filtered, onReset, onAdd }: { filtered: boolean; onReset: 
   );
 }
 
+const NO_SEARCH: SearchFieldConfig[] = [];
+
 export function ListPage({
   resource,
-  search = [],
+  search = NO_SEARCH,
   columns: overrides,
-  toggles: toggleOptions = {},
+  toggles: toggleOptions,
   detailRoute,
   dialog,
   rowActions,
@@ -123,63 +107,25 @@ export function ListPage({
   const { message, modal } = App.useApp();
   const can = usePermission();
   const navigate = useNavigate();
-  const client = useQueryClient();
-  const listEndpoint = resource.endpoints.list;
-  if (!listEndpoint) throw new Error(`${resource.name} has no list endpoint`);
-  const listPath = listEndpoint.path;
-  const defaultSize = resource.pageSize ?? 20;
-
-  const [query, setQuery] = useState<ListQuery>({ filters: {}, pageNumber: 1, pageSize: defaultSize, sortField: null, sortOrder: null });
-  const [selected, setSelected] = useState<Key[]>([]);
+  const listPath = resource.endpoints.list?.path ?? '';
+  // 编辑 (dialog) follows the save permission: disabled with a tooltip, not left to fail on the server
+  const canSave = !!resource.endpoints.save && can(resource.endpoints.save.path);
+  const ctl = useListController({ resource, search, baseQuery, toggles: toggleOptions });
+  const { query, rows, total, list, selected, setSelected, onToggle, reload } = ctl;
   const [dialogRecord, setDialogRecord] = useState<Row | null | undefined>(undefined);
   const [fieldsOpen, setFieldsOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [searchForm] = Form.useForm();
 
-  const queryKey = useMemo(() => [...listKey(resource.name), query, baseQuery ?? null], [resource.name, query, baseQuery]);
-  const list = useQuery({
-    queryKey,
-    queryFn: ({ signal }) => post<PageReply<Row>>(listPath, listBody(query, baseQuery), { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const rows = list.data?.rows ?? [];
-  const total = Number(list.data?.total ?? 0);
-
-  // a page past the end (after deleting its last rows) moves back to the last page
+  // the search form shows the URL's filters (a reload, the back button, a shared link)
+  const filtersKey = JSON.stringify(query.filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the filters' text
   useEffect(() => {
-    if (!list.data || list.isPlaceholderData) return;
-    if (list.data.rows.length === 0 && total > 0 && query.pageNumber > 1) {
-      setQuery((q) => ({ ...q, pageNumber: Math.max(1, Math.ceil(total / q.pageSize)) }));
-    }
-  }, [list.data, list.isPlaceholderData, total, query.pageNumber]);
-
-  const reload = useCallback(() => invalidateList(client, resource), [client, resource]);
+    if (search.length) searchForm.setFieldsValue(formValues(query.filters, search));
+  }, [filtersKey, search, searchForm]);
 
   const fieldConfig = useFieldConfig(resource.modelType);
   const visible = useMemo(() => visibleFields(resource, fieldConfig.data), [resource, fieldConfig.data]);
-
-  const onToggle = useCallback(
-    async (row: Row, field: string, next: boolean) => {
-      const endpoint = resource.toggles?.[field];
-      if (!endpoint) return;
-      const flag = next ? 1 : 0;
-      try {
-        const reply = await post<Reply>(endpoint.path, undefined, { params: { id: row.id, flag } });
-        message.success(reply.msg || t('common.ok'));
-        client.setQueryData<PageReply<Row>>(queryKey, (old) =>
-          old ? { ...old, rows: old.rows.map((r) => (r.id === row.id ? { ...r, [field]: flag } : r)) } : old,
-        );
-        // other loaded pages and pickers of this resource are out of date now; the visible page is not,
-        // unless the server changed other rows too (reloadOnSuccess)
-        if (toggleOptions[field]?.reloadOnSuccess) void reload();
-        else void client.invalidateQueries({ queryKey: listKey(resource.name), refetchType: 'none' });
-      } catch {
-        // the request layer showed the server's message
-        if (toggleOptions[field]?.reloadOnFailure !== false) void list.refetch();
-      }
-    },
-    [resource, message, t, client, queryKey, toggleOptions, list, reload],
-  );
 
   const openRecord = useCallback(
     (row: Row | null) => {
@@ -227,14 +173,23 @@ export function ListPage({
         key: '__actions',
         title: t('ui.list.actions'),
         fixed: 'right',
-        width: (detailRoute || dialog ? 100 : 20) + actions.length * 90,
+        width: actionsWidth(!!(detailRoute || dialog), actions.length),
         align: 'center',
         render: (_v, row) => (
           <Space size={0}>
-            {(detailRoute || dialog) && (
+            {detailRoute && (
               <Button type="link" size="small" onClick={() => openRecord(row)}>
-                {detailRoute ? t('ui.list.viewDetails') : t('ui.edit')}
+                {t('ui.list.viewDetails')}
               </Button>
+            )}
+            {dialog && !detailRoute && (
+              <Tooltip title={canSave ? undefined : t('ui.noSavePermission')}>
+                <span className="gk-tooltip-wrap">
+                  <Button type="link" size="small" disabled={!canSave} onClick={() => openRecord(row)}>
+                    {t('ui.edit')}
+                  </Button>
+                </span>
+              </Tooltip>
             )}
             {actions.map((a) => (
               <Button key={a.key} type="link" size="small" onClick={() => void runAction(a, row)}>
@@ -254,6 +209,7 @@ export function ListPage({
     query.sortOrder,
     resource.toggles,
     can,
+    canSave,
     onToggle,
     detailRoute,
     dialog,
@@ -263,20 +219,15 @@ export function ListPage({
   ]);
 
   // the columns keep their widths (≤ 400) and share any extra room; a narrow screen scrolls sideways
-  const scrollX = useMemo(
-    () => columns.reduce((n, c) => n + (typeof c.width === 'number' ? c.width : FLEX_MIN_WIDTH), SELECTION_WIDTH),
-    [columns],
-  );
+  const scrollX = useMemo(() => scrollWidth(columns), [columns]);
 
   const canAdd = !!resource.endpoints.save && can(resource.endpoints.save.path) && !!(detailRoute || dialog);
   const delPath = resource.endpoints.del?.path;
   const canDelete = !!delPath && can(delPath);
 
-  const onSearch = (filters: Filters) => setQuery((q) => ({ ...q, filters, pageNumber: 1 }));
-  const onReset = () => setQuery((q) => ({ ...q, filters: {}, pageNumber: 1, sortField: null, sortOrder: null }));
   const clearFilters = () => {
     if (search.length) searchForm.resetFields();
-    onReset();
+    ctl.onReset();
   };
 
   const onTableChange = (
@@ -288,52 +239,10 @@ export function ListPage({
     if (extra.action === 'sort') {
       const s = Array.isArray(sorter) ? sorter[0] : sorter;
       const field = s?.order ? String(s.columnKey ?? s.field) : null;
-      setQuery((q) => ({
-        ...q,
-        sortField: field,
-        sortOrder: s?.order === 'descend' ? 'desc' : s?.order === 'ascend' ? 'asc' : null,
-        pageNumber: 1,
-      }));
+      ctl.setSort(field, s?.order === 'descend' ? 'desc' : s?.order === 'ascend' ? 'asc' : null);
     } else if (extra.action === 'paginate') {
-      setQuery((q) => {
-        const pageSize = p.pageSize ?? q.pageSize;
-        return { ...q, pageSize, pageNumber: pageSize !== q.pageSize ? 1 : (p.current ?? 1) };
-      });
+      ctl.setPage(p.current ?? 1, p.pageSize ?? query.pageSize);
     }
-  };
-
-  const onDelete = () => {
-    if (!delPath) return;
-    if (selected.length === 0) {
-      message.warning(t('v.ids'));
-      return;
-    }
-    if (resource.del === 'id' && selected.length > 1) {
-      message.warning(t('v.onlyOne'));
-      return;
-    }
-    const ids = [...selected];
-    modal.confirm({
-      title: t('v.confirmDelete'),
-      content: t('ui.list.deleteCount', { count: ids.length }),
-      okText: t('ui.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('ui.cancel'),
-      onOk: async () => {
-        try {
-          const call =
-            resource.del === 'id'
-              ? post<Reply>(delPath, undefined, { params: { id: String(ids[0]) } })
-              : post<Reply>(delPath, ids.map(Number));
-          const reply = await withLoading(call);
-          message.success(reply.msg || t('common.deleted'));
-          setSelected((s) => s.filter((k) => !ids.includes(k)));
-          await reload();
-        } catch {
-          // the request layer showed the server's message
-        }
-      },
-    });
   };
 
   const onExport = async () => {
@@ -360,7 +269,7 @@ export function ListPage({
     }
   };
 
-  const filtered = Object.keys(query.filters).length > 0;
+  const { filtered } = ctl;
   const pagination: TablePaginationConfig | false =
     total > 0
       ? {
@@ -379,7 +288,7 @@ export function ListPage({
     <div className="gk-list" data-resource={resource.name}>
       {search.length > 0 && (
         <Card className="gk-list-search" variant="borderless">
-          <SearchForm resource={resource} fields={search} onSearch={onSearch} onReset={onReset} form={searchForm} />
+          <SearchForm resource={resource} fields={search} onSearch={ctl.onSearch} onReset={ctl.onReset} form={searchForm} />
         </Card>
       )}
       <Card className="gk-list-body" variant="borderless">
@@ -392,14 +301,14 @@ export function ListPage({
               </Button>
             )}
             {canDelete && (
-              <Button danger icon={<DeleteOutlined />} onClick={onDelete}>
+              <Button danger icon={<DeleteOutlined />} onClick={ctl.onDelete}>
                 {t('ui.delete')}
               </Button>
             )}
             {selected.length > 0 && (
               <span className="gk-list-selection" aria-live="polite">
                 {t('ui.list.selected', { count: selected.length })}
-                <Button type="link" size="small" onClick={() => setSelected([])}>
+                <Button type="link" size="small" onClick={ctl.clearSelection}>
                   {t('ui.list.clearSelection')}
                 </Button>
               </span>

@@ -1,5 +1,5 @@
 import { type Endpoint, type FieldDef, LIMITS } from '@gk/contracts';
-import { Image, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Image, Switch, Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,8 +33,25 @@ const DEFAULT_WIDTH: Record<FieldDef['type'], number | undefined> = {
   datetime: 170,
 };
 
-/** The least width of a column without a fixed width (the table scrolls sideways below it). */
-export const FLEX_MIN_WIDTH = 180;
+/**
+ * The least width of a column without a fixed width (the table scrolls sideways below it). Small enough
+ * that the widest content lists (products, page items: four text columns, sort, created time, actions)
+ * fit a 1280 px screen with the sidebar open, so the fixed 操作 column never covers 创建时间 there; the
+ * text is cut with an ellipsis and shown whole in its tooltip.
+ */
+export const FLEX_MIN_WIDTH = 120;
+/** The row-selection column. */
+export const SELECTION_WIDTH = 48;
+/** The content width a list gets on a 1280 px screen: minus the sidebar (168), the main and card paddings. */
+export const CONTENT_WIDTH_AT_1280 = 1280 - 168 - 2 * 16 - 2 * 20;
+
+/** The width of the fixed 操作 column: 查看详情 / 编辑, then 90 px per extra row button. */
+export const actionsWidth = (hasDetail: boolean, extra: number) => (hasDetail ? 100 : 20) + extra * 90;
+
+/** The table's scroll width: fixed widths as given, flexible columns at their least width, plus the selection. */
+export function scrollWidth(columns: ColumnType<Row>[]): number {
+  return columns.reduce((n, c) => n + (typeof c.width === 'number' ? c.width : FLEX_MIN_WIDTH), SELECTION_WIDTH);
+}
 
 /** Column width: the override or the type's default, never above 400 px; undefined for a flexible text column. */
 export function columnWidth(f: FieldDef, override?: number | string): number | undefined {
@@ -152,15 +169,10 @@ export function buildColumns({
       col.align = 'right';
       col.render = (v) => (v == null || v === '' ? dash : v);
     } else {
-      col.ellipsis = { showTitle: false };
-      col.render = (v) =>
-        v == null || v === '' ? (
-          dash
-        ) : (
-          <Tooltip title={String(v)} placement="topLeft" mouseEnterDelay={0.5}>
-            <span>{String(v)}</span>
-          </Tooltip>
-        );
+      // cut with an ellipsis, the whole text in the cell's title (a native tooltip: a popup component per
+      // cell made a 50-row page slow to render)
+      col.ellipsis = { showTitle: true };
+      col.render = (v) => (v == null || v === '' ? dash : String(v));
     }
     return { ...col, ...rest };
   });

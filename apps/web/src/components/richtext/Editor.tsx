@@ -28,10 +28,12 @@ import { StarterKit } from '@tiptap/starter-kit';
 import { Button, ColorPicker, Divider, Dropdown, Input, Modal, Select, Tooltip } from 'antd';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../api/feedback';
-import { imageUrl, RequestError, upload } from '../../api/request';
+import { uploadImage } from '../../api/queries';
+import { RequestError } from '../../api/request';
+import { feedback } from '../../lib/feedback';
 import { IMAGE_ACCEPT, isAcceptedImage } from '../image/imageSlots';
-import { type EditorProps, editorDebounce } from './RichText';
+import { editorDebounce } from './editorConfig';
+import type { EditorProps } from './RichText';
 import './richtext.css';
 import { formatBytes } from '@gk/contracts';
 
@@ -122,10 +124,9 @@ function Toolbar({ editor, maxBytes, disabled }: { editor: TipTap; maxBytes: num
     }
     setUploading(true);
     try {
-      const reply = await upload(file, { quiet: true });
-      chain()
-        .setImage({ src: imageUrl(reply.msg), alt: file.name })
-        .run();
+      // the URL the upload reply names
+      const src = await uploadImage(file);
+      chain().setImage({ src, alt: file.name }).run();
     } catch (e) {
       const reply = e instanceof RequestError ? (e.reply as { message?: string } | undefined) : undefined;
       feedback().message.error(reply?.message || (e instanceof Error && e.message) || t('upload.failed'));

@@ -30,10 +30,8 @@ export interface EditorProps extends RichTextProps {
   config: EditorConfig;
 }
 
-/** The effective debounce: default 50 ms, at least 20 ms. */
-export function editorDebounce(ms?: number): number {
-  return Math.max(LIMITS.editorDebounceMinMs, ms ?? LIMITS.editorDebounceMs);
-}
+// lives beside the config so the lazily loaded Editor does not import this module back (no import cycle)
+export { editorDebounce } from './editorConfig';
 
 class EditorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };

@@ -1,4 +1,4 @@
-import { ALLOWED_IMAGE_TYPES, type EditorConfig, IMAGE_URL_PREFIX, type Reply, UPLOAD_FIELD } from '@gk/contracts';
+import { ALLOWED_IMAGE_TYPES, type EditorConfig, IMAGE_URL_PREFIX, LIMITS, type Reply, UPLOAD_FIELD, uploadEndpoints } from '@gk/contracts';
 import { post } from '../../api/request';
 
 /**
@@ -21,7 +21,7 @@ function normalize(reply: Reply<EditorConfig> | EditorConfig): EditorConfig {
 }
 
 export function loadEditorConfig(): Promise<EditorConfig> {
-  cached ??= post<Reply<EditorConfig>>('/config', undefined, { quiet: true })
+  cached ??= post<Reply<EditorConfig>>(uploadEndpoints.config.path, undefined, { quiet: true })
     .then((r) => {
       known = normalize(r);
       return known;
@@ -42,4 +42,9 @@ export function knownMaxBytes(): number {
 export function resetEditorConfig() {
   cached = null;
   known = null;
+}
+
+/** The effective debounce: default 50 ms, at least 20 ms. */
+export function editorDebounce(ms?: number): number {
+  return Math.max(LIMITS.editorDebounceMinMs, ms ?? LIMITS.editorDebounceMs);
 }

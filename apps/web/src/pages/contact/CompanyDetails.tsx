@@ -1,5 +1,9 @@
 import { companyResource } from '@gk/contracts';
 import { DetailPage, type DetailSection } from '../../components/DetailPage';
+import { withRevisions } from '../../components/revisions/withRevisions';
+
+/** 历史版本 in the head */
+const revisions = withRevisions(companyResource);
 
 /**
  * /contact/company-details: the company profile, one record without a list (get takes no id). Saving
@@ -24,5 +28,5 @@ const sections: DetailSection[] = [
 ];
 
 export default function CompanyDetails() {
-  return <DetailPage resource={companyResource} sections={sections} single />;
+  return <DetailPage resource={companyResource} headExtra={revisions} sections={sections} single />;
 }

@@ -1,5 +1,9 @@
 import { contactResource } from '@gk/contracts';
 import { DetailPage, type DetailSection } from '../../components/DetailPage';
+import { withRevisions } from '../../components/revisions/withRevisions';
+
+/** 历史版本 in the head */
+const revisions = withRevisions(contactResource);
 
 /**
  * /contact/contact-details?id=: the basic information and the four pictures (QR code, transparent image,
@@ -35,6 +39,7 @@ const defaults = { enableFlag: 0 };
 export default function ContactDetails() {
   return (
     <DetailPage
+      headExtra={revisions}
       resource={contactResource}
       sections={sections}
       listRoute="/contact/contact-list"

@@ -5,13 +5,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { imageUrl } from '../../api/request';
-import { dayjsLocale } from '../../app/i18n';
 import { HOME_NAME, navLinks } from '../../app/routes';
 import { MenuIcon } from '../../layout/icons';
 import { useRouteTitle } from '../../layout/useRouteTable';
+import { dayjsLocale } from '../../lib/i18n';
 import { useApp } from '../../stores/app';
 import { useSession } from '../../stores/session';
 import { HomeArt } from './HomeArt';
+import { HomeStats } from './HomeStats';
 
 function greetingKey(hour: number): string {
   if (hour < 5) return 'home.evening';
@@ -21,7 +22,7 @@ function greetingKey(hour: number): string {
   return 'home.evening';
 }
 
-/** /dashboard/home: greets staff with today's date and weekday, and links to the screens they have. */
+/** /dashboard/home: greets staff with today's date and weekday, shows the figures they open the back-office for, and links to the screens they have. */
 export default function Home() {
   const { t } = useTranslation();
   const lang = useApp((s) => s.lang);
@@ -67,6 +68,8 @@ export default function Home() {
         </div>
         <HomeArt />
       </section>
+
+      <HomeStats />
 
       <div className="gk-home-grid">
         <Card

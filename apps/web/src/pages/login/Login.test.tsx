@@ -1,8 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/Providers';
-import { useSession } from '../../stores/session';
 import Login from './Login';
+
+const login = vi.hoisted(() => vi.fn(async (_u: string, _p: string) => undefined));
+vi.mock('../../app/session', () => ({ login }));
 
 function renderLogin() {
   return render(
@@ -29,8 +31,7 @@ describe('login page', () => {
   });
 
   it('a blank account counts as empty; the account is trimmed before login', async () => {
-    const login = vi.spyOn(useSession.getState(), 'login').mockResolvedValue();
-    useSession.setState({ login });
+    login.mockClear();
     renderLogin();
     fireEvent.change(screen.getByTestId('login-username'), { target: { value: '   ' } });
     fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'pw' } });

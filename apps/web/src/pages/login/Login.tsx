@@ -1,11 +1,11 @@
 import { CloudServerOutlined, LockOutlined, SafetyCertificateOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback, loadFeedbackHost } from '../../api/feedback';
 import { LogoMark } from '../../app/Brand';
 import { LangButtons } from '../../app/LangButtons';
+import { login } from '../../app/session';
 import { useDocumentTitle } from '../../app/useTitle';
-import { useSession } from '../../stores/session';
+import { feedback, loadFeedbackHost } from '../../lib/feedback';
 import { Checkbox, PasswordInput, SubmitButton, TextInput } from './controls';
 import { PortArt } from './PortArt';
 import { clearRemembered, readRemembered, saveRemembered } from './remember';
@@ -71,7 +71,7 @@ export default function Login() {
     // the toast of the reply needs the antd scope: load it while the call is under way
     void loadFeedbackHost().catch(() => undefined);
     try {
-      await useSession.getState().login(name, password);
+      await login(name, password);
       if (remember) saveRemembered({ username: name, password });
       else clearRemembered();
       message.success(t('auth.loginOk'));

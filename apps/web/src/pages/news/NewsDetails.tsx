@@ -1,5 +1,11 @@
 import { newsEndpoints, newsResource } from '@gk/contracts';
 import { DetailPage, type DetailSection } from '../../components/DetailPage';
+import { withRevisions } from '../../components/revisions/withRevisions';
+
+/** 历史版本 in the head */
+const revisions = withRevisions(newsResource);
+
+import { publishActions } from '../../components/publish/config';
 
 /** /news/news-details?id=: basic information, the summary image, the rich-text body. */
 const sections: DetailSection[] = [
@@ -21,5 +27,14 @@ const sections: DetailSection[] = [
 const defaults = { isTop: 0, isHot: 0 };
 
 export default function NewsDetails() {
-  return <DetailPage resource={newsResource} sections={sections} listRoute="/news/news-list" defaults={defaults} />;
+  return (
+    <DetailPage
+      resource={newsResource}
+      sections={sections}
+      listRoute="/news/news-list"
+      defaults={defaults}
+      headExtra={revisions}
+      extraActions={publishActions(newsResource, newsEndpoints.publish, newsEndpoints.unpublish, newsEndpoints.preview)}
+    />
+  );
 }

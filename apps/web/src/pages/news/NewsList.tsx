@@ -2,6 +2,7 @@ import { newsEndpoints, newsResource } from '@gk/contracts';
 import type { ColumnOverride, ToggleOptions } from '../../components/list/columns';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { publishColumns, publishSearch } from '../../components/publish/config';
 
 /** /news/news-list: search by type, title, top and hot; top / hot switch in place; details on their own page. */
 const search: SearchFieldConfig[] = [
@@ -9,9 +10,10 @@ const search: SearchFieldConfig[] = [
   { name: 'title' },
   { name: 'isTop', widget: 'flag' },
   { name: 'isHot', widget: 'flag' },
+  publishSearch,
 ];
 
-const columns: Record<string, ColumnOverride> = { typeName: { width: 120 } };
+const columns: Record<string, ColumnOverride> = { typeName: { width: 120 }, ...publishColumns };
 
 /** SPEC point 4: a refused isHot change is reported without reloading the list. */
 const toggles: Record<string, ToggleOptions> = { isHot: { reloadOnFailure: false } };

@@ -1,5 +1,11 @@
 import { pageEndpoints, pageItemResource } from '@gk/contracts';
 import { DetailPage, type DetailSection } from '../../components/DetailPage';
+import { withRevisions } from '../../components/revisions/withRevisions';
+
+/** 历史版本 in the head */
+const revisions = withRevisions(pageItemResource);
+
+import { publishActions } from '../../components/publish/config';
 
 /** /page/page-details?id=: a page item (basic information, summary image, rich-text body); back to /page/pageItems-list. */
 const sections: DetailSection[] = [
@@ -23,5 +29,14 @@ const sections: DetailSection[] = [
 const defaults = { isTop: 0, isHot: 0 };
 
 export default function PageDetails() {
-  return <DetailPage resource={pageItemResource} sections={sections} listRoute="/page/pageItems-list" defaults={defaults} />;
+  return (
+    <DetailPage
+      resource={pageItemResource}
+      headExtra={revisions}
+      sections={sections}
+      listRoute="/page/pageItems-list"
+      defaults={defaults}
+      extraActions={publishActions(pageItemResource, pageEndpoints.itemPublish, pageEndpoints.itemUnpublish, pageEndpoints.itemPreview)}
+    />
+  );
 }

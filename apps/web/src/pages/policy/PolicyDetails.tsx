@@ -1,5 +1,11 @@
-import { policyResource } from '@gk/contracts';
+import { policyEndpoints, policyResource } from '@gk/contracts';
 import { DetailPage, type DetailSection } from '../../components/DetailPage';
+import { withRevisions } from '../../components/revisions/withRevisions';
+
+/** 历史版本 in the head */
+const revisions = withRevisions(policyResource);
+
+import { publishActions } from '../../components/publish/config';
 
 /** /policy/policy-details?id=: basic information, the summary image, the rich-text body. */
 const sections: DetailSection[] = [
@@ -22,5 +28,14 @@ const sections: DetailSection[] = [
 const defaults = { isTop: 0, isHot: 0 };
 
 export default function PolicyDetails() {
-  return <DetailPage resource={policyResource} sections={sections} listRoute="/policy/policy-list" defaults={defaults} />;
+  return (
+    <DetailPage
+      resource={policyResource}
+      headExtra={revisions}
+      sections={sections}
+      listRoute="/policy/policy-list"
+      defaults={defaults}
+      extraActions={publishActions(policyResource, policyEndpoints.publish, policyEndpoints.unpublish, policyEndpoints.preview)}
+    />
+  );
 }

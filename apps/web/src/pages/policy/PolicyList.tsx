@@ -1,6 +1,7 @@
 import { policyResource } from '@gk/contracts';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { publishColumns, publishSearch } from '../../components/publish/config';
 
 /**
  * /policy/policy-list: search by code (the contract maps it to the source), title, hot and top; top / hot
@@ -11,8 +12,9 @@ const search: SearchFieldConfig[] = [
   { name: 'title' },
   { name: 'isHot', widget: 'flag' },
   { name: 'isTop', widget: 'flag' },
+  publishSearch,
 ];
 
 export default function PolicyList() {
-  return <ListPage resource={policyResource} search={search} detailRoute="/policy/policy-details" />;
+  return <ListPage resource={policyResource} search={search} columns={publishColumns} detailRoute="/policy/policy-details" />;
 }

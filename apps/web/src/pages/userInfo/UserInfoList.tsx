@@ -1,8 +1,14 @@
-import { stripChinese, USER_NAME_MAX, userInfoEndpoints, userInfoResource } from '@gk/contracts';
+import { PASSWORD_MAX, passwordProblem, stripChinese, USER_NAME_MAX, userInfoEndpoints, userInfoResource } from '@gk/contracts';
+import { App, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { withLoading } from '../../api/loading';
+import { post } from '../../api/request';
 import type { DialogFormConfig } from '../../components/DialogForm';
 import type { FormFieldConfig } from '../../components/form/FormFields';
 import { ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { RoleMultiSelect } from './RoleMultiSelect';
 
 /**
  * /userInfo/userInfo-list (admin only): users, searched by name, enabled flag and creation date; added and
@@ -12,6 +18,12 @@ import type { SearchFieldConfig } from '../../components/list/SearchForm';
 const search: SearchFieldConfig[] = [
   { name: 'userName' },
   { name: 'enableFlag', widget: 'flag' },
+  {
+    name: 'roleId',
+    label: 'userInfo.f.roleIds',
+    widget: 'remote',
+    remote: { url: '/role/getRoleList', valueKey: 'id', labelKey: 'name' },
+  },
   { name: 'createTime', widget: 'dateRange', start: 'startTime', end: 'endTime' },
 ];
 
@@ -23,13 +35,77 @@ const dialog: DialogFormConfig = {
       // required on create only (the schema's rule); the counter would hide 密码不得超过30位, so none
       record ? { ...password, placeholder: 'userInfo.passwordKeep' } : { ...password, required: true },
       { name: 'enableFlag', required: true },
+      {
+        name: 'roleIds',
+        label: 'userInfo.f.roleIds',
+        render: () => <RoleMultiSelect />,
+      },
     ];
   },
   defaults: { enableFlag: 1 },
 };
 
-const rowActions: RowAction[] = [{ key: 'showPassword', label: 'userInfo.showPassword', endpoint: userInfoEndpoints.showPassword }];
+/** 重置密码: the administrator types the new password (same rules); the holder must change it at next login. */
+function ResetPassword({ user, onClose }: { user: { id: number; userName: string }; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const submit = async () => {
+    const { password } = await form.validateFields();
+    try {
+      const reply = await withLoading(post(userInfoEndpoints.resetPassword.path, { id: user.id, password }));
+      message.success(reply.msg);
+      onClose();
+    } catch {
+      // the request layer told the user why
+    }
+  };
+  return (
+    <Modal
+      open
+      title={`${t('userInfo.resetPassword')}：${user.userName}`}
+      onOk={submit}
+      onCancel={onClose}
+      okText={t('ui.save')}
+      cancelText={t('ui.cancel')}
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="password"
+          label={t('userInfo.f.password')}
+          normalize={(v: string) => stripChinese(v ?? '')}
+          rules={[
+            {
+              validator: async (_r, v: string) => {
+                const problem = !v ? 'userInfo.passwordRequired' : passwordProblem(v);
+                if (problem) throw new Error(t(problem, { max: PASSWORD_MAX }));
+              },
+            },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
 
 export default function UserInfoList() {
-  return <ListPage resource={userInfoResource} search={search} dialog={dialog} rowActions={rowActions} />;
+  const [resetting, setResetting] = useState<{ id: number; userName: string } | null>(null);
+  const rowActions: RowAction[] = [
+    { key: 'showPassword', label: 'userInfo.showPassword', endpoint: userInfoEndpoints.showPassword },
+    {
+      key: 'resetPassword',
+      label: 'userInfo.resetPassword',
+      permission: userInfoEndpoints.resetPassword.path,
+      onClick: (row) => setResetting({ id: Number(row.id), userName: String(row.userName) }),
+    },
+    { key: 'unlock', label: 'userInfo.unlock', endpoint: userInfoEndpoints.unlock },
+  ];
+  return (
+    <>
+      <ListPage resource={userInfoResource} search={search} dialog={dialog} rowActions={rowActions} />
+      {resetting ? <ResetPassword user={resetting} onClose={() => setResetting(null)} /> : null}
+    </>
+  );
 }

@@ -1,5 +1,9 @@
 import { waybillResource } from '@gk/contracts';
 import { DetailPage, type DetailSection } from '../../components/DetailPage';
+import { withRevisions } from '../../components/revisions/withRevisions';
+
+/** 历史版本 in the head */
+const revisions = withRevisions(waybillResource);
 
 /** /waybill/waybill-details?id=: basic information, the sketch picture (one) and the template content in the rich-text editor. */
 const sections: DetailSection[] = [
@@ -15,5 +19,13 @@ const sections: DetailSection[] = [
 const defaults = { enableFlag: 1 };
 
 export default function WaybillDetails() {
-  return <DetailPage resource={waybillResource} sections={sections} listRoute="/waybill/waybill-list" defaults={defaults} />;
+  return (
+    <DetailPage
+      resource={waybillResource}
+      headExtra={revisions}
+      sections={sections}
+      listRoute="/waybill/waybill-list"
+      defaults={defaults}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import { allResources, columnOf, type ResourceDef } from '@gk/contracts';
 import { type Kysely, sql } from 'kysely';
-import type { AnyDb, Dialect } from '../db/index.js';
+import { type AnyDb, type Dialect, type LooseTables, looseDb } from './index.js';
 
 /**
  * The gram index of a text field (SPEC lists search titles by substring; a `LIKE '%…%'` scan cannot use an
@@ -57,7 +57,8 @@ export function queryGram(query: string): { gram: string; exact: boolean } | nul
 }
 
 /** Re-indexes the given rows (after insert / update / toggle); rows no longer present lose their grams. */
-export async function reindexRows(db: AnyDb, def: ResourceDef, ids: number[]): Promise<void> {
+export async function reindexRows(typed: AnyDb, def: ResourceDef, ids: number[]): Promise<void> {
+  const db = looseDb(typed);
   const ix = textIndexOf(def);
   if (!ix || ids.length === 0) return;
   await db.deleteFrom(ix.table).where('row_id', 'in', ids).execute();
@@ -69,7 +70,7 @@ export async function reindexRows(db: AnyDb, def: ResourceDef, ids: number[]): P
   await insertGrams(db, ix, rows);
 }
 
-async function insertGrams(db: AnyDb, ix: TextIndex, rows: Row[]): Promise<void> {
+async function insertGrams(db: Kysely<LooseTables>, ix: TextIndex, rows: Row[]): Promise<void> {
   const values: Row[] = [];
   for (const r of rows) {
     for (const gram of gramsOf(String(r[ix.column] ?? ''))) {
@@ -87,13 +88,15 @@ async function insertGrams(db: AnyDb, ix: TextIndex, rows: Row[]): Promise<void>
       .execute();
 }
 
-export async function unindexRows(db: AnyDb, def: ResourceDef, ids: number[]): Promise<void> {
+export async function unindexRows(typed: AnyDb, def: ResourceDef, ids: number[]): Promise<void> {
+  const db = looseDb(typed);
   const ix = textIndexOf(def);
   if (ix && ids.length) await db.deleteFrom(ix.table).where('row_id', 'in', ids).execute();
 }
 
 /** Keeps copied columns right when a referenced code is renamed in the resource table (usedBy cascade). */
-export async function cascadeCopies(db: AnyDb, table: string, column: string, before: unknown, after: unknown): Promise<void> {
+export async function cascadeCopies(typed: AnyDb, table: string, column: string, before: unknown, after: unknown): Promise<void> {
+  const db = looseDb(typed);
   for (const def of allResources()) {
     if (def.table !== table) continue;
     const ix = textIndexOf(def);
@@ -108,7 +111,8 @@ export async function cascadeCopies(db: AnyDb, table: string, column: string, be
 }
 
 /** Rebuilds the whole index of a resource table in batches (migration of existing rows, bulk loads). */
-export async function rebuildTextIndex(db: AnyDb, def: ResourceDef, batch = 2000): Promise<number> {
+export async function rebuildTextIndex(typed: AnyDb, def: ResourceDef, batch = 2000): Promise<number> {
+  const db = looseDb(typed);
   const ix = textIndexOf(def);
   if (!ix) return 0;
   await db.deleteFrom(ix.table).execute();
@@ -136,7 +140,7 @@ export async function rebuildTextIndex(db: AnyDb, def: ResourceDef, batch = 2000
  * `copies`: column → SQL type; `eq`: the copied columns filtered by equality; `order`: the ordered ones.
  */
 export async function createGramTable(
-  db: Kysely<any>,
+  db: Kysely<LooseTables>,
   dialect: Dialect,
   table: string,
   copies: Record<string, string>,

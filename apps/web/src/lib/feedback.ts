@@ -2,11 +2,12 @@ import type { ModalFuncProps } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 
 /**
- * Toasts and dialogs for code that lives outside React (the request layer) and for the login page.
- * Ant Design is not on the login page's critical path: the first call loads the antd scope
- * (app/antd.tsx), which mounts a holder with the context-aware `message` / `Modal` instances (theme,
- * locale) and hands them over here; calls made meanwhile run as soon as it is there.
- * `setFeedback` overrides the holder (tests, or a screen that brings its own).
+ * The toast host: toasts and dialogs for code that lives outside React (the request layer) and for the
+ * login page. Ant Design is not on the login page's critical path: the first call runs the host loader
+ * the app registered (`setFeedbackHostLoader`, main.tsx: the antd scope, app/antd.tsx), which mounts a
+ * holder with the context-aware `message` / `Modal` instances (theme, locale) and hands them over here;
+ * calls made meanwhile run as soon as it is there. `setFeedback` overrides the holder (tests, or a
+ * screen that brings its own). This module imports nothing of the app (lib/ is the bottom layer).
  */
 export interface Feedback {
   message: Pick<MessageInstance, 'error' | 'success' | 'warning' | 'info'>;
@@ -41,10 +42,23 @@ export function setFeedbackHost(f: Feedback | null) {
 }
 
 let loading: Promise<unknown> | null = null;
+let hostLoader: (() => Promise<unknown>) | null = null;
 
-/** Loads the antd scope, which mounts the feedback holder (once). */
+/** How the holder gets mounted (registered once by the app's entry; the antd scope). */
+export function setFeedbackHostLoader(load: (() => Promise<unknown>) | null) {
+  hostLoader = load;
+  loading = null;
+}
+
+/** The host's load when one was started (tests wait for it before their document goes away). */
+export function feedbackHostLoading(): Promise<unknown> | null {
+  return loading;
+}
+
+/** Runs the registered host loader, which mounts the feedback holder (once). */
 export function loadFeedbackHost(): Promise<unknown> {
-  loading ??= import('../app/antd').then((m) => m.mountFeedbackHost());
+  if (!hostLoader) return Promise.reject(new Error('no feedback host registered'));
+  loading ??= hostLoader();
   return loading;
 }
 

@@ -1,0 +1,260 @@
+import { checkDateRange, columnOf, type FieldDef, optDate, optFilter, pageSizeOf, paging, type ResourceDef } from '@gk/contracts';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type OrderByItemBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
+import { z } from 'zod';
+import type { Ctx } from '../context.js';
+import { type AnyDb, type LooseTables, looseDb } from '../db/index.js';
+import { runShape } from '../db/shapes.js';
+import { queryGram, type TextIndex, textIndexOf } from '../db/text-index.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { parseInput } from '../http/route.js';
+
+/**
+ * The read side of a resource: its list query (filters, paging, sort, as its contract describes them) and
+ * the reading of one record. Each distinct query shape is named (`runShape`) so its SQL is built once.
+ * The write side (crud/service.ts) extends this class.
+ */
+
+export type Row = Record<string, unknown>;
+
+/**
+ * One where-condition of a list. The table a resource names is only known at run time, so conditions see
+ * it through `LooseTables` (db/index.ts): `t` is the resource table, `g` its gram index, `j_<field>` a join.
+ */
+export type Condition = (eb: ExpressionBuilder<LooseTables, string>) => Expression<SqlBool>;
+
+/** extra list conditions from custom parameters (a resource's `listWhere` hook) */
+export type ListWhere = (input: Row) => Condition[];
+
+const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * Empty values (a sort number not given) sort last going up and first going down, on both dialects. Only
+ * nullable (sort number) columns get the NULLS clause: on NOT NULL columns it would stop SQLite from reading
+ * an index in order.
+ */
+const direction = (dir: 'asc' | 'desc', nullable: boolean) => (ob: OrderByItemBuilder) =>
+  !nullable ? (dir === 'asc' ? ob.asc() : ob.desc()) : dir === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsFirst();
+
+/** The list filters, paging and sort of a resource as one zod schema. */
+export function listSchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = { ...paging, pageSize: pageSizeOf(def.pageSize) };
+  for (const f of def.filters) {
+    const field = def.fields.find((x) => x.name === f.field);
+    if (f.op === 'from' || f.op === 'to') shape[f.param] = optDate();
+    else if (field?.type === 'flag')
+      shape[f.param] = z
+        .union([z.string(), z.number(), z.null()])
+        .optional()
+        .transform((v) => (v == null || v === '' ? null : Number(v)))
+        .refine((v) => v == null || v === 0 || v === 1, { message: 'v.flag' });
+    else if (field?.type === 'int')
+      shape[f.param] = z
+        .union([z.string(), z.number(), z.null()])
+        .optional()
+        .transform((v) => (v == null || String(v).trim() === '' ? null : Number(v)))
+        .refine((v) => v == null || Number.isSafeInteger(v), { message: 'err.invalidField', params: { field: f.param } });
+    else shape[f.param] = optFilter(200);
+  }
+  return z.looseObject(shape);
+}
+
+/** Reads, filters and pages one resource, exactly as its contract describes. */
+export class ResourceQuery {
+  readonly fields: FieldDef[];
+  protected readonly byName: Map<string, FieldDef>;
+  readonly schema: ReturnType<typeof listSchema>;
+  readonly textIndex: TextIndex | null;
+
+  constructor(
+    readonly ctx: Ctx,
+    readonly def: ResourceDef,
+    readonly hooks: { listWhere?: ListWhere } = {},
+  ) {
+    this.fields = def.fields.filter((f) => !f.hidden);
+    this.byName = new Map(def.fields.map((f) => [f.name, f]));
+    this.schema = listSchema(def);
+    this.textIndex = textIndexOf(def);
+  }
+
+  /** the database, seen through `LooseTables`: the resource's table is named at run time */
+  get db(): Kysely<LooseTables> {
+    return looseDb(this.ctx.db);
+  }
+
+  protected ref(name: string, gram = false): string {
+    const f = this.byName.get(name);
+    if (gram) {
+      const copy = this.textIndex?.copies.find((c) => c.field === name);
+      if (copy) return `g.${copy.column}`;
+    }
+    if (!f) throw new Error(`${this.def.name}: unknown field ${name}`);
+    if (f.join) return `j_${f.name}.${f.join.select}`;
+    if (f.lookup) throw new Error(`${this.def.name}: ${name} is a looked-up label; filter or sort by ${f.lookup.via}`);
+    return `t.${columnOf(f)}`;
+  }
+
+  /** select … from the table (or, for a text search, from its gram index) with its joins */
+  base(typed: AnyDb = this.ctx.db, gram = false, joins = true) {
+    const db = looseDb(typed);
+    let q = gram
+      ? db.selectFrom(`${this.textIndex!.table} as g`).innerJoin(`${this.def.table} as t`, 't.id', 'g.row_id')
+      : db.selectFrom(`${this.def.table} as t`);
+    for (const f of this.def.fields) {
+      if (!f.join || !joins) continue;
+      const via = this.byName.get(f.join.via)!;
+      q = q.leftJoin(`${f.join.table} as j_${f.name}`, `j_${f.name}.${f.join.key}`, `t.${columnOf(via)}`);
+    }
+    return q;
+  }
+
+  /** the visible fields; a list leaves rich-text bodies out (they are read by get) */
+  protected selectFields(q: ReturnType<ResourceQuery['base']>, forList = false) {
+    return q.select(
+      this.fields.filter((f) => !f.lookup && !(forList && f.type === 'html')).map((f) => sql.ref(this.ref(f.name)).as(f.name)),
+    );
+  }
+
+  /**
+   * where-conditions of the list filters (`gram`: copied fields read from the gram index, `skip` a filter),
+   * with their values in SQL order and the names of the filters that were set (the query's shape)
+   */
+  conditions(input: Row, gram = false, skip?: string) {
+    const conds: Condition[] = [];
+    const params: unknown[] = [];
+    const set: string[] = [];
+    const err = checkDateRange(
+      input[this.def.filters.find((f) => f.op === 'from')?.param ?? ''] as string | null,
+      input[this.def.filters.find((f) => f.op === 'to')?.param ?? ''] as string | null,
+    );
+    if (err) throw badRequest(err);
+    for (const f of this.def.filters) {
+      const v = input[f.param];
+      if (v == null || v === '' || f.param === skip) continue;
+      set.push(f.param);
+      const ref = sql.ref(this.ref(f.field, gram));
+      if (f.op === 'like') {
+        const p = likePattern(String(v));
+        params.push(p);
+        conds.push(() => sql<SqlBool>`lower(${ref}) like lower(${p}) escape '\\'`);
+      } else if (f.op === 'eq') {
+        params.push(v);
+        conds.push(() => sql<SqlBool>`${ref} = ${v}`);
+      } else if (f.op === 'from') {
+        const p = `${v} 00:00:00`;
+        params.push(p);
+        conds.push(() => sql<SqlBool>`${ref} >= ${p}`);
+      } else if (f.op === 'to') {
+        const p = `${v} 23:59:59`;
+        params.push(p);
+        conds.push(() => sql<SqlBool>`${ref} <= ${p}`);
+      } else if (f.op === 'keyword') {
+        const refs = (f.fields ?? [f.field]).map((n) => sql.ref(this.ref(n)));
+        const p = likePattern(String(v));
+        for (const _ of refs) params.push(p);
+        conds.push(
+          () =>
+            sql<SqlBool>`(${sql.join(
+              refs.map((r) => sql`lower(${r}) like lower(${p}) escape '\\'`),
+              sql` or `,
+            )})`,
+        );
+      }
+    }
+    if (this.hooks.listWhere) conds.push(...this.hooks.listWhere(input));
+    return { conds, params, set };
+  }
+
+  async list(raw: unknown): Promise<{ rows: Row[]; total: number }> {
+    const input = parseInput(this.schema, raw) as Row & {
+      pageNumber: number;
+      pageSize: number;
+      sortField: string | null;
+      sortOrder: 'asc' | 'desc' | null;
+    };
+    const ti = this.def.textIndex;
+    const search = ti && typeof input[ti.param] === 'string' ? queryGram(input[ti.param] as string) : null;
+    const gram = search !== null;
+    // an exact gram lookup answers the text filter by itself; otherwise the LIKE stays as a check
+    const { conds, params, set } = this.conditions(input, gram, search?.exact ? ti!.param : undefined);
+    if (search) {
+      conds.unshift((eb) => eb('g.gram', '=', search.gram));
+      params.unshift(search.gram);
+    }
+    const where = <O>(q: SelectQueryBuilder<LooseTables, string, O>) => conds.reduce((acc, c) => acc.where(c), q);
+    // a search whose every filter is on copied fields is counted from the gram index alone
+    const copied = new Set(this.textIndex?.copies.map((c) => c.field));
+    const countFromIndex =
+      search?.exact &&
+      !this.hooks.listWhere &&
+      this.def.filters.every((f) => f.param === ti!.param || input[f.param] == null || input[f.param] === '' || copied.has(f.field));
+    // joins only when a filter reads a joined name: a count over the bare table is answered from an index
+    const joinFiltered = this.def.filters.some(
+      (f) => input[f.param] != null && input[f.param] !== '' && [f.field, ...(f.fields ?? [])].some((n) => this.byName.get(n)?.join),
+    );
+    const nullable = (name: string) => this.byName.get(name)?.type === 'sort';
+    const sortable = input.sortField && this.byName.get(input.sortField)?.sortable ? input.sortField : null;
+    // the query's shape: everything above that changes its SQL text (a hook's own conditions cannot be named)
+    const shape = this.hooks.listWhere
+      ? null
+      : `${this.def.name}:list:${set.join(',')}:${search ? (search.exact ? 'exact' : 'gram') : ''}:${countFromIndex ? 'ix' : ''}:${
+          joinFiltered ? 'j' : ''
+        }:${sortable ?? ''}:${sortable ? (input.sortOrder ?? 'asc') : ''}`;
+
+    // an unfiltered list of a counted table reads its total from the trigger-kept row count
+    const [countRow] =
+      shape && set.length === 0 && !search && this.def.counted
+        ? await runShape<{ n: number }>(this.db, this.ctx.dialect, `${this.def.name}:list:count-all`, [this.def.table], () =>
+            this.db.selectFrom('row_count').select('n').where('tbl', '=', this.def.table),
+          )
+        : await runShape<{ n: number }>(this.db, this.ctx.dialect, shape && `${shape}:count`, params, () => {
+            const countBase = countFromIndex
+              ? this.db.selectFrom(`${this.textIndex!.table} as g`)
+              : this.base(this.db, gram, joinFiltered || !!this.hooks.listWhere);
+            return where(countBase).select(sql<number>`count(*)`.as('n'));
+          });
+    const total = Number(countRow?.n ?? 0);
+    if (total === 0) return { rows: [], total };
+    const offset = (input.pageNumber - 1) * input.pageSize;
+    const rows = await runShape(this.db, this.ctx.dialect, shape && `${shape}:rows`, [...params, input.pageSize, offset], () => {
+      let q = where(this.selectFields(this.base(this.db, gram), true));
+      if (sortable) q = q.orderBy(sql.ref(this.ref(sortable, gram)), direction(input.sortOrder ?? 'asc', nullable(sortable)));
+      for (const [name, dir] of this.def.order)
+        if (name !== sortable) q = q.orderBy(sql.ref(this.ref(name, gram)), direction(dir, nullable(name)));
+      q = q.orderBy(gram ? 'g.row_id' : 't.id', 'desc');
+      return q.limit(input.pageSize).offset(offset);
+    });
+    return { rows: rows.map((r: Row) => this.out(r)), total };
+  }
+
+  /** numbers as numbers on both dialects */
+  out(r: Row): Row {
+    for (const f of this.fields) {
+      const v = r[f.name];
+      if (v == null) continue;
+      if (f.type === 'flag' || f.type === 'int' || f.type === 'sort') r[f.name] = Number(v);
+    }
+    // labels looked up from a fixed code list (bannerTypeName from bannerType)
+    for (const f of this.fields) if (f.lookup) r[f.name] = f.lookup.options.find((o) => o.code === r[f.lookup!.via])?.name ?? '';
+    return r;
+  }
+
+  async get(idValue: number, db: AnyDb = this.db): Promise<Row | null> {
+    const [r] = await runShape(db, this.ctx.dialect, `${this.def.name}:get`, [idValue], () =>
+      this.selectFields(this.base(db)).where('t.id', '=', idValue),
+    );
+    return r ? this.out(r as Row) : null;
+  }
+
+  async mustGet(idValue: number, db: AnyDb = this.db): Promise<Row> {
+    const r = await this.get(idValue, db);
+    if (!r) throw notFound();
+    return r;
+  }
+}

@@ -1,0 +1,116 @@
+import {
+  allResources,
+  DASHBOARD_AREAS,
+  DASHBOARD_WAITING,
+  type DashboardChange,
+  type DashboardStats,
+  type DashboardWaiting,
+  dashboardEndpoints,
+  LOG_RESULT,
+  logEndpoints,
+  ROLES,
+  recycleEndpoints,
+  statusListUrl,
+} from '@gk/contracts';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { may } from '../../auth/sessions.js';
+import type { Ctx } from '../../context.js';
+import { looseDb } from '../../db/index.js';
+import { formatDateTime } from '../../db/time.js';
+import { ok, t } from '../../http/reply.js';
+import { addRoute } from '../../http/route.js';
+import { outRow } from '../log/index.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CHANGES = ['create', 'update', 'delete', 'toggle', 'restore', 'purge'];
+
+export function register(api: FastifyInstance, ctx: Ctx): void {
+  const db = looseDb(ctx.db);
+  const count = async (table: string, counted?: boolean) => {
+    if (counted) {
+      const r = await db.selectFrom('row_count').select('n').where('tbl', '=', table).executeTakeFirst();
+      if (r) return Number(r.n);
+    }
+    const r = await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    return Number(r.n);
+  };
+
+  addRoute(api, ctx, {
+    endpoint: dashboardEndpoints.stats,
+    handler: async (_i, req) => {
+      const user = req.user!;
+      const counts: DashboardStats['counts'] = [];
+      for (const area of DASHBOARD_AREAS) {
+        const def = allResources().find((r) => r.name === area.resource);
+        if (!def?.endpoints.list || !may(user, def.endpoints.list.path)) continue;
+        counts.push({ resource: def.name, name: t(req, def.label), url: area.url, count: await count(def.table, def.counted) });
+      }
+      // drafts and scheduled items (published, publish time still to come) waiting in each publishable area
+      const waiting: DashboardWaiting[] = [];
+      const now = ctx.nowText();
+      for (const name of DASHBOARD_WAITING) {
+        const def = allResources().find((r) => r.name === name);
+        const area = DASHBOARD_AREAS.find((a) => a.resource === name);
+        if (!def?.endpoints.list || !area || !may(user, def.endpoints.list.path)) continue;
+        const r = await db
+          .selectFrom(def.table)
+          .select([
+            sql<number>`sum(case when status = 'draft' then 1 else 0 end)`.as('drafts'),
+            sql<number>`sum(case when status = 'published' and publish_time > ${now} then 1 else 0 end)`.as('scheduled'),
+          ])
+          .executeTakeFirstOrThrow();
+        waiting.push({
+          resource: def.name,
+          name: t(req, def.label),
+          drafts: Number(r.drafts ?? 0),
+          draftsUrl: statusListUrl(area.url, 'draft'),
+          scheduled: Number(r.scheduled ?? 0),
+          scheduledUrl: statusListUrl(area.url, 'published'),
+        });
+      }
+      const changes = (rows: Record<string, unknown>[]) =>
+        rows.map((r) => {
+          const o = outRow(req, r);
+          return {
+            id: o.id,
+            operTime: o.operTime,
+            userName: o.userName,
+            module: o.module,
+            moduleName: o.moduleName,
+            action: o.action,
+            actionName: o.actionName,
+            recordId: o.recordId,
+            title: o.title,
+          } as DashboardChange;
+        });
+      const recent = () =>
+        db
+          .selectFrom('oper_log')
+          .selectAll()
+          .where('result', '=', LOG_RESULT.OK)
+          .where('action', 'in', CHANGES)
+          .orderBy('oper_time', 'desc')
+          .orderBy('id', 'desc')
+          .limit(8);
+      const myEdits = changes(await recent().where('user_name', '=', user.userName).execute());
+      const latest = may(user, logEndpoints.page.path) ? changes(await recent().execute()) : null;
+      let failedLogins: number | null = null;
+      if (user.roles.includes(ROLES.ADMIN)) {
+        const since = formatDateTime(new Date(ctx.now() - DAY_MS), ctx.config.timeZone);
+        const r = await db
+          .selectFrom('oper_log')
+          .select(sql<number>`count(*)`.as('n'))
+          .where('module', '=', 'auth')
+          .where('action', '=', 'login')
+          .where('result', '=', LOG_RESULT.REFUSED)
+          .where('oper_time', '>=', since)
+          .executeTakeFirstOrThrow();
+        failedLogins = Number(r.n);
+      }
+      const recycled = may(user, recycleEndpoints.page.path) ? await count('recycle_bin') : null;
+      const stats: DashboardStats = { counts, waiting, recycled, myEdits, latest, failedLogins };
+      return ok(req, stats);
+    },
+  });
+}

@@ -1,0 +1,190 @@
+import type { Kysely } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, useTestApp } from '../../test/harness.js';
+
+describe.each(DIALECTS)('delivery API on %s', (dialect) => {
+  const t = useTestApp(dialect, { publicRateLimit: 10_000 });
+  let token = '';
+  const post = (path: string, body?: unknown) => t.current.post(path, body, { token });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    t.current.app.inject({ method: 'GET', url: `/public/v1${path}`, headers });
+  /** `YYYY-MM-DD HH:mm:ss` in the server's time zone (Asia/Shanghai) */
+  const fmt = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+  beforeAll(async () => {
+    token = await t.current.login();
+    expect((await post('/news/saveNewsType', { code: 'dl', name: '投递测试' })).body.code).toBe(200);
+  });
+
+  it('a draft is absent, present after publishing, and gone after its offline time; no internal field leaves', async () => {
+    const n = (await post('/news/saveNews', { title: '投递草稿', type: 'dl', content: '<p>正文</p>', status: 'draft' })).body.data;
+    const absent = await get(`/news/${n.id}`);
+    expect(absent.statusCode).toBe(404);
+    expect(absent.json()).toEqual({ code: 404, msg: '内容不存在或未发布' });
+    expect((await get('/news?keyword=投递草稿')).json()).toMatchObject({ code: 200, total: 0, rows: [] });
+
+    await post(`/news/publishNews?id=${n.id}`);
+    const one = await get(`/news/${n.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().data).toMatchObject({ id: n.id, title: '投递草稿', typeName: '投递测试', content: '<p>正文</p>' });
+    expect(Object.keys(one.json().data)).not.toEqual(expect.arrayContaining(['status']));
+    for (const k of ['status', 'offlineTime', 'createTime']) expect(one.json().data).not.toHaveProperty(k);
+    const list = (await get('/news?keyword=投递草稿&type=dl')).json();
+    expect(list).toMatchObject({ code: 200, msg: '操作成功', total: 1 });
+    expect(list.rows[0]).toMatchObject({ id: n.id, title: '投递草稿' });
+    expect(list.rows[0]).not.toHaveProperty('content');
+
+    await post('/news/saveNews', { id: n.id, title: '投递草稿', type: 'dl', offlineTime: fmt(t.current.ctx.now() + 2000) });
+    expect((await get(`/news/${n.id}`)).statusCode).toBe(200);
+    t.current.advance(2000);
+    expect((await get(`/news/${n.id}`)).statusCode).toBe(404);
+    expect((await get('/news?keyword=投递草稿')).json().total).toBe(0);
+  });
+
+  it('a record published 5 s ahead appears within a second of that time', async () => {
+    const p = (await post('/policy/savePolicy', { title: '定时发布的公告', status: 'draft' })).body.data;
+    const at = t.current.ctx.now() + 5000;
+    await post(`/policy/publishPolicy?id=${p.id}`, { publishTime: fmt(at) });
+    expect((await get(`/policies/${p.id}`)).statusCode).toBe(404);
+    t.current.advance(4000);
+    expect((await get('/policies?keyword=定时发布的公告')).json().total).toBe(0);
+    // the clock reaches the scheduled second (publish times have a resolution of one second)
+    t.current.advance(at - t.current.ctx.now() + (1000 - (at % 1000)));
+    expect((await get(`/policies/${p.id}`)).statusCode).toBe(200);
+    expect((await get('/policies?keyword=定时发布的公告')).json().total).toBe(1);
+  });
+
+  it('answers If-None-Match with 304; every edit, publish and delete changes the ETag; caching and CORS headers', async () => {
+    const n = (await post('/news/saveNews', { title: 'ETag新闻', type: 'dl' })).body.data;
+    const first = await get(`/news/${n.id}`, { origin: 'https://www.example.com' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
+    expect(first.headers['access-control-allow-origin']).toBe('*');
+    const again = await get(`/news/${n.id}`, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await post('/news/saveNews', { id: n.id, title: 'ETag新闻（改）', type: 'dl' });
+    const edited = await get(`/news/${n.id}`, { 'if-none-match': etag });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.headers.etag).not.toBe(etag);
+    const listTag = (await get('/news?type=dl')).headers.etag;
+    await post(`/news/unpublishNews?id=${n.id}`);
+    expect((await get('/news?type=dl', { 'if-none-match': listTag as string })).statusCode).toBe(200);
+    const tag2 = (await get('/news?type=dl')).headers.etag as string;
+    const other = (await post('/news/saveNews', { title: '另一条', type: 'dl' })).body.data;
+    await post('/news/delNews', [other.id]);
+    expect((await get('/news?type=dl', { 'if-none-match': tag2 })).statusCode).toBe(304);
+    const tag3 = (await get('/news?type=dl')).headers.etag as string;
+    const third = (await post('/news/saveNews', { title: '第三条', type: 'dl' })).body.data;
+    expect((await get('/news?type=dl', { 'if-none-match': tag3 })).statusCode).toBe(200);
+    await post('/news/delNews', [third.id]);
+    expect((await get('/news?type=dl', { 'if-none-match': tag3 })).statusCode).toBe(304);
+  });
+
+  it('counts a visit once per address and hour', async () => {
+    const n = (await post('/news/saveNews', { title: '计数新闻', type: 'dl' })).body.data;
+    const view = (ip: string) => t.current.app.inject({ method: 'POST', url: `/public/v1/news/${n.id}/view`, remoteAddress: ip });
+    expect((await view('10.0.0.1')).json()).toEqual({ code: 200, msg: '已记录' });
+    await view('10.0.0.1');
+    await view('10.0.0.2');
+    const count = async () =>
+      Number(
+        (
+          await (t.current.ctx.db as unknown as Kysely<any>)
+            .selectFrom('news')
+            .select('count')
+            .where('id', '=', n.id)
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    expect(await count()).toBe(2);
+    t.current.advance(3600_000);
+    await view('10.0.0.1');
+    expect(await count()).toBe(3);
+    expect((await t.current.app.inject({ method: 'POST', url: '/public/v1/news/999999/view' })).statusCode).toBe(404);
+  });
+
+  it('serves banners in their window, pages with published items, links, contact and company; 404s the rest', async () => {
+    const now = t.current.ctx.now();
+    const live = (await post('/banner/save', { bannerType: 'news002', title: '常驻横幅', sortNo: 2 })).body.data;
+    const holiday = (await post('/banner/save', { bannerType: 'news002', title: '节日横幅', sortNo: 1, offlineTime: fmt(now + 10_000) }))
+      .body.data;
+    await post('/banner/save', { bannerType: 'news002', title: '停用横幅', enableFlag: 0 });
+    await post('/banner/save', { bannerType: 'news002', title: '未来横幅', publishTime: fmt(now + 3600_000) });
+    const titles = async () => (await get('/banners?bannerType=news002')).json().data.map((b: { title: string }) => b.title);
+    expect(await titles()).toEqual(['节日横幅', '常驻横幅']);
+    expect((await get('/banners?bannerType=news002')).json().data[0]).toEqual({
+      id: holiday.id,
+      title: '节日横幅',
+      name: '',
+      bannerType: 'news002',
+      bannerTypeName: '新闻中心-通知公告',
+      summary: '',
+      imgUrl: '',
+      url: '',
+      sortNo: 1,
+      publishTime: null,
+    });
+    t.current.advance(10_000);
+    expect(await titles()).toEqual(['常驻横幅']);
+    expect(live.id).toBeGreaterThan(0);
+
+    const pageDef = (await post('/page/save', { name: '服务介绍', showType: 'tabs' })).body.data;
+    await post('/page/savePageItems', { title: '第二项', pageId: pageDef.id, sortNo: 2, content: '<p>二</p>' });
+    await post('/page/savePageItems', { title: '第一项', pageId: pageDef.id, sortNo: 1, content: '<p>一</p>' });
+    const draft = (await post('/page/savePageItems', { title: '草稿项', pageId: pageDef.id, sortNo: 0, status: 'draft' })).body.data;
+    const page = (await get(`/pages/${pageDef.id}`)).json().data;
+    expect(page).toMatchObject({ id: pageDef.id, name: '服务介绍', showType: 'tabs' });
+    expect(page.items.map((x: { title: string; content: string }) => [x.title, x.content])).toEqual([
+      ['第一项', '<p>一</p>'],
+      ['第二项', '<p>二</p>'],
+    ]);
+    expect((await get(`/page-items/${draft.id}`)).statusCode).toBe(404);
+    expect((await get('/pages/999999')).json()).toEqual({ code: 404, msg: '内容不存在或未发布' });
+
+    expect(
+      (await post('/headerContorller/saveLink', { name: '海关总署', url: 'https://www.customs.gov.cn', enableFlag: 1 })).body.code,
+    ).toBe(200);
+    await post('/headerContorller/saveLink', { name: '停用链接', url: 'https://example.com', enableFlag: 0 });
+    const links = (await get('/links')).json().data.map((l: { name: string }) => l.name);
+    expect(links).toContain('海关总署');
+    expect(links).not.toContain('停用链接');
+    expect((await get('/links')).json().data[0]).not.toHaveProperty('enableFlag');
+
+    expect((await get('/contact')).statusCode).toBe(404);
+    await post('/headerContorller/saveContact', { organizers: '华通国际物流', address: '上海', phone: '021-12345678', enableFlag: 1 });
+    expect((await get('/contact')).json().data).toMatchObject({ organizers: '华通国际物流', phone: '021-12345678' });
+    await post('/company/saveCompany', { name: '华通国际物流有限公司' });
+    expect((await get('/company')).json().data).toMatchObject({ name: '华通国际物流有限公司' });
+
+    expect((await get('/nothing-here')).json()).toEqual({ code: 404, msg: '内容不存在或未发布' });
+    expect((await get('/news/abc')).json().code).toBe(400);
+  });
+
+  it('describes itself as OpenAPI 3.1', async () => {
+    const doc = (await get('/openapi.json')).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/public/v1/news', '/public/v1/news/{id}', '/public/v1/news/{id}/view']),
+    );
+    const params = doc.paths['/public/v1/news'].get.parameters.map((p: { name: string }) => p.name);
+    expect(params).toEqual(expect.arrayContaining(['page', 'pageSize', 'keyword', 'type']));
+    expect(
+      doc.paths['/public/v1/news/{id}'].get.responses['200'].content['application/json'].schema.properties.data.properties,
+    ).toHaveProperty('content');
+  });
+});
+
+describe.each(DIALECTS)('delivery API rate limit on %s', (dialect) => {
+  const t = useTestApp(dialect, { publicRateLimit: 3 });
+  it('answers 429 with a message after the per-address limit', async () => {
+    const get = () => t.current.app.inject({ method: 'GET', url: '/public/v1/news-types', remoteAddress: '10.9.9.9' });
+    for (let i = 0; i < 3; i++) expect((await get()).statusCode).toBe(200);
+    const r = await get();
+    expect(r.statusCode).toBe(429);
+    expect(r.json()).toEqual({ code: 429, msg: '请求过于频繁，请稍后再试' });
+    const other = await t.current.app.inject({ method: 'GET', url: '/public/v1/news-types', remoteAddress: '10.9.9.8' });
+    expect(other.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,247 @@
+import {
+  allResources,
+  authEndpoints,
+  checkDateRange,
+  id,
+  LOG_RESULT,
+  logEndpoints,
+  logPageSchema,
+  MENU_TREE,
+  type ResourceDef,
+} from '@gk/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Ctx, WriteEvent } from '../../context.js';
+import type { AnyDb } from '../../db/index.js';
+import { formatDateTime } from '../../db/time.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { ok, page, t } from '../../http/reply.js';
+import { addRoute, parseInput, rawInput } from '../../http/route.js';
+import { scheduleDaily } from '../../ops/daily.js';
+
+type Row = Record<string, unknown>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One operation log entry; `req` gives the account and address when they are not named. */
+export interface AuditEntry {
+  req?: FastifyRequest;
+  userName?: string;
+  address?: string;
+  /** a resource name (`news`) or a module (`auth`, `upload` …) */
+  module: string;
+  /** a code of LOG_ACTIONS, or what was done in words */
+  action: string;
+  recordId?: number | null;
+  title?: string;
+  /** default done (1) */
+  result?: 0 | 1;
+  /** for a refused write: the message that said no */
+  reason?: string;
+  /** the changed fields before and after (whole records for a create / delete) */
+  before?: Row | null;
+  after?: Row | null;
+}
+
+/** requests that already wrote their own entry (the generic after-the-reply entry is then not needed) */
+const audited = new WeakSet<FastifyRequest>();
+
+/** Writes one operation log entry with `db` (pass the writing transaction: it commits or rolls back with the write). */
+export async function audit(ctx: Ctx, db: AnyDb, entry: AuditEntry): Promise<void> {
+  if (entry.req) audited.add(entry.req);
+  const json = (v: Row | null | undefined) => (v == null ? null : JSON.stringify(v));
+  await db
+    .insertInto('oper_log')
+    .values({
+      user_name: (entry.userName ?? entry.req?.user?.userName ?? '').slice(0, 100),
+      address: (entry.address ?? entry.req?.ip ?? '').slice(0, 100),
+      oper_time: ctx.nowText(),
+      module: entry.module.slice(0, 40),
+      action: entry.action.slice(0, 100),
+      record_id: entry.recordId ?? null,
+      title: (entry.title ?? '').slice(0, 500),
+      result: entry.result ?? LOG_RESULT.OK,
+      reason: (entry.reason ?? '').slice(0, 500),
+      before_data: json(entry.before),
+      after_data: json(entry.after),
+    })
+    .execute();
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The fields that changed between two versions of a record (both sides); whole records when one side is absent. */
+export function changedFields(before: Row | null, after: Row | null): { before: Row | null; after: Row | null } {
+  if (!before || !after) return { before, after };
+  const b: Row = {};
+  const a: Row = {};
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (same(before[k], after[k])) continue;
+    b[k] = before[k] ?? null;
+    a[k] = after[k] ?? null;
+  }
+  return { before: b, after: a };
+}
+
+/** The title a record is known by: its title, else its name, else its first plain text field, else `#id`. */
+export function recordTitle(def: ResourceDef, record: Row | null | undefined, recordId: number): string {
+  const text = def.fields.filter((f) => f.type === 'text' && !f.join && !f.lookup && !f.hidden).map((f) => f.name);
+  for (const name of ['title', 'name', ...text]) {
+    const v = record?.[name];
+    if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 500);
+  }
+  return `#${recordId}`;
+}
+
+async function onWrite(ctx: Ctx, e: WriteEvent): Promise<void> {
+  const { before, after } = changedFields(e.before, e.after);
+  await audit(ctx, e.trx, {
+    req: e.req,
+    userName: e.req ? undefined : 'system',
+    module: e.resource.name,
+    action: e.action,
+    recordId: e.id,
+    title: recordTitle(e.resource, e.after ?? e.before, e.id),
+    before,
+    after,
+  });
+}
+
+/** Deletes entries older than `AUDIT_RETENTION_DAYS`; returns how many. */
+export async function purgeOldLogs(ctx: Ctx): Promise<number> {
+  const cutoff = formatDateTime(new Date(ctx.now() - ctx.config.auditRetentionDays * DAY_MS), ctx.config.timeZone);
+  const r = await ctx.db.deleteFrom('oper_log').where('oper_time', '<', cutoff).executeTakeFirst();
+  return Number(r.numDeletedRows ?? 0);
+}
+
+/** `{ code, msg }` of a serialized JSON reply, if it is one. */
+function replyOf(payload: unknown): { code?: number; msg?: string } | null {
+  if (typeof payload !== 'string' || !payload.startsWith('{')) return null;
+  try {
+    return JSON.parse(payload) as { code?: number; msg?: string };
+  } catch {
+    return null;
+  }
+}
+
+const resourceByName = (name: string) => allResources().find((r) => r.name === name);
+const menuTitleOf = (module: string) => MENU_TREE.find((m) => m.module === module)?.title;
+
+/** A log row as the API shows it (names in the request's language). */
+export function outRow(req: FastifyRequest, r: Row): Row {
+  const module = String(r.module);
+  const action = String(r.action);
+  const def = resourceByName(module);
+  const actionKey = `log.action.${action}`;
+  const moduleKey = `log.module.${module}`;
+  const translatedAction = t(req, actionKey);
+  const translatedModule = t(req, moduleKey);
+  return {
+    id: Number(r.id),
+    operTime: r.oper_time,
+    userName: r.user_name,
+    address: r.address,
+    module,
+    moduleName: def ? t(req, def.label) : translatedModule !== moduleKey ? translatedModule : (menuTitleOf(module) ?? module),
+    action,
+    actionName: translatedAction !== actionKey ? translatedAction : action,
+    recordId: r.record_id == null ? null : Number(r.record_id),
+    title: r.title,
+    result: Number(r.result),
+    resultName: t(req, `log.result.${Number(r.result)}`),
+    reason: r.reason,
+  };
+}
+
+export function register(api: FastifyInstance, ctx: Ctx): void {
+  const { db } = ctx;
+  ctx.onWrite((e) => onWrite(ctx, e));
+
+  // writes that wrote no entry of their own (uploads, image deletes …) and every refused write, after the
+  // reply is decided: a refused write's transaction has rolled back, so its entry is written on its own
+  api.addHook('onSend', async (req, reply, payload) => {
+    const endpoint = req.routeOptions.config.endpoint;
+    if (!endpoint) return payload;
+    const isLogin = endpoint.path === authEndpoints.login.path;
+    const isLogout = endpoint.path === authEndpoints.logout.path;
+    if (endpoint.kind !== 'write' && !isLogin && !isLogout) return payload;
+    const body = replyOf(payload);
+    const refused = reply.statusCode >= 400 || (body?.code != null && body.code !== 200);
+    if (!refused && audited.has(req)) return payload;
+    const input = (rawInput(req) ?? {}) as Row;
+    const rid = Number((input as Row).id);
+    try {
+      await audit(ctx, ctx.db, {
+        req,
+        userName: isLogin ? String(input.username ?? input.userName ?? '').slice(0, 100) : undefined,
+        module: isLogin || isLogout ? 'auth' : endpoint.module,
+        action: isLogin ? 'login' : isLogout ? 'logout' : endpoint.name,
+        recordId: Number.isSafeInteger(rid) && rid > 0 ? rid : null,
+        result: refused ? LOG_RESULT.REFUSED : LOG_RESULT.OK,
+        reason: refused ? (body?.msg ?? String(reply.statusCode)) : '',
+      });
+    } catch (err) {
+      req.log.error({ err }, 'operation log entry failed');
+    }
+    return payload;
+  });
+
+  addRoute(api, ctx, {
+    endpoint: logEndpoints.page,
+    handler: async (_i, req) => {
+      const input = parseInput(logPageSchema, rawInput(req));
+      const err = checkDateRange(input.startTime, input.endTime);
+      if (err) throw badRequest(err);
+      let q = db.selectFrom('oper_log');
+      if (input.userName)
+        q = q.where(sql<boolean>`lower(user_name) like lower(${`%${input.userName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}) escape '\\'`);
+      if (input.module) q = q.where('module', '=', input.module);
+      if (input.action) q = q.where('action', '=', input.action);
+      if (input.result != null) q = q.where('result', '=', input.result);
+      if (input.startTime) q = q.where('oper_time', '>=', `${input.startTime} 00:00:00`);
+      if (input.endTime) q = q.where('oper_time', '<=', `${input.endTime} 23:59:59`);
+      const { n } = (await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: number };
+      const total = Number(n);
+      if (total === 0) return page(req, [], 0);
+      const rows = await q
+        .select(['id', 'user_name', 'address', 'oper_time', 'module', 'action', 'record_id', 'title', 'result', 'reason'])
+        .orderBy('oper_time', 'desc')
+        .orderBy('id', 'desc')
+        .limit(input.pageSize)
+        .offset((input.pageNumber - 1) * input.pageSize)
+        .execute();
+      return page(
+        req,
+        rows.map((r) => outRow(req, r)),
+        total,
+      );
+    },
+  });
+
+  addRoute(api, ctx, {
+    endpoint: logEndpoints.get,
+    schema: z.object({ id: id() }),
+    handler: async ({ id: entryId }, req) => {
+      const r = await db.selectFrom('oper_log').selectAll().where('id', '=', entryId).executeTakeFirst();
+      if (!r) throw notFound();
+      const parse = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as Row) : null);
+      const def = resourceByName(String(r.module));
+      // field labels for the diff, in the request's language
+      const labels: Record<string, string> = {};
+      const types: Record<string, string> = {};
+      for (const f of def?.fields ?? []) {
+        labels[f.name] = t(req, f.label);
+        types[f.name] = f.type;
+      }
+      return ok(req, { ...outRow(req, r), before: parse(r.before_data), after: parse(r.after_data), labels, types });
+    },
+  });
+
+  // daily retention (a first run shortly after start)
+  scheduleDaily(api, {
+    name: 'log.purged',
+    firstAfterMs: 90_000,
+    run: () => purgeOldLogs(ctx),
+    done: 'operation log: old entries removed',
+  });
+}

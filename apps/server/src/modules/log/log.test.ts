@@ -1,0 +1,131 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, useTestApp } from '../../test/harness.js';
+import { insertUser } from '../../test/users.js';
+import { purgeOldLogs } from './index.js';
+
+describe.each(DIALECTS)('operation log on %s', (dialect) => {
+  const t = useTestApp(dialect);
+  let token = '';
+  const post = (path: string, body?: unknown, lang?: string) => t.current.post(path, body, { token, headers: lang ? { lang } : {} });
+  /** the entries of one record, oldest first */
+  const entriesOf = async (module: string, recordId: number) => {
+    const r = await post('/log/getOperLogPage', { module, pageNumber: 1, pageSize: 100 });
+    expect(r.body.code).toBe(200);
+    return (r.body.rows as { id: number; recordId: number; action: string }[]).filter((x) => x.recordId === recordId).reverse();
+  };
+  const detail = async (entryId: number) => (await post(`/log/getOperLog?id=${entryId}`)).body;
+
+  beforeAll(async () => {
+    token = await t.current.login();
+    expect((await post('/news/saveNewsType', { code: 'lg', name: '日志类型', sortNo: 1 })).body.code).toBe(200);
+  });
+
+  it('save, edit, delete, restore and purge of a news item each leave one entry with the changed fields', async () => {
+    const created = (await post('/news/saveNews', { title: '日志新闻甲', type: 'lg', content: '<p>第一版正文</p>' })).body.data;
+    const edited = await post('/news/saveNews', { id: created.id, type: 'lg', title: '日志新闻甲（修订）', content: '<p>第二版正文</p>' });
+    expect(edited.body.code, JSON.stringify(edited.body)).toBe(200);
+    await post('/news/delNews', [created.id]);
+    const bin = (await post('/recycle/getRecyclePage', { resource: 'news', keyword: '日志新闻甲' })).body.rows[0];
+    await post('/recycle/restore', [bin.id]);
+    await post('/news/delNews', [created.id]);
+    const bin2 = (await post('/recycle/getRecyclePage', { resource: 'news', keyword: '日志新闻甲' })).body.rows[0];
+    await post('/recycle/purge', [bin2.id]);
+
+    const entries = await entriesOf('news', created.id);
+    expect(entries.map((e) => e.action)).toEqual(['create', 'update', 'delete', 'restore', 'delete', 'purge']);
+    expect(entries[0]).toMatchObject({
+      userName: 'admin',
+      moduleName: '新闻',
+      actionName: '新增',
+      title: '日志新闻甲',
+      result: 1,
+      resultName: '成功',
+    });
+    expect((entries[0] as unknown as { address: string }).address).not.toBe('');
+
+    const create = await detail(entries[0].id);
+    expect(create.data.before).toBeNull();
+    expect(create.data.after).toMatchObject({ id: created.id, title: '日志新闻甲', content: '<p>第一版正文</p>' });
+
+    const update = await detail(entries[1].id);
+    expect(update.data).toMatchObject({ action: 'update', title: '日志新闻甲（修订）' });
+    expect(update.data.before).toEqual({ title: '日志新闻甲', content: '<p>第一版正文</p>' });
+    expect(update.data.after).toEqual({ title: '日志新闻甲（修订）', content: '<p>第二版正文</p>' });
+    expect(update.data.labels).toMatchObject({ title: '标题', content: '正文' });
+    expect(update.data.types).toMatchObject({ content: 'html' });
+
+    const del = await detail(entries[2].id);
+    expect(del.data.before).toMatchObject({ title: '日志新闻甲（修订）' });
+    expect(del.data.after).toBeNull();
+    expect((await detail(entries[5].id)).data).toMatchObject({ actionName: '彻底删除', title: '日志新闻甲（修订）' });
+  });
+
+  it('a refused write is logged with the message that said no, and changes nothing else', async () => {
+    const r = await post('/news/saveNews', { title: '', type: 'lg' });
+    expect(r.body).toEqual({ code: 400, msg: '标题不得为空' });
+    const rows = (await post('/log/getOperLogPage', { module: 'news', result: 0 })).body.rows;
+    expect(rows[0]).toMatchObject({ action: '保存新闻', result: 0, resultName: '被拒绝', reason: '标题不得为空', userName: 'admin' });
+    const missing = await post('/news/delNews', [987654]);
+    expect(missing.status).toBe(404);
+    const again = (await post('/log/getOperLogPage', { module: 'news', result: 0 })).body.rows;
+    expect(again[0]).toMatchObject({ action: '删除新闻', reason: '数据不存在或已被删除' });
+  });
+
+  it('logs logins (also failed ones) and logouts', async () => {
+    await insertUser(t.current.ctx, 'log_editor', 'Editor_123456', ['editor']);
+    const bad = await t.current.post('/login/doLogin', { username: 'log_editor', password: 'wrong-password' });
+    expect(bad.body.code).not.toBe(200);
+    const editorToken = await t.current.login('log_editor', 'Editor_123456');
+    await t.current.post('/user/logout', {}, { token: editorToken });
+    const rows = (await post('/log/getOperLogPage', { userName: 'log_editor', module: 'auth' })).body.rows;
+    expect(rows.map((x: { action: string; result: number }) => [x.action, x.result])).toEqual([
+      ['logout', 1],
+      ['login', 1],
+      ['login', 0],
+    ]);
+    expect(rows[2].reason).toBe(bad.body.msg);
+    expect(rows[0]).toMatchObject({ actionName: '退出登录', moduleName: '登录' });
+  });
+
+  it('only administrators read the log', async () => {
+    await insertUser(t.current.ctx, 'log_editor2', 'Editor_123456', ['editor']);
+    const editorToken = await t.current.login('log_editor2', 'Editor_123456');
+    const r = await t.current.post('/log/getOperLogPage', {}, { token: editorToken });
+    expect(r.status).toBe(403);
+  });
+
+  it('filters by account, action, result and date range, checks the range, and answers in the language asked', async () => {
+    const created = (await post('/news/saveNews', { title: '日志筛选乙', type: 'lg' })).body.data;
+    const today = created.createTime.slice(0, 10);
+    const hit = (await post('/log/getOperLogPage', { userName: 'ADM', action: 'create', result: 1, startTime: today, endTime: today }))
+      .body;
+    expect(hit.rows.some((x: { recordId: number }) => x.recordId === created.id)).toBe(true);
+    const none = (await post('/log/getOperLogPage', { action: 'create', startTime: '2000-01-01', endTime: '2000-01-02' })).body;
+    expect(none).toMatchObject({ code: 200, total: 0, rows: [] });
+    expect((await post('/log/getOperLogPage', { startTime: '2020-02-02', endTime: '2020-01-01' })).body.code).toBe(400);
+    const en = (await post('/log/getOperLogPage', { module: 'news', action: 'create' }, 'en')).body.rows[0];
+    expect(en).toMatchObject({ moduleName: 'News', actionName: 'Create', resultName: 'Done' });
+    expect((await post('/log/getOperLog?id=99999999')).body.code).toBe(404);
+  });
+
+  it('entries older than AUDIT_RETENTION_DAYS are removed by the daily run', async () => {
+    const created = (await post('/news/saveNews', { title: '日志保留丙', type: 'lg' })).body.data;
+    const count = async () =>
+      (
+        await (t.current.ctx.db as any)
+          .selectFrom('oper_log')
+          .select('id')
+          .where('module', '=', 'news')
+          .where('record_id', '=', created.id)
+          .execute()
+      ).length;
+    expect(await count()).toBe(1);
+    t.current.advance(364 * 24 * 3600 * 1000);
+    await purgeOldLogs(t.current.ctx);
+    expect(await count()).toBe(1);
+    t.current.advance(2 * 24 * 3600 * 1000);
+    await purgeOldLogs(t.current.ctx);
+    expect(await count()).toBe(0);
+    token = await t.current.login();
+  });
+});

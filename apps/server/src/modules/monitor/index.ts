@@ -1,0 +1,175 @@
+import {
+  Code,
+  checkDateRange,
+  forceLogoutSchema,
+  LOGIN_STATUS,
+  loginLogPageSchema,
+  monitorEndpoints,
+  onlinePageSchema,
+} from '@gk/contracts';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import UAParser from 'ua-parser-js';
+import type { Ctx } from '../../context.js';
+import { formatDateTime } from '../../db/time.js';
+import { type AuthEvent, emitAuthEvent, onAuthEvent } from '../../events/auth-events.js';
+import { changed } from '../../events/bus.js';
+import { badRequest } from '../../http/errors.js';
+import { page, t } from '../../http/reply.js';
+import { addRoute, parseInput, rawInput } from '../../http/route.js';
+import { audit } from '../log/index.js';
+
+/** Browser and operating system of a user agent, e.g. `Chrome 120`, `Windows 10` (empty when unknown). */
+export function describeAgent(userAgent: string): { browser: string; os: string } {
+  const r = UAParser(userAgent);
+  const name = (n?: string, v?: string) => [n, v?.split('.')[0]].filter(Boolean).join(' ').slice(0, 64);
+  return { browser: name(r.browser.name, r.browser.version), os: name(r.os.name, r.os.version) };
+}
+
+const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Writes one 登录日志 row per login attempt (signed in or refused). */
+async function recordAttempt(ctx: Ctx, e: AuthEvent): Promise<void> {
+  const { browser, os } = describeAgent(e.userAgent);
+  await ctx.db
+    .insertInto('sys_login_log')
+    .values({
+      user_name: e.userName.slice(0, 64),
+      user_id: e.userId ?? null,
+      ip: e.ip.slice(0, 64),
+      user_agent: e.userAgent.slice(0, 300),
+      browser,
+      os,
+      status: e.type === 'login' ? LOGIN_STATUS.OK : LOGIN_STATUS.FAILED,
+      reason: (e.reason ?? '').slice(0, 100),
+      login_time: ctx.nowText(),
+    })
+    .execute();
+}
+
+/**
+ * 系统监控 › 在线用户 (live sessions, 强退 on every process through the change bus) and 登录日志 (every
+ * login attempt, from the sign-in events).
+ */
+export function register(api: FastifyInstance, ctx: Ctx): void {
+  onAuthEvent(ctx, async (e) => {
+    if (e.type === 'login' || e.type === 'loginFailed') await recordAttempt(ctx, e);
+    if (e.type === 'forceLogout')
+      await audit(ctx, ctx.db, { req: e.req, module: 'auth', action: 'forceLogout', recordId: e.userId ?? null, title: e.userName });
+  });
+  const time = (ms: unknown) => formatDateTime(new Date(Number(ms)), ctx.config.timeZone);
+
+  addRoute(api, ctx, {
+    endpoint: monitorEndpoints.onlinePage,
+    handler: async (_i, req) => {
+      const input = parseInput(onlinePageSchema, rawInput(req));
+      let q = ctx.db.selectFrom('sys_session as s').innerJoin('sys_user as u', 'u.id', 's.user_id').where('s.expires_at', '>=', ctx.now());
+      if (input.userName) q = q.where(sql<boolean>`lower(u.user_name) like lower(${likeText(input.userName)}) escape '\\'`);
+      if (input.ip) q = q.where(sql<boolean>`s.ip like ${likeText(input.ip)} escape '\\'`);
+      const { n } = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      const total = Number(n);
+      if (total === 0) return page(req, [], 0);
+      const rows = await q
+        .select(['s.id', 's.user_id', 'u.user_name', 'u.name', 's.ip', 's.user_agent', 's.created_at', 's.last_seen'])
+        .orderBy('s.created_at', 'desc')
+        .orderBy('s.id', 'desc')
+        .limit(input.pageSize)
+        .offset((input.pageNumber - 1) * input.pageSize)
+        .execute();
+      return page(
+        req,
+        rows.map((r) => ({
+          id: Number(r.id),
+          userId: Number(r.user_id),
+          userName: r.user_name,
+          name: r.name,
+          ip: r.ip,
+          ...describeAgent(r.user_agent),
+          loginTime: time(r.created_at),
+          lastSeen: time(r.last_seen),
+          current: Number(r.id) === req.user!.sessionId,
+        })),
+        total,
+      );
+    },
+  });
+
+  addRoute(api, ctx, {
+    endpoint: monitorEndpoints.forceLogout,
+    schema: forceLogoutSchema,
+    handler: async (ids, req) => {
+      if (ids.includes(req.user!.sessionId)) throw badRequest('monitor.ownSession');
+      const found = await ctx.db
+        .selectFrom('sys_session as s')
+        .innerJoin('sys_user as u', 'u.id', 's.user_id')
+        .select(['s.id', 's.user_id', 'u.user_name', 's.ip', 's.user_agent'])
+        .where('s.id', 'in', ids)
+        .where('s.expires_at', '>=', ctx.now())
+        .execute();
+      if (found.length === 0) throw badRequest('monitor.noSession');
+      await ctx.db
+        .deleteFrom('sys_session')
+        .where(
+          'id',
+          'in',
+          found.map((s) => s.id),
+        )
+        .execute();
+      // every process forgets the sessions it keeps before the reply goes out
+      await changed(ctx, 'session');
+      for (const s of found) {
+        req.log.info({ event: 'session.forcedOut', by: req.user!.userName, user: s.user_name, sessionId: s.id }, 'force logout');
+        await emitAuthEvent(ctx, {
+          type: 'forceLogout',
+          userName: s.user_name,
+          userId: Number(s.user_id),
+          ip: s.ip,
+          userAgent: s.user_agent,
+          by: req.user!.userName,
+          req,
+        });
+      }
+      return { code: Code.OK, msg: t(req, 'monitor.forcedOut', { count: found.length }), data: { count: found.length } };
+    },
+  });
+
+  addRoute(api, ctx, {
+    endpoint: monitorEndpoints.loginLogPage,
+    handler: async (_i, req) => {
+      const input = parseInput(loginLogPageSchema, rawInput(req));
+      const err = checkDateRange(input.startTime, input.endTime);
+      if (err) throw badRequest(err);
+      let q = ctx.db.selectFrom('sys_login_log');
+      if (input.userName) q = q.where(sql<boolean>`lower(user_name) like lower(${likeText(input.userName)}) escape '\\'`);
+      if (input.status != null) q = q.where('status', '=', input.status);
+      if (input.startTime) q = q.where('login_time', '>=', `${input.startTime} 00:00:00`);
+      if (input.endTime) q = q.where('login_time', '<=', `${input.endTime} 23:59:59`);
+      const { n } = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      const total = Number(n);
+      if (total === 0) return page(req, [], 0);
+      const rows = await q
+        .select(['id', 'user_name', 'user_id', 'ip', 'browser', 'os', 'status', 'reason', 'login_time'])
+        .orderBy('login_time', 'desc')
+        .orderBy('id', 'desc')
+        .limit(input.pageSize)
+        .offset((input.pageNumber - 1) * input.pageSize)
+        .execute();
+      return page(
+        req,
+        rows.map((r) => ({
+          id: Number(r.id),
+          userName: r.user_name,
+          userId: r.user_id == null ? null : Number(r.user_id),
+          ip: r.ip,
+          browser: r.browser,
+          os: r.os,
+          status: Number(r.status),
+          statusName: t(req, `monitor.status.${Number(r.status)}`),
+          reason: r.reason ? t(req, r.reason === 'auth.locked' ? 'monitor.locked' : r.reason) : '',
+          loginTime: r.login_time,
+        })),
+        total,
+      );
+    },
+  });
+}

@@ -1,0 +1,172 @@
+import crypto from 'node:crypto';
+import {
+  type Endpoint,
+  newsEndpoints,
+  newsResource,
+  optText,
+  pageEndpoints,
+  pageItemResource,
+  policyEndpoints,
+  policyResource,
+  type ResourceDef,
+  translate,
+} from '@gk/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Ctx } from '../../context.js';
+import { Crud } from '../../crud/service.js';
+import { notFound } from '../../http/errors.js';
+import { ok } from '../../http/reply.js';
+import { addRoute, parseInput, rawInput } from '../../http/route.js';
+import { sanitizeRichText } from '../../http/sanitize.js';
+
+type Row = Record<string, unknown>;
+
+/** how long a preview link works */
+export const PREVIEW_TTL_MS = 30 * 60_000;
+
+const PREVIEWABLE: { def: ResourceDef; endpoint: Endpoint }[] = [
+  { def: newsResource, endpoint: newsEndpoints.preview },
+  { def: policyResource, endpoint: policyEndpoints.preview },
+  { def: pageItemResource, endpoint: pageEndpoints.itemPreview },
+];
+
+/** the server's preview secret: PREVIEW_SECRET, else one generated once and kept in the database (shared by every process) */
+async function secretOf(ctx: Ctx): Promise<string> {
+  if (process.env.PREVIEW_SECRET) return process.env.PREVIEW_SECRET;
+  const { db } = ctx;
+  await db
+    .insertInto('sys_setting')
+    .values({ key: 'preview_secret', value: crypto.randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('sys_setting').select('value').where('key', '=', 'preview_secret').executeTakeFirstOrThrow();
+  return String(row.value);
+}
+
+const sign = (secret: string, payload: string) => crypto.createHmac('sha256', secret).update(payload).digest('base64url');
+
+/** the form's record as previewed (what a preview of unsaved edits may carry) */
+const formSchema = z.looseObject({
+  title: optText(200),
+  summary: optText(1000),
+  content: optText(1_000_000),
+  publishTime: optText(19),
+  createTime: optText(19),
+});
+
+const esc = (v: unknown) =>
+  String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const safeImg = (v: unknown) => (typeof v === 'string' && /^(\/img\/[\w.-]{1,200}|https?:\/\/[^\s"'<>]{1,490})$/.test(v) ? v : '');
+
+/**
+ * Preview (issue 11): `/news/previewNews`, `/policy/previewPolicy`, `/page/previewPageItem` take an id or the
+ * record as on the form and answer `data.url`, a link signed with the server's secret that works for 30
+ * minutes without a login; `/preview/{resource}/{ref}` renders the page as the public site would.
+ */
+export function register(api: FastifyInstance, ctx: Ctx): void {
+  const { db } = ctx;
+  for (const p of PREVIEWABLE) {
+    const crud = new Crud(ctx, p.def);
+    addRoute(api, ctx, {
+      endpoint: p.endpoint,
+      handler: async (_i, req) => {
+        const input = rawInput(req) as Row;
+        const exp = ctx.now() + PREVIEW_TTL_MS;
+        let ref: string;
+        const hasForm = input && typeof input === 'object' && ('title' in input || 'content' in input);
+        if (hasForm) {
+          const form = parseInput(formSchema, input);
+          const data = {
+            title: form.title ?? '',
+            summary: form.summary ?? '',
+            content: await sanitizeRichText(form.content ?? ''),
+            date: form.publishTime || form.createTime || ctx.nowText(),
+          };
+          await db.deleteFrom('preview_snapshot').where('expires_at', '<', ctx.now()).execute();
+          const ins = await db
+            .insertInto('preview_snapshot')
+            .values({ resource: p.def.name, data: JSON.stringify(data), expires_at: exp })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          ref = `s${ins.id}`;
+        } else {
+          const recordId = parseInput(z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }), input).id;
+          if (!(await crud.get(recordId))) throw notFound();
+          ref = `r${recordId}`;
+        }
+        const payload = `${p.def.name}.${ref}.${exp}`;
+        const sig = sign(await secretOf(ctx), payload);
+        const origin = `${req.protocol}://${req.host}`;
+        return ok(req, { url: `${origin}/preview/${p.def.name}/${ref}?exp=${exp}&sig=${sig}`, expiresAt: exp });
+      },
+    });
+  }
+}
+
+/** The preview pages (outside the API prefix, no login): the signed link's record as the site shows it. */
+export async function registerPreviewPages(app: FastifyInstance, ctx: Ctx): Promise<void> {
+  const { db } = ctx;
+  const cruds = new Map(PREVIEWABLE.map((p) => [p.def.name, new Crud(ctx, p.def)]));
+  app.get('/preview/:resource/:ref', async (req, reply) => {
+    const { resource, ref } = req.params as { resource: string; ref: string };
+    const q = req.query as { exp?: string; sig?: string };
+    const crud = cruds.get(resource);
+    const exp = Number(q.exp);
+    const expected = crud && /^[rs]\d{1,10}$/.test(ref) ? sign(await secretOf(ctx), `${resource}.${ref}.${exp}`) : '';
+    const given = String(q.sig ?? '');
+    const valid =
+      !!expected &&
+      Number.isFinite(exp) &&
+      given.length === expected.length &&
+      crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected)) &&
+      exp >= ctx.now();
+    if (!valid || !crud) return page(reply.status(403), req.lang, null, translate(req.lang, 'preview.expired'));
+    let data: Row | null = null;
+    const id = Number(ref.slice(1));
+    if (ref[0] === 'r') {
+      const r = await crud.get(id);
+      if (r) data = { title: r.title, summary: r.summary, content: r.content, date: r.publishTime || r.createTime };
+    } else {
+      const s = await db
+        .selectFrom('preview_snapshot')
+        .select('data')
+        .where('id', '=', id)
+        .where('resource', '=', resource)
+        .executeTakeFirst();
+      if (s) data = JSON.parse(String(s.data)) as Row;
+    }
+    if (!data) return page(reply.status(404), req.lang, null, translate(req.lang, 'err.recordNotFound'));
+    const company = await db.selectFrom('company').selectAll().orderBy('id').limit(1).executeTakeFirst();
+    const contact = await db.selectFrom('contact_head').selectAll().where('enable_flag', '=', 1).orderBy('id').limit(1).executeTakeFirst();
+    return page(reply, req.lang, { data, company: company ?? {}, contact: contact ?? {} });
+  });
+}
+
+function page(
+  reply: FastifyReply,
+  lang: Parameters<typeof translate>[0],
+  view: { data: Row; company: Row; contact: Row } | null,
+  error?: string,
+) {
+  const head = `<!doctype html><html lang="${lang === 'zh' ? 'zh-CN' : lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">`;
+  const style = `<style>body{margin:0;font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;color:#1f2329;background:#f5f6f8}
+header,footer{background:#fff;padding:16px 24px;display:flex;align-items:center;gap:12px}header img{height:40px}
+.notice{background:#fffbe6;border-bottom:1px solid #ffe58f;padding:8px 24px;font-size:14px}
+main{max-width:860px;margin:24px auto;background:#fff;padding:32px;border-radius:8px}h1{margin-top:0}.date{color:#86909c}
+footer{flex-direction:column;align-items:flex-start;color:#4e5969;font-size:14px;margin-top:24px}main img{max-width:100%}</style>`;
+  reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+  if (!view) return reply.send(`${head}<title>${esc(error)}</title>${style}</head><body><main><h1>${esc(error)}</h1></main></body></html>`);
+  const { data, company, contact } = view;
+  const logo = safeImg(company.logo);
+  const name = company.name || contact.organizers || '';
+  return reply.send(
+    `${head}<title>${esc(data.title)} - ${esc(name)}</title>${style}</head><body>` +
+      `<div class="notice">${esc(translate(lang, 'preview.notice'))}</div>` +
+      `<header>${logo ? `<img src="${esc(logo)}" alt="">` : ''}<strong class="company">${esc(name)}</strong></header>` +
+      `<main><h1>${esc(data.title)}</h1><div class="date">${esc(String(data.date ?? '').slice(0, 10))}</div>` +
+      `${data.summary ? `<p class="summary">${esc(data.summary)}</p>` : ''}<article>${String(data.content ?? '')}</article></main>` +
+      `<footer><div>${esc(contact.organizers ?? '')}</div><div>${esc(contact.address ?? company.address ?? '')}</div>` +
+      `<div>${esc(contact.phone ?? company.phone ?? '')}</div><div>${esc(contact.record_number ?? company.record_number ?? '')}</div></footer></body></html>`,
+  );
+}

@@ -1,0 +1,207 @@
+import {
+  allResources,
+  columnOf,
+  isRecyclable,
+  type RecycleRow,
+  type ResourceDef,
+  recycleEndpoints,
+  recycleIdsSchema,
+  recyclePageSchema,
+} from '@gk/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { may } from '../../auth/sessions.js';
+import type { Ctx, WriteEvent } from '../../context.js';
+import { idsOf } from '../../crud/routes.js';
+import { type AnyDb, looseDb } from '../../db/index.js';
+import { reindexRows } from '../../db/text-index.js';
+import { formatDateTime } from '../../db/time.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { ok, page, t } from '../../http/reply.js';
+import { addRoute, parseInput, rawInput } from '../../http/route.js';
+import { scheduleDaily } from '../../ops/daily.js';
+import { deleteUnreferenced, imageNamesIn } from '../../storage/references.js';
+import { audit, recordTitle } from '../log/index.js';
+
+type Row = Record<string, unknown>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const byName = (name: string): ResourceDef | undefined => allResources().find((r) => r.name === name && isRecyclable(r));
+
+/** Keeps a deleted content record in the recycle bin, inside the deleting transaction. */
+async function keep(ctx: Ctx, e: WriteEvent): Promise<void> {
+  if (e.action !== 'delete' || !e.row || !isRecyclable(e.resource)) return;
+  await e.trx
+    .insertInto('recycle_bin')
+    .values({
+      resource: e.resource.name,
+      record_id: e.id,
+      title: recordTitle(e.resource, e.before, e.id),
+      data: JSON.stringify(e.row),
+      deleted_by: e.req?.user?.userName ?? '',
+      delete_time: ctx.nowText(),
+    })
+    .execute();
+}
+
+/** The stored images a recycled record (its stored row) holds or embeds. */
+function imagesOfEntry(resource: string, data: string): string[] {
+  const def = byName(resource);
+  if (!def) return [];
+  const row = JSON.parse(data) as Row;
+  return def.fields
+    .filter((f) => (f.type === 'image' || f.type === 'html') && !f.join)
+    .flatMap((f) => imageNamesIn(row[columnOf(f)], f.type as 'image' | 'html'));
+}
+
+/** After a purge committed: the files of its images that nothing uses any more are deleted (reference first, then file). */
+async function deleteImagesOf(ctx: Ctx, entries: { resource: string; data: string }[]): Promise<void> {
+  const names = entries.flatMap((e) => imagesOfEntry(e.resource, e.data));
+  if (names.length) await deleteUnreferenced(ctx.db, ctx.images, names);
+}
+
+/** Permanently deletes what has been in the recycle bin longer than `RECYCLE_DAYS`; returns how many. */
+export async function purgeExpired(ctx: Ctx): Promise<number> {
+  const cutoff = formatDateTime(new Date(ctx.now() - ctx.config.recycleDays * DAY_MS), ctx.config.timeZone);
+  const expired = await ctx.db.selectFrom('recycle_bin').select(['resource', 'data']).where('delete_time', '<', cutoff).execute();
+  const r = await ctx.db.deleteFrom('recycle_bin').where('delete_time', '<', cutoff).executeTakeFirst();
+  await deleteImagesOf(ctx, expired);
+  return Number(r.numDeletedRows ?? 0);
+}
+
+interface Entry {
+  id: number;
+  resource: string;
+  record_id: number;
+  title: string;
+  data: string;
+}
+
+/** The entries of `ids` (all of them, or 404) with their resource, each one the caller may delete. */
+async function entriesOf(trx: AnyDb, req: FastifyRequest, ids: number[]): Promise<(Entry & { def: ResourceDef })[]> {
+  const rows = (await trx
+    .selectFrom('recycle_bin')
+    .select(['id', 'resource', 'record_id', 'title', 'data'])
+    .where('id', 'in', ids)
+    .execute()) as Entry[];
+  if (rows.length !== new Set(ids).size) throw notFound();
+  return rows.map((r) => {
+    const def = byName(r.resource);
+    if (!def?.endpoints.del) throw notFound();
+    // restoring or purging a record needs the right to delete records of its kind
+    if (!req.user || !may(req.user, def.endpoints.del.path)) throw forbidden();
+    return { ...r, id: Number(r.id), record_id: Number(r.record_id), def };
+  });
+}
+
+/** Puts a record back: same id, same columns; refuses (changing nothing) when its id, a unique value or a reference no longer fits. */
+async function restoreOne(trx: AnyDb, req: FastifyRequest, entry: Entry & { def: ResourceDef }): Promise<void> {
+  const { def } = entry;
+  const loose = looseDb(trx);
+  const row = JSON.parse(entry.data) as Row;
+  row.id = entry.record_id;
+  const title = entry.title;
+  if (await loose.selectFrom(def.table).select('id').where('id', '=', entry.record_id).executeTakeFirst())
+    throw conflict('recycle.idTaken', { title, id: entry.record_id });
+  for (const u of def.unique ?? []) {
+    const field = def.fields.find((f) => f.name === u.field);
+    if (!field) continue;
+    const v = row[columnOf(field)];
+    if (v == null || v === '') continue;
+    if (await loose.selectFrom(def.table).select('id').where(columnOf(field), '=', v).executeTakeFirst())
+      throw conflict('recycle.uniqueTaken', { title, field: t(req, field.label), value: String(v) });
+  }
+  for (const r of def.refs ?? []) {
+    const field = def.fields.find((f) => f.name === r.field);
+    if (!field) continue;
+    const v = row[columnOf(field)];
+    if (v == null || v === '') continue;
+    if (!(await loose.selectFrom(r.table).select('id').where(r.key, '=', v).executeTakeFirst()))
+      throw conflict('recycle.refMissing', { title, reason: t(req, r.message) });
+  }
+  await loose.insertInto(def.table).values(row).execute();
+  await reindexRows(trx, def, [entry.record_id]);
+}
+
+export function register(api: FastifyInstance, ctx: Ctx): void {
+  ctx.onWrite((e) => keep(ctx, e));
+  const { db } = ctx;
+
+  addRoute(api, ctx, {
+    endpoint: recycleEndpoints.page,
+    handler: async (_i, req) => {
+      const input = parseInput(recyclePageSchema, rawInput(req));
+      let q = db.selectFrom('recycle_bin');
+      if (input.resource) q = q.where('resource', '=', input.resource);
+      if (input.keyword)
+        q = q.where(sql<boolean>`lower(title) like lower(${`%${input.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}) escape '\\'`);
+      const { n } = (await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: number };
+      const total = Number(n);
+      if (total === 0) return page(req, [], 0);
+      const rows = await q
+        .select(['id', 'resource', 'record_id', 'title', 'deleted_by', 'delete_time'])
+        .orderBy('delete_time', 'desc')
+        .orderBy('id', 'desc')
+        .limit(input.pageSize)
+        .offset((input.pageNumber - 1) * input.pageSize)
+        .execute();
+      const out: RecycleRow[] = rows.map((r) => {
+        const def = byName(String(r.resource));
+        return {
+          id: Number(r.id),
+          resource: String(r.resource),
+          resourceName: def ? t(req, def.label) : String(r.resource),
+          recordId: Number(r.record_id),
+          title: String(r.title),
+          deletedBy: String(r.deleted_by),
+          deleteTime: String(r.delete_time),
+        };
+      });
+      return page(req, out, total);
+    },
+  });
+
+  addRoute(api, ctx, {
+    endpoint: recycleEndpoints.restore,
+    handler: async (_i, req) => {
+      const ids = parseInput(recycleIdsSchema, idsOf(req));
+      const count = await db.transaction().execute(async (trx) => {
+        const entries = await entriesOf(trx, req, ids);
+        for (const entry of entries) {
+          await restoreOne(trx, req, entry);
+          await audit(ctx, trx, { req, module: entry.def.name, action: 'restore', recordId: entry.record_id, title: entry.title });
+        }
+        await trx.deleteFrom('recycle_bin').where('id', 'in', ids).execute();
+        return entries.length;
+      });
+      return ok(req, { count }, t(req, 'recycle.restored', { count }));
+    },
+  });
+
+  addRoute(api, ctx, {
+    endpoint: recycleEndpoints.purge,
+    handler: async (_i, req) => {
+      const ids = parseInput(recycleIdsSchema, idsOf(req));
+      const purged = await db.transaction().execute(async (trx) => {
+        const entries = await entriesOf(trx, req, ids);
+        await trx.deleteFrom('recycle_bin').where('id', 'in', ids).execute();
+        for (const entry of entries)
+          await audit(ctx, trx, { req, module: entry.def.name, action: 'purge', recordId: entry.record_id, title: entry.title });
+        return entries;
+      });
+      await deleteImagesOf(ctx, purged).catch((err) =>
+        req.log.warn({ err }, 'deleting purged images failed; the sweep removes them later'),
+      );
+      const count = purged.length;
+      return ok(req, { count }, t(req, 'recycle.purged', { count }));
+    },
+  });
+
+  // daily retention (a first run shortly after start)
+  scheduleDaily(api, {
+    name: 'recycle.purged',
+    firstAfterMs: 60_000,
+    run: () => purgeExpired(ctx),
+    done: 'recycle bin: expired records purged',
+  });
+}

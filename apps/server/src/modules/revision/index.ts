@@ -1,0 +1,131 @@
+import { allResources, id, REVISIONED_RESOURCES, type RevisionRow, revisionEndpoints, revisionListSchema } from '@gk/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { tokenOf } from '../../auth/guard.js';
+import { may } from '../../auth/sessions.js';
+import type { Ctx, WriteEvent } from '../../context.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { ok, t } from '../../http/reply.js';
+import { addRoute } from '../../http/route.js';
+import { recordTitle } from '../log/index.js';
+
+type Row = Record<string, unknown>;
+const REVISIONED: ReadonlySet<string> = new Set(REVISIONED_RESOURCES);
+
+const defOf = (name: string) => (REVISIONED.has(name) ? allResources().find((r) => r.name === name) : undefined);
+
+/** Keeps the record as saved, and drops the oldest beyond REVISIONS_KEEP, inside the saving transaction. */
+async function keep(ctx: Ctx, e: WriteEvent): Promise<void> {
+  if ((e.action !== 'create' && e.action !== 'update') || !e.after || !REVISIONED.has(e.resource.name)) return;
+  const trx = e.trx;
+  await trx
+    .insertInto('revision')
+    .values({
+      resource: e.resource.name,
+      record_id: e.id,
+      title: recordTitle(e.resource, e.after, e.id),
+      data: JSON.stringify(e.after),
+      user_name: e.req?.user?.userName ?? 'system',
+      save_time: ctx.nowText(),
+    })
+    .execute();
+  const old = await trx
+    .selectFrom('revision')
+    .select('id')
+    .where('resource', '=', e.resource.name)
+    .where('record_id', '=', e.id)
+    .orderBy('id', 'desc')
+    .offset(ctx.config.revisionsKeep)
+    .limit(1000)
+    .execute();
+  if (old.length)
+    await trx
+      .deleteFrom('revision')
+      .where(
+        'id',
+        'in',
+        old.map((r) => r.id),
+      )
+      .execute();
+}
+
+/** Reading a record's revisions needs the right to read the record. */
+function mayRead(req: FastifyRequest, resource: string) {
+  const def = defOf(resource);
+  if (!def) throw badRequest('revision.unknownResource');
+  const read = def.endpoints.get ?? def.endpoints.list;
+  if (!req.user || !read || !may(req.user, read.path)) throw forbidden();
+  return def;
+}
+
+export function register(api: FastifyInstance, ctx: Ctx): void {
+  ctx.onWrite((e) => keep(ctx, e));
+  const { db } = ctx;
+  const one = async (revisionId: number, req: FastifyRequest) => {
+    const r = await db.selectFrom('revision').selectAll().where('id', '=', revisionId).executeTakeFirst();
+    if (!r) throw notFound();
+    const def = mayRead(req, String(r.resource));
+    return { r, def };
+  };
+
+  addRoute(api, ctx, {
+    endpoint: revisionEndpoints.list,
+    schema: revisionListSchema,
+    handler: async ({ resource, id: recordId }, req) => {
+      mayRead(req, resource);
+      const rows = await db
+        .selectFrom('revision')
+        .select(['id', 'user_name', 'save_time', 'title'])
+        .where('resource', '=', resource)
+        .where('record_id', '=', recordId)
+        .orderBy('id', 'desc')
+        .execute();
+      const out: RevisionRow[] = rows.map((r) => ({
+        id: Number(r.id),
+        userName: String(r.user_name),
+        saveTime: String(r.save_time),
+        title: String(r.title),
+      }));
+      return ok(req, out);
+    },
+  });
+
+  addRoute(api, ctx, {
+    endpoint: revisionEndpoints.get,
+    schema: z.object({ id: id() }),
+    handler: async ({ id: revisionId }, req) => {
+      const { r } = await one(revisionId, req);
+      return ok(req, {
+        id: Number(r.id),
+        resource: r.resource,
+        recordId: Number(r.record_id),
+        userName: r.user_name,
+        saveTime: r.save_time,
+        title: r.title,
+        data: JSON.parse(String(r.data)) as Row,
+      });
+    },
+  });
+
+  // 恢复此版本: that version goes through the resource's own save call (its rules, hooks, permission and log),
+  // which keeps a new revision
+  addRoute(api, ctx, {
+    endpoint: revisionEndpoints.restore,
+    schema: z.object({ id: id() }),
+    handler: async ({ id: revisionId }, req) => {
+      const { r, def } = await one(revisionId, req);
+      const save = def.endpoints.save;
+      if (!save) throw badRequest('revision.unknownResource');
+      const data = JSON.parse(String(r.data)) as Row;
+      const res = await api.inject({
+        method: 'POST',
+        url: `${ctx.config.apiPrefix}${save.path}`,
+        headers: { token: tokenOf(req) ?? '', lang: req.lang },
+        payload: { ...data, id: Number(r.record_id) },
+      });
+      const body = res.json() as { code: number; msg: string; data?: Row };
+      if (body.code !== 200) throw new AppError(body.code, body.msg);
+      return ok(req, body.data, t(req, 'revision.restored', { time: String(r.save_time) }));
+    },
+  });
+}

@@ -1,0 +1,285 @@
+import {
+  allEndpoints,
+  allPermissionKeys,
+  id,
+  MENU_TREE,
+  type MenuSetting,
+  menuKey,
+  menuSettingSchema,
+  type PermissionNode,
+  permissionTree,
+  ROLES,
+  roleEndpoints,
+  roleResource,
+} from '@gk/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Ctx } from '../../context.js';
+import { registerResource } from '../../crud/routes.js';
+import type { CrudHooks } from '../../crud/service.js';
+import type { AnyDb } from '../../db/index.js';
+import { changed } from '../../events/bus.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { ok, page, t } from '../../http/reply.js';
+import { addRoute } from '../../http/route.js';
+
+/** What the tree says about each key: menus with their module and parent, buttons with their module. */
+interface TreeIndex {
+  menus: Map<string, { routeName: string; module: string; parent: string | null }>;
+  buttons: Set<string>;
+  groups: Set<string>;
+}
+
+function indexTree(): TreeIndex {
+  const menus: TreeIndex['menus'] = new Map();
+  for (const top of MENU_TREE) {
+    menus.set(menuKey(top.routeName), { routeName: top.routeName, module: top.module, parent: null });
+    for (const c of top.children ?? [])
+      menus.set(menuKey(c.routeName), { routeName: c.routeName, module: c.module ?? top.module, parent: top.routeName });
+  }
+  const buttons = new Set<string>();
+  const groups = new Set<string>();
+  const walk = (nodes: PermissionNode[]) => {
+    for (const n of nodes) {
+      if (n.kind === 'button') buttons.add(n.key);
+      if (n.kind === 'group') groups.add(n.key);
+      if (n.children) walk(n.children);
+    }
+  };
+  walk(permissionTree());
+  return { menus, buttons, groups };
+}
+
+/**
+ * Writes a role's grants from the keys of the tree: the child menus it names and their top-level menus;
+ * the buttons it names; the read endpoints of every module of which it holds a menu. A top-level key alone
+ * (no child menu) grants nothing to show and is dropped, so what `getRole` answers is what the editor shows.
+ */
+export async function writeGrants(trx: AnyDb, roleId: number, keys: string[]): Promise<void> {
+  const idx = indexTree();
+  const unknown = keys.find((k) => !idx.menus.has(k) && !idx.buttons.has(k) && !idx.groups.has(k));
+  if (unknown) throw badRequest('role.unknownPermission', { key: unknown.slice(0, 100) });
+  const routeNames = new Set<string>();
+  const modules = new Set<string>();
+  for (const k of keys) {
+    const m = idx.menus.get(k);
+    if (!m?.parent) continue;
+    routeNames.add(m.routeName);
+    routeNames.add(m.parent);
+    modules.add(m.module);
+  }
+  const reads = allEndpoints()
+    .filter((e) => e.kind === 'read' && modules.has(e.module))
+    .map((e) => e.path);
+  const writes = keys.filter((k) => idx.buttons.has(k));
+  await trx.deleteFrom('sys_role_permission').where('role_id', '=', roleId).execute();
+  await trx.deleteFrom('sys_role_menu').where('role_id', '=', roleId).execute();
+  const permissionRows = [...new Set([...reads, ...writes])].map((key) => ({ role_id: roleId, permission_key: key }));
+  if (permissionRows.length) await trx.insertInto('sys_role_permission').values(permissionRows).execute();
+  if (routeNames.size) {
+    const menus = await trx
+      .selectFrom('sys_menu')
+      .select('id')
+      .where('route_name', 'in', [...routeNames])
+      .execute();
+    if (menus.length)
+      await trx
+        .insertInto('sys_role_menu')
+        .values(menus.map((m) => ({ role_id: roleId, menu_id: Number(m.id) })))
+        .execute();
+  }
+}
+
+/**
+ * The menu and button keys a role holds (admin: all of them). Top-level menus are left out: a role holds one
+ * exactly when it holds a menu under it, as a tree shows a parent checked or half-checked from its children.
+ */
+export async function grantsOf(db: AnyDb, roleId: number, code: string): Promise<string[]> {
+  if (code === ROLES.ADMIN) return allPermissionKeys().filter((k) => !MENU_TREE.some((m) => menuKey(m.routeName) === k));
+  const menus = await db
+    .selectFrom('sys_role_menu as rm')
+    .innerJoin('sys_menu as m', 'm.id', 'rm.menu_id')
+    .select('m.route_name')
+    .where('rm.role_id', '=', roleId)
+    .execute();
+  const buttons = await db
+    .selectFrom('sys_role_permission as rp')
+    .innerJoin('sys_permission as p', 'p.key', 'rp.permission_key')
+    .select('p.key')
+    .where('rp.role_id', '=', roleId)
+    .where('p.kind', '=', 'write')
+    .execute();
+  const tops = new Set(MENU_TREE.map((m) => menuKey(m.routeName)));
+  const known = new Set(allPermissionKeys().filter((k) => !tops.has(k)));
+  return [...menus.map((m) => menuKey(m.route_name)), ...buttons.map((b) => b.key)].filter((k) => known.has(k));
+}
+
+/** The users holding a role, by name (at most `limit`). */
+async function holders(db: AnyDb, roleId: number, limit = 10): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sys_user_role as ur')
+    .innerJoin('sys_user as u', 'u.id', 'ur.user_id')
+    .select('u.user_name')
+    .where('ur.role_id', '=', roleId)
+    .orderBy('u.id')
+    .limit(limit + 1)
+    .execute();
+  const names = rows.slice(0, limit).map((r) => r.user_name);
+  return rows.length > limit ? [...names, '…'] : names;
+}
+
+export async function menuSettings(db: AnyDb): Promise<MenuSetting[]> {
+  const rows = await db
+    .selectFrom('sys_menu')
+    .select([
+      'id',
+      'parent_id',
+      'route_name',
+      'url',
+      'title',
+      'icon',
+      'sort_no',
+      'is_hidden',
+      'custom_title',
+      'custom_icon',
+      'custom_sort_no',
+      'custom_hidden',
+    ])
+    .execute();
+  const items: MenuSetting[] = rows
+    .map((r) => ({
+      id: Number(r.id),
+      parentId: r.parent_id == null ? null : Number(r.parent_id),
+      routeName: r.route_name,
+      url: r.url,
+      defaultTitle: r.title,
+      defaultIcon: r.icon,
+      title: r.custom_title || r.title,
+      icon: r.custom_icon || r.icon,
+      sortNo: r.custom_sort_no ?? r.sort_no,
+      isHidden: (r.custom_hidden ?? r.is_hidden) === 1,
+    }))
+    .sort((a, b) => a.sortNo - b.sortNo || a.id - b.id);
+  return items.filter((m) => m.parentId == null).map((top) => ({ ...top, children: items.filter((c) => c.parentId === top.id) }));
+}
+
+/**
+ * Roles (系统管理 › 角色管理). `admin` keeps every permission: its grants are not written by a save, its code
+ * cannot change and it cannot be disabled or deleted. A role held by users cannot be deleted. Every save,
+ * toggle or delete tells every server process (change bus) when its reply goes out.
+ */
+export function register(api: FastifyInstance, ctx: Ctx): void {
+  const pending = new WeakMap<FastifyRequest, string[]>();
+
+  const hooks: CrudHooks = {
+    beforeSave: async (values, { existing, req }) => {
+      if (Array.isArray(values.permissions)) pending.set(req, values.permissions as string[]);
+      delete values.permissions;
+      if (existing?.code === ROLES.ADMIN && ((values.code !== undefined && values.code !== ROLES.ADMIN) || values.enableFlag === 0))
+        throw conflict('role.adminLocked');
+      if (values.sortNo === null) values.sortNo = 0;
+      if (values.remark === null) values.remark = '';
+      values.customized = 1;
+      return values;
+    },
+    afterWrite: async (roleId, { req, trx }) => {
+      const role = await trx.selectFrom('sys_role').select(['code', 'enable_flag']).where('id', '=', roleId).executeTakeFirstOrThrow();
+      if (role.code === ROLES.ADMIN && Number(role.enable_flag) !== 1) throw conflict('role.adminLocked');
+      const keys = pending.get(req);
+      pending.delete(req);
+      if (keys && role.code !== ROLES.ADMIN) await writeGrants(trx, roleId, keys);
+      await trx.updateTable('sys_role').set({ customized: 1 }).where('id', '=', roleId).execute();
+      await changed(ctx, 'role', { db: trx, req });
+    },
+    beforeDelete: async (rows, { req, trx }) => {
+      for (const r of rows) {
+        if (r.code === ROLES.ADMIN) throw conflict('role.adminLocked');
+        const users = await holders(trx, Number(r.id));
+        if (users.length) throw conflict('role.inUse', { name: String(r.name), users: users.join('、') });
+        await trx.deleteFrom('sys_role_permission').where('role_id', '=', Number(r.id)).execute();
+        await trx.deleteFrom('sys_role_menu').where('role_id', '=', Number(r.id)).execute();
+      }
+      await changed(ctx, 'role', { db: trx, req });
+    },
+  };
+
+  const crud = registerResource(
+    api,
+    ctx,
+    { ...roleResource, endpoints: { list: roleResource.endpoints.list, del: roleEndpoints.del } },
+    hooks,
+  );
+
+  addRoute(api, ctx, {
+    endpoint: roleEndpoints.get,
+    schema: z.object({ id: id() }),
+    handler: async ({ id: roleId }, req) => {
+      const role = await crud.mustGet(roleId);
+      return ok(req, { ...role, permissions: await grantsOf(ctx.db, roleId, String(role.code)) });
+    },
+  });
+
+  addRoute(api, ctx, {
+    endpoint: roleEndpoints.save,
+    input: 'body',
+    handler: async (_i, req) => {
+      const saved = await crud.save(req.body ?? {}, req);
+      return ok(req, { ...saved, permissions: await grantsOf(ctx.db, Number(saved.id), String(saved.code)) }, 'common.saved');
+    },
+  });
+
+  addRoute(api, ctx, {
+    endpoint: roleEndpoints.tree,
+    handler: async (_i, req) => ok(req, permissionTree(t(req, 'role.tree.common'))),
+  });
+
+  addRoute(api, ctx, {
+    endpoint: roleEndpoints.options,
+    handler: async (_i, req) => {
+      const rows = await ctx.db
+        .selectFrom('sys_role')
+        .select(['id', 'code', 'name', 'enable_flag'])
+        .orderBy('sort_no')
+        .orderBy('id')
+        .execute();
+      const list = rows.map((r) => ({ id: Number(r.id), code: r.code, name: r.name, enableFlag: Number(r.enable_flag) }));
+      return page(req, list, list.length);
+    },
+  });
+
+  addRoute(api, ctx, {
+    endpoint: roleEndpoints.menus,
+    handler: async (_i, req) => ok(req, await menuSettings(ctx.db)),
+  });
+
+  addRoute(api, ctx, {
+    endpoint: roleEndpoints.saveMenu,
+    schema: menuSettingSchema,
+    input: 'body',
+    handler: async (input, req) => {
+      const row = await ctx.db
+        .selectFrom('sys_menu')
+        .select(['id', 'title', 'icon', 'sort_no', 'is_hidden'])
+        .where('id', '=', input.id)
+        .executeTakeFirst();
+      if (!row) throw notFound('menu.notFound');
+      const title = input.title?.trim() || null;
+      const icon = input.icon?.trim() || null;
+      const hidden = input.isHidden == null ? null : input.isHidden === true || input.isHidden === 1 ? 1 : 0;
+      await ctx.db
+        .updateTable('sys_menu')
+        .set({
+          // a value equal to the contracts' one is no override (a later contracts change then shows)
+          custom_title: title && title !== row.title ? title : null,
+          custom_icon: icon && icon !== row.icon ? icon : null,
+          custom_sort_no: input.sortNo != null && input.sortNo !== row.sort_no ? input.sortNo : null,
+          custom_hidden: hidden != null && hidden !== row.is_hidden ? hidden : null,
+        })
+        .where('id', '=', input.id)
+        .execute();
+      await changed(ctx, 'menu');
+      req.log.info({ event: 'menu.changed', by: req.user?.userName, menu: input.id }, 'menu setting saved');
+      return ok(req, await menuSettings(ctx.db), 'common.saved');
+    },
+  });
+}

@@ -1,0 +1,122 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuiltApp } from '../../app.js';
+import { testConfig } from '../../config.js';
+import { prepareApp } from '../../prepare.js';
+import { LocalImageStore } from '../../storage/index.js';
+import { ADMIN_PASSWORD } from '../../test/harness.js';
+import { ImageChecker } from './index.js';
+
+function multipart(data: Buffer) {
+  const boundary = `----gk${crypto.randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const solid = (width: number, height: number, background = 'red') =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+
+/** A local store whose disk refuses writes the way a full or read-only file system does. */
+class RefusingStore extends LocalImageStore {
+  failure: string | null = null;
+  override async put(name: string, bytes: Buffer, contentType: string): Promise<void> {
+    if (this.failure) {
+      const e = new Error(`${this.failure}: write refused, open '${this.root}/${name}'`) as NodeJS.ErrnoException;
+      e.code = this.failure;
+      throw e;
+    }
+    return super.put(name, bytes, contentType);
+  }
+}
+
+describe('upload limits', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gk-upload-limits-'));
+  const store = new RefusingStore(dataDir);
+  let built: BuiltApp;
+  let token = '';
+
+  beforeAll(async () => {
+    built = await prepareApp(testConfig({ dataDir, uploadMaxPixels: 10_000 }), { images: store });
+    const r = await built.app.inject({
+      method: 'POST',
+      url: '/api/login/doLogin',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    token = r.json().data.token;
+  });
+  afterAll(async () => {
+    await built.app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const upload = async (data: Buffer, lang?: string) => {
+    const { payload, headers } = multipart(data);
+    return built.app.inject({
+      method: 'POST',
+      url: '/api/upload/upload',
+      payload,
+      headers: { ...headers, token, ...(lang ? { lang } : {}) },
+    });
+  };
+  const stored = () => (fs.existsSync(store.root) ? fs.readdirSync(store.root) : []);
+
+  it('refuses an image past UPLOAD_MAX_PIXELS with 413 and a message, before decoding, storing nothing', async () => {
+    const r = await upload(await solid(200, 100));
+    expect(r.statusCode).toBe(413);
+    const msg = '图片像素过多（最多 10000 像素），请缩小后再上传';
+    expect(r.json()).toEqual({ code: 413, msg, message: msg });
+    expect(stored()).toEqual([]);
+    expect((await upload(await solid(100, 100))).json().code).toBe(200);
+  });
+
+  it('a full image store answers 507 with a clear message (msg and message), not a bare 500', async () => {
+    store.failure = 'ENOSPC';
+    try {
+      const r = await upload(await solid(10, 10, 'blue'));
+      expect(r.statusCode).toBe(507);
+      expect(r.json()).toEqual({ code: 507, msg: '图片存储空间已满，请联系管理员', message: '图片存储空间已满，请联系管理员' });
+    } finally {
+      store.failure = null;
+    }
+  });
+
+  it('a read-only image store answers 503 with a clear message', async () => {
+    store.failure = 'EROFS';
+    try {
+      const r = await upload(await solid(10, 10, 'green'), 'en');
+      expect(r.statusCode).toBe(503);
+      const msg = 'The image storage cannot be written to right now; please contact the administrator';
+      expect(r.json()).toEqual({ code: 503, msg, message: msg });
+    } finally {
+      store.failure = null;
+    }
+  });
+});
+
+describe('decode concurrency', () => {
+  it('decodes at most N at once, lets Q wait and refuses the rest with 429', async () => {
+    const checker = new ImageChecker(50_000_000, 1, 1);
+    const raw = Buffer.alloc(1500 * 1500 * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
+    const img = await sharp(raw, { raw: { width: 1500, height: 1500, channels: 3 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    const results = await Promise.allSettled([checker.check(img), checker.check(img), checker.check(img), checker.check(img)]);
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    expect(refused).toHaveLength(2);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 429, key: 'upload.busy' });
+    // once they are done, the next is accepted again
+    await expect(checker.check(img)).resolves.toEqual({ ext: 'png', contentType: 'image/png' });
+  });
+});

@@ -1,0 +1,108 @@
+import { IMAGE_URL_PREFIX, imageNameOf, imageReferences } from '@gk/contracts';
+import { type SqlBool, sql } from 'kysely';
+import type { Ctx } from '../context.js';
+import { type AnyDb, looseDb } from '../db/index.js';
+import type { ImageStore } from './index.js';
+
+/**
+ * "Is this image still used?" answered in one place. An image is used while any column listed here holds
+ * or embeds its URL: every resource's image and rich-text fields (packages/contracts), the account avatar,
+ * and whatever a capability adds with `addImageReference` (a recycle bin that keeps the images of
+ * recycled records registers the column holding those records). The upload module's delete and sweep,
+ * and the resource machinery's cleanup after a save or delete, all ask `imageInUse` / `referencedNames`.
+ */
+
+export type ImageColumn = { table: string; column: string; type: 'image' | 'html' };
+
+/**
+ * Image columns outside the resource descriptions: the account avatar of the core, and the records in the
+ * recycle bin (their stored row as JSON, searched like rich text), whose images stay until they are purged.
+ */
+const CORE_REFERENCES: ImageColumn[] = [
+  { table: 'sys_user', column: 'avatar', type: 'image' },
+  { table: 'recycle_bin', column: 'data', type: 'html' },
+];
+/** columns added by capabilities at start-up */
+const extraReferences: ImageColumn[] = [];
+
+/** Declares one more column that keeps an image in use (`html`: the text embeds `/img/<name>` anywhere). */
+export function addImageReference(column: ImageColumn): void {
+  extraReferences.push(column);
+}
+
+/** Every column that may hold or embed an image URL, once each. */
+export function referenceColumns(): ImageColumn[] {
+  const seen = new Set<string>();
+  const out: ImageColumn[] = [];
+  for (const c of [...imageReferences(), ...CORE_REFERENCES, ...extraReferences]) {
+    const key = `${c.table}.${c.column}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(c);
+  }
+  return out;
+}
+
+/** `name` is a valid image name (hex, dot, extension), so it carries no LIKE wildcard. */
+function condition(c: ImageColumn, name: string) {
+  const col = sql.ref(c.column);
+  const url = `${IMAGE_URL_PREFIX}${name}`;
+  if (c.type === 'html') return sql<SqlBool>`${col} like ${`%${url}%`}`;
+  // an image field holds `/img/<name>`, a full URL ending in it, or (older data) the bare name
+  return sql<SqlBool>`(${col} = ${url} or ${col} = ${name} or ${col} like ${`%${url}`})`;
+}
+
+/** The first record that still uses the image, or null. */
+export async function findReference(db: AnyDb, name: string): Promise<{ table: string; column: string; id: unknown } | null> {
+  for (const c of referenceColumns()) {
+    const row = await looseDb(db).selectFrom(c.table).select('id').where(condition(c, name)).limit(1).executeTakeFirst();
+    if (row) return { table: c.table, column: c.column, id: row.id };
+  }
+  return null;
+}
+
+/** true while some record still uses the image (see the file header for what counts). */
+export async function imageInUse(db: AnyDb, name: string): Promise<boolean> {
+  return (await findReference(db, name)) !== null;
+}
+
+const NAME_IN_URL = /\/img\/([a-f0-9]{16,64}\.(?:jpg|png|gif|webp))/g;
+
+/** The stored-image names a value holds (an image field) or embeds (rich text). */
+export function imageNamesIn(value: unknown, type: 'image' | 'html'): string[] {
+  if (typeof value !== 'string' || value === '') return [];
+  if (type === 'image') {
+    const name = imageNameOf(value);
+    return name ? [name] : [];
+  }
+  return [...new Set([...value.matchAll(NAME_IN_URL)].map((m) => m[1]))];
+}
+
+/** The names of every image some record uses (for the unused-image sweep). */
+export async function referencedNames(ctx: Ctx): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const c of referenceColumns()) {
+    const col = sql.ref(c.column);
+    const rows = await looseDb(ctx.db)
+      .selectFrom(c.table)
+      .select(sql<string>`${col}`.as('v'))
+      .where(c.type === 'html' ? sql<SqlBool>`${col} like ${`%${IMAGE_URL_PREFIX}%`}` : sql<SqlBool>`${col} <> ''`)
+      .execute();
+    for (const { v } of rows) for (const name of imageNamesIn(v, c.type)) names.add(name);
+  }
+  return names;
+}
+
+/**
+ * Deletes the stored files of images whose last reference is gone: call it after the write that removed
+ * the references has committed (reference first, then file). A name still used elsewhere, or already
+ * gone, is left alone. Answers the names whose file was deleted.
+ */
+export async function deleteUnreferenced(db: AnyDb, images: ImageStore, names: Iterable<string>): Promise<string[]> {
+  const deleted: string[] = [];
+  for (const name of new Set(names)) {
+    if (await imageInUse(db, name)) continue;
+    if (await images.delete(name)) deleted.push(name);
+  }
+  return deleted;
+}

@@ -1,0 +1,141 @@
+import { HistoryOutlined } from '@ant-design/icons';
+import { type Reply, type ResourceDef, type RevisionRow, revisionEndpoints } from '@gk/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Checkbox, Drawer, Empty, List, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { withLoading } from '../../api/loading';
+import { post } from '../../api/request';
+import { readableText, show, TextDiff } from './diff';
+
+type Row = Record<string, unknown>;
+interface Revision extends RevisionRow {
+  data: Row;
+}
+
+const getRevision = (id: number) =>
+  post<Reply<Revision>>(revisionEndpoints.get.path, undefined, { params: { id: String(id) } }).then((r) => r.data!);
+
+/** Two versions side by side, field by field (only the fields that differ), rich text as readable text. */
+function Compare({ resource, older, newer }: { resource: ResourceDef; older: number; newer: number }) {
+  const { t } = useTranslation();
+  const q = useQuery({ queryKey: ['revision-pair', older, newer], queryFn: () => Promise.all([getRevision(older), getRevision(newer)]) });
+  if (!q.data) return null;
+  const [a, b] = q.data;
+  const rows = resource.fields
+    .filter((f) => !f.readOnly && show(a.data[f.name]) !== show(b.data[f.name]))
+    .map((f) => {
+      const text = (v: unknown) => (f.type === 'html' ? readableText(show(v)) : show(v));
+      return { name: f.name, label: t(f.label), before: text(a.data[f.name]), after: text(b.data[f.name]) };
+    });
+  if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('log.noChanges')} />;
+  return (
+    <Table
+      size="small"
+      rowKey="name"
+      pagination={false}
+      dataSource={rows}
+      columns={[
+        { key: 'label', dataIndex: 'label', title: t('log.field'), width: 110 },
+        {
+          key: 'before',
+          dataIndex: 'before',
+          title: a.saveTime,
+          render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v}</span>,
+        },
+        { key: 'after', dataIndex: 'after', title: b.saveTime, render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v}</span> },
+        { key: 'diff', title: t('log.change'), render: (_v, r) => <TextDiff before={r.before} after={r.after} /> },
+      ]}
+    />
+  );
+}
+
+export interface RevisionsDrawerProps {
+  resource: ResourceDef;
+  /** the record's id (nothing to show for a record not yet saved) */
+  id: string | number | null;
+  /** after 恢复此版本: reload the form */
+  onRestored: () => void;
+}
+
+/** 历史版本 of a detail page: the saved versions, a side-by-side diff of any two, 恢复此版本. */
+export function RevisionsDrawer({ resource, id, onRestored }: RevisionsDrawerProps) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [picked, setPicked] = useState<number[]>([]);
+  const list = useQuery({
+    queryKey: ['revisions', resource.name, id],
+    enabled: open && id != null,
+    queryFn: () =>
+      post<Reply<RevisionRow[]>>(revisionEndpoints.list.path, { resource: resource.name, id: Number(id) }).then((r) => r.data ?? []),
+  });
+  if (id == null || id === '') return null;
+  const rows = list.data ?? [];
+  const toggle = (rid: number, on: boolean) =>
+    setPicked((p) => (on ? [...p.filter((x) => x !== rid), rid].slice(-2) : p.filter((x) => x !== rid)));
+  const pair = picked.length === 2 ? [...picked].sort((x, y) => x - y) : null;
+
+  const restore = (r: RevisionRow) =>
+    modal.confirm({
+      title: t('revision.restore'),
+      content: t('revision.confirmRestore', { time: r.saveTime }),
+      okText: t('revision.restore'),
+      cancelText: t('ui.cancel'),
+      onOk: async () => {
+        try {
+          const reply = await withLoading(post<Reply>(revisionEndpoints.restore.path, undefined, { params: { id: String(r.id) } }));
+          message.success(reply.msg);
+          setPicked([]);
+          await list.refetch();
+          onRestored();
+        } catch {
+          // the request layer showed the server's message
+        }
+      },
+    });
+
+  return (
+    <>
+      <Button icon={<HistoryOutlined />} onClick={() => setOpen(true)}>
+        {t('revision.entity')}
+      </Button>
+      <Drawer open={open} onClose={() => setOpen(false)} title={t('revision.entity')} size={pair ? 900 : 480} destroyOnHidden>
+        {rows.length === 0 && !list.isLoading ? (
+          <Empty description={t('revision.none')} />
+        ) : (
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Typography.Text type="secondary">{t('revision.pickTwo')}</Typography.Text>
+            <List
+              size="small"
+              loading={list.isLoading}
+              dataSource={rows}
+              renderItem={(r, i) => (
+                <List.Item
+                  className="gk-revision"
+                  actions={[
+                    <Button key="restore" type="link" size="small" disabled={i === 0} onClick={() => restore(r)}>
+                      {t('revision.restore')}
+                    </Button>,
+                  ]}
+                >
+                  <Checkbox checked={picked.includes(r.id)} onChange={(e) => toggle(r.id, e.target.checked)}>
+                    <Space>
+                      <span>{r.saveTime}</span>
+                      <span>{r.userName}</span>
+                      <Typography.Text ellipsis style={{ maxWidth: 200 }}>
+                        {r.title}
+                      </Typography.Text>
+                      {i === 0 && <Typography.Text type="success">{t('revision.current')}</Typography.Text>}
+                    </Space>
+                  </Checkbox>
+                </List.Item>
+              )}
+            />
+            {pair && <Compare resource={resource} older={pair[0]} newer={pair[1]} />}
+          </Space>
+        )}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { PASSWORD_MAX, passwordProblem, profileEndpoints, stripChinese } from '@gk/contracts';
+import { App, Button, Card, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { withLoading } from '../../api/loading';
+import { post } from '../../api/request';
+import { reloadSessionInfo } from '../../lib/sessionInfo';
+import { useSession } from '../../stores/session';
+
+/**
+ * 修改密码 (/user/password): the current password, a new one under the account rules and its confirmation.
+ * A success ends the account's other sessions; after an administrator's reset this is the only screen
+ * that works until the password is changed.
+ */
+export default function ChangePassword() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const mustChange = useSession((s) => !!s.user?.mustChangePwd);
+  const [form] = Form.useForm();
+
+  const submit = async () => {
+    let values: { oldPassword: string; newPassword: string };
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    try {
+      const reply = await withLoading(
+        post(profileEndpoints.password.path, { oldPassword: values.oldPassword, newPassword: values.newPassword }),
+      );
+      message.success(reply.msg);
+      form.resetFields();
+      await reloadSessionInfo();
+      if (mustChange) navigate('/dashboard/home');
+    } catch {
+      // the request layer told the user why
+    }
+  };
+
+  return (
+    <Card title={t('profile.changePassword')} style={{ maxWidth: 560 }}>
+      {mustChange ? <p data-testid="must-change">{t('profile.mustChange')}</p> : null}
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="oldPassword"
+          label={t('profile.f.oldPassword')}
+          rules={[{ required: true, message: t('profile.oldPasswordRequired') }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('profile.f.newPassword')}
+          normalize={(v: string) => stripChinese(v ?? '')}
+          rules={[
+            {
+              validator: async (_r, v: string) => {
+                const problem = !v ? 'userInfo.passwordRequired' : passwordProblem(v);
+                if (problem) throw new Error(t(problem, { max: PASSWORD_MAX }));
+              },
+            },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('profile.f.confirmPassword')}
+          dependencies={['newPassword']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_r, v: string) => {
+                if (v !== getFieldValue('newPassword')) throw new Error(t('profile.confirmMismatch'));
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" onClick={submit}>
+          {t('ui.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,148 @@
+import { type MenuSetting, type Reply, roleEndpoints } from '@gk/contracts';
+import { App, Button, Card, Input, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { withLoading } from '../../api/loading';
+import { post } from '../../api/request';
+import { MENU_ICON_NAMES, MenuIcon } from '../../layout/icons';
+import { reloadSessionInfo } from '../../lib/sessionInfo';
+
+type Draft = { title: string; icon: string; sortNo: number; isHidden: boolean };
+
+/**
+ * 系统管理 › 菜单设置 (/system/menu-settings): an administrator renames, re-icons, reorders and hides menu
+ * entries (the tree itself comes from the contracts). Each row saves on its own; 恢复默认 puts the contracts'
+ * values back. The sidebar follows at once (the menus are read again).
+ */
+export default function MenuSettings() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [rows, setRows] = useState<MenuSetting[]>([]);
+  const [drafts, setDrafts] = useState<Record<number, Draft>>({});
+  const [loading, setLoading] = useState(true);
+
+  const apply = useCallback((list: MenuSetting[]) => {
+    setRows(list);
+    const next: Record<number, Draft> = {};
+    for (const m of list.flatMap((x) => [x, ...(x.children ?? [])]))
+      next[m.id] = { title: m.title, icon: m.icon, sortNo: m.sortNo, isHidden: m.isHidden };
+    setDrafts(next);
+  }, []);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      apply((await post<Reply<MenuSetting[]>>(roleEndpoints.menus.path)).data ?? []);
+    } catch {
+      // the request layer told the user why
+    } finally {
+      setLoading(false);
+    }
+  }, [apply]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const save = async (id: number, body: Partial<Draft>) => {
+    try {
+      const reply = await withLoading(post<Reply<MenuSetting[]>>(roleEndpoints.saveMenu.path, { id, ...body }));
+      message.success(reply.msg || t('common.saved'));
+      apply(reply.data ?? []);
+      await reloadSessionInfo();
+    } catch {
+      // shown by the request layer
+    }
+  };
+
+  const edit = (id: number, patch: Partial<Draft>) => setDrafts((d) => ({ ...d, [id]: { ...d[id], ...patch } }));
+
+  const columns: ColumnsType<MenuSetting> = [
+    {
+      title: t('menu.f.title'),
+      dataIndex: 'title',
+      render: (_v, m) => (
+        <Input
+          aria-label={`${t('menu.f.title')} ${m.defaultTitle}`}
+          value={drafts[m.id]?.title}
+          placeholder={m.defaultTitle}
+          maxLength={32}
+          onChange={(e) => edit(m.id, { title: e.target.value })}
+        />
+      ),
+    },
+    {
+      title: t('menu.f.icon'),
+      dataIndex: 'icon',
+      width: 220,
+      render: (_v, m) => (
+        <Select
+          showSearch
+          optionFilterProp="value"
+          style={{ width: '100%' }}
+          value={drafts[m.id]?.icon}
+          onChange={(v: string) => edit(m.id, { icon: v })}
+          options={MENU_ICON_NAMES.map((name) => ({
+            value: name,
+            label: (
+              <Space>
+                <MenuIcon name={name} />
+                {name}
+              </Space>
+            ),
+          }))}
+        />
+      ),
+    },
+    {
+      title: t('menu.f.sortNo'),
+      dataIndex: 'sortNo',
+      width: 110,
+      render: (_v, m) => (
+        <InputNumber min={0} precision={0} value={drafts[m.id]?.sortNo} onChange={(v) => edit(m.id, { sortNo: Number(v ?? 0) })} />
+      ),
+    },
+    {
+      title: t('menu.f.hidden'),
+      dataIndex: 'isHidden',
+      width: 90,
+      render: (_v, m) => <Switch checked={drafts[m.id]?.isHidden} onChange={(v) => edit(m.id, { isHidden: v })} />,
+    },
+    {
+      title: t('menu.f.url'),
+      dataIndex: 'url',
+      width: 240,
+      render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text>,
+    },
+    {
+      title: t('ui.list.actions'),
+      key: 'actions',
+      width: 180,
+      render: (_v, m) => (
+        <Space>
+          <Button type="link" size="small" onClick={() => save(m.id, drafts[m.id])}>
+            {t('ui.save')}
+          </Button>
+          <Button type="link" size="small" onClick={() => save(m.id, { title: '', icon: '', sortNo: undefined, isHidden: undefined })}>
+            {t('menu.reset')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('role.menuSettings')}>
+      <Table<MenuSetting>
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        expandable={{ defaultExpandAllRows: true }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,188 @@
+import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { type PermissionNode, type Reply, ROLES, roleEndpoints, roleResource } from '@gk/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Space, Spin, Tree, Typography } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { withLoading } from '../../api/loading';
+import { invalidateResource } from '../../api/queries';
+import { post } from '../../api/request';
+import { FormFields } from '../../components/form/FormFields';
+
+const LIST = '/system/role-list';
+
+type Role = { id: number; code: string; name: string; sortNo: number; enableFlag: number; remark: string; permissions: string[] };
+
+/** every key, the keys of nodes with children, and the leaves (what a role's held keys are shown by) */
+function walk(nodes: PermissionNode[]) {
+  const all: string[] = [];
+  const parents: string[] = [];
+  const leaves = new Set<string>();
+  const visit = (list: PermissionNode[]) => {
+    for (const n of list) {
+      all.push(n.key);
+      if (n.children?.length) {
+        parents.push(n.key);
+        visit(n.children);
+      } else leaves.add(n.key);
+    }
+  };
+  visit(nodes);
+  return { all, parents, leaves };
+}
+
+/**
+ * 系统管理 › 角色详情 (/system/role-details, `?id=` to edit): the role's basic fields and its permission tree —
+ * every menu and, under each, its buttons (the write calls), with half-checked parents, expand / collapse all
+ * and select all / none. What is saved is exactly what the server enforces (a parent is held when something
+ * under it is). The administrator role holds everything: its tree is shown checked and cannot be changed.
+ */
+export default function RoleDetails() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const [form] = Form.useForm();
+  const [tree, setTree] = useState<PermissionNode[]>([]);
+  const [checked, setChecked] = useState<string[]>([]);
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const [role, setRole] = useState<Role | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [saving, setSaving] = useState(false);
+  const keys = useMemo(() => walk(tree), [tree]);
+  const isAdmin = role?.code === ROLES.ADMIN;
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const treeReply = await post<Reply<PermissionNode[]>>(roleEndpoints.tree.path);
+      const nodes = treeReply.data ?? [];
+      setTree(nodes);
+      const { leaves, parents } = walk(nodes);
+      setExpanded(parents);
+      if (id) {
+        const r = await post<Reply<Role>>(roleEndpoints.get.path, undefined, { params: { id } });
+        const data = r.data as Role;
+        setRole(data);
+        form.setFieldsValue(data);
+        // only the leaves: the tree derives (half-)checked parents from them
+        setChecked(data.permissions.filter((k) => leaves.has(k)));
+      } else {
+        form.setFieldsValue({ enableFlag: 1, sortNo: 0 });
+        setChecked([]);
+      }
+    } catch {
+      // the request layer told the user why
+    } finally {
+      setLoading(false);
+    }
+  }, [id, form]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const treeData: DataNode[] = useMemo(() => {
+    const toNode = (n: PermissionNode): DataNode => ({
+      key: n.key,
+      title:
+        n.kind === 'button' ? (
+          <span>
+            {n.title} <Typography.Text type="secondary">{t('role.tree.button')}</Typography.Text>
+          </span>
+        ) : (
+          n.title
+        ),
+      children: n.children?.map(toNode),
+    });
+    return tree.map(toNode);
+  }, [tree, t]);
+
+  const onSave = async () => {
+    let values: Record<string, unknown>;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = { ...(role ? { id: role.id } : {}), ...values, permissions: checked.filter((k) => keys.leaves.has(k)) };
+      const reply = await withLoading(post<Reply<Role>>(roleEndpoints.save.path, body));
+      message.success(reply.msg || t('common.saved'));
+      void invalidateResource(client, roleResource);
+      if (!role) navigate(LIST);
+      else await load();
+    } catch {
+      // the request layer told the user why; the form keeps the input
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Spin spinning={loading}>
+      <Card
+        title={
+          <Space>
+            <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('ui.detail.backToList')} onClick={() => navigate(LIST)} />
+            {t('role.entity')}
+          </Space>
+        }
+        extra={
+          <Space>
+            <Button onClick={() => navigate(LIST)}>{t('ui.cancel')}</Button>
+            <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={onSave}>
+              {t('ui.save')}
+            </Button>
+          </Space>
+        }
+      >
+        <Typography.Title level={5}>{t('role.section.basic')}</Typography.Title>
+        <Form form={form} layout="vertical">
+          <FormFields
+            resource={roleResource}
+            columns={2}
+            fields={[
+              { name: 'code', maxLength: 32 },
+              { name: 'name', maxLength: 64 },
+              { name: 'sortNo', widget: 'number' },
+              { name: 'enableFlag' },
+              { name: 'remark', widget: 'textarea', full: true, maxLength: 200 },
+            ]}
+          />
+        </Form>
+        <Typography.Title level={5}>{t('role.tree.title')}</Typography.Title>
+        {isAdmin ? <Alert type="info" showIcon title={t('role.tree.adminHint')} style={{ marginBottom: 12 }} /> : null}
+        <Space wrap style={{ marginBottom: 8 }}>
+          <Button size="small" onClick={() => setExpanded(keys.parents)}>
+            {t('role.tree.expandAll')}
+          </Button>
+          <Button size="small" onClick={() => setExpanded([])}>
+            {t('role.tree.collapseAll')}
+          </Button>
+          <Button size="small" disabled={isAdmin} onClick={() => setChecked([...keys.leaves])}>
+            {t('role.tree.selectAll')}
+          </Button>
+          <Button size="small" disabled={isAdmin} onClick={() => setChecked([])}>
+            {t('role.tree.selectNone')}
+          </Button>
+        </Space>
+        <Tree
+          checkable
+          selectable={false}
+          disabled={isAdmin}
+          treeData={treeData}
+          expandedKeys={expanded}
+          onExpand={(k) => setExpanded(k as string[])}
+          checkedKeys={isAdmin ? keys.all : checked}
+          onCheck={(k) => setChecked((Array.isArray(k) ? k : k.checked) as string[])}
+        />
+      </Card>
+    </Spin>
+  );
+}

@@ -1,0 +1,140 @@
+import { WEBHOOK_RESOURCES, webhookEndpoints, webhookResource } from '@gk/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Checkbox, Modal, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { post } from '../../api/request';
+import type { DialogFormConfig } from '../../components/DialogForm';
+import type { ColumnOverride } from '../../components/list/columns';
+import { ListPage, type RowAction } from '../../components/list/ListPage';
+import type { SearchFieldConfig } from '../../components/list/SearchForm';
+
+type Row = Record<string, unknown>;
+
+/** The events of a webhook as checkboxes per resource; the API keeps them comma-separated. */
+function EventsPicker({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {
+  const { t } = useTranslation();
+  const chosen = new Set((value ?? '').split(',').filter(Boolean));
+  const set = (event: string, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(event);
+    else next.delete(event);
+    onChange?.([...next].join(','));
+  };
+  return (
+    <Space direction="vertical" size={4}>
+      {Object.entries(WEBHOOK_RESOURCES).map(([resource, actions]) => (
+        <Space key={resource} wrap>
+          <span style={{ display: 'inline-block', minWidth: 72 }}>{t(`webhook.resource.${resource}`)}</span>
+          {actions.map((a) => (
+            <Checkbox key={a} checked={chosen.has(`${resource}.${a}`)} onChange={(e) => set(`${resource}.${a}`, e.target.checked)}>
+              {t(`webhook.action.${a}`)}
+            </Checkbox>
+          ))}
+        </Space>
+      ))}
+    </Space>
+  );
+}
+
+/** an event code as its label: 新闻 · 发布 */
+function EventLabel({ event }: { event: string }) {
+  const { t } = useTranslation();
+  const [resource, action] = event.split('.');
+  if (!action) return <>{event}</>;
+  return (
+    <>
+      {t(`webhook.resource.${resource}`)} · {t(`webhook.action.${action}`)}
+    </>
+  );
+}
+
+const STATUS_COLOR: Record<string, string> = { success: 'success', pending: 'processing', failed: 'error' };
+
+/** The deliveries of one webhook, newest first, with status, attempts and the last answer. */
+function Deliveries({ hook, onClose }: { hook: Row | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [pageNumber, setPage] = useState(1);
+  const pageSize = 10;
+  const q = useQuery({
+    queryKey: ['webhook-deliveries', hook?.id, pageNumber],
+    enabled: !!hook,
+    queryFn: () => post<{ rows: Row[]; total: number }>(webhookEndpoints.deliveries.path, { webhookId: hook?.id, pageNumber, pageSize }),
+  });
+  return (
+    <Modal
+      open={!!hook}
+      title={`${t('webhook.deliveries')} · ${String(hook?.name ?? '')}`}
+      onCancel={onClose}
+      footer={null}
+      width={900}
+      destroyOnHidden
+    >
+      <Table<Row>
+        rowKey="id"
+        size="small"
+        loading={q.isFetching}
+        dataSource={q.data?.rows ?? []}
+        pagination={{ current: pageNumber, pageSize, total: q.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        columns={[
+          { title: t('webhook.d.time'), dataIndex: 'createTime', width: 170 },
+          { title: t('webhook.d.event'), dataIndex: 'event', render: (v: string) => <EventLabel event={v} /> },
+          {
+            title: t('webhook.d.status'),
+            dataIndex: 'status',
+            width: 110,
+            render: (v: string) => <Tag color={STATUS_COLOR[v]}>{t(`webhook.status.${v}`)}</Tag>,
+          },
+          { title: t('webhook.d.attempts'), dataIndex: 'attempts', width: 90 },
+          { title: t('webhook.d.lastStatus'), dataIndex: 'lastStatus', width: 110 },
+          {
+            title: t('webhook.d.lastAnswer'),
+            dataIndex: 'lastAnswer',
+            render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }}>{v}</Typography.Text>,
+          },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+const search: SearchFieldConfig[] = [{ name: 'name' }];
+
+const dialog: DialogFormConfig = {
+  fields: [
+    { name: 'name', maxLength: 100 },
+    { name: 'url', maxLength: 500, placeholder: 'https://www.example.com/hooks/cms' },
+    { name: 'events', render: () => <EventsPicker /> },
+    { name: 'secret', maxLength: 200, help: 'webhook.secretHelp' },
+    { name: 'enableFlag' },
+  ],
+};
+
+const columns: Record<string, ColumnOverride> = {
+  events: {
+    render: (v: unknown) =>
+      String(v ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((e) => (
+          <Tag key={e}>
+            <EventLabel event={e} />
+          </Tag>
+        )),
+  },
+};
+
+/** /webhook/webhook-list (系统管理 › Webhook): who is told of content changes, a test ping, the deliveries. */
+export default function WebhookList() {
+  const [shown, setShown] = useState<Row | null>(null);
+  const rowActions: RowAction[] = [
+    { key: 'test', label: 'webhook.test', endpoint: webhookEndpoints.test },
+    { key: 'deliveries', label: 'webhook.deliveries', onClick: (row) => setShown(row) },
+  ];
+  return (
+    <>
+      <ListPage resource={webhookResource} search={search} dialog={dialog} columns={columns} rowActions={rowActions} exportable={false} />
+      <Deliveries hook={shown} onClose={() => setShown(null)} />
+    </>
+  );
+}

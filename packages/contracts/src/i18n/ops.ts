@@ -1,0 +1,47 @@
+import { defineMessages } from './index.js';
+
+/** Messages of input hardening, the image store and operations (issue 14). */
+export const opsMessages = defineMessages({
+  zh: {
+    'v.richTextTooDeep': '正文的标签嵌套过深（最多 {max} 层），请简化格式后再保存',
+    'v.richTextTooComplex': '正文过于复杂，无法在限定时间内处理，请简化格式后再保存',
+    'v.sortRange': '排序不能超过 {max}',
+    'v.nulChar': '内容包含不允许的空字符（\\0），请删除后重试',
+    'v.badUnicode': '内容包含无效的字符编码（孤立的代理字符），请检查后重试',
+    'v.userNameChars': '用户名不能包含不可见字符，也不能混用不同文字的形近字母',
+    'err.duplicate': '数据已存在，请勿重复提交',
+    'upload.busy': '正在处理的图片过多，请稍后再试',
+    'upload.tooManyPixelsLimit': '图片像素过多（最多 {limit} 像素），请缩小后再上传',
+    'upload.storeFull': '图片存储空间已满，请联系管理员',
+    'upload.storeReadOnly': '图片存储当前不可写入，请联系管理员',
+    'upload.storeUnavailable': '图片存储暂时不可用，请稍后再试',
+  },
+  en: {
+    'v.richTextTooDeep': 'The content is nested too deeply (at most {max} levels); please simplify its formatting and save again',
+    'v.richTextTooComplex': 'The content is too complex to process in time; please simplify its formatting and save again',
+    'v.sortRange': 'The sort number may not exceed {max}',
+    'v.nulChar': 'The input contains a NUL character (\\0), which is not allowed; please remove it and try again',
+    'v.badUnicode': 'The input contains an invalid character encoding (a lone surrogate); please check it and try again',
+    'v.userNameChars': 'The user name may not contain invisible characters or mix look-alike letters of different scripts',
+    'err.duplicate': 'The record already exists; please do not submit it twice',
+    'upload.busy': 'Too many images are being processed; please try again shortly',
+    'upload.tooManyPixelsLimit': 'The image has too many pixels (at most {limit}); please make it smaller and upload it again',
+    'upload.storeFull': 'The image storage is full; please contact the administrator',
+    'upload.storeReadOnly': 'The image storage cannot be written to right now; please contact the administrator',
+    'upload.storeUnavailable': 'The image storage is unavailable right now; please try again later',
+  },
+  es: {
+    'v.richTextTooDeep': 'El contenido está anidado demasiado (como máximo {max} niveles); simplifique el formato y guarde de nuevo',
+    'v.richTextTooComplex': 'El contenido es demasiado complejo para procesarlo a tiempo; simplifique el formato y guarde de nuevo',
+    'v.sortRange': 'El número de orden no puede superar {max}',
+    'v.nulChar': 'La entrada contiene un carácter NUL (\\0), que no está permitido; elimínelo e inténtelo de nuevo',
+    'v.badUnicode': 'La entrada contiene una codificación de caracteres no válida (un sustituto aislado); revísela e inténtelo de nuevo',
+    'v.userNameChars': 'El nombre de usuario no puede contener caracteres invisibles ni mezclar letras parecidas de distintas escrituras',
+    'err.duplicate': 'El registro ya existe; no lo envíe dos veces',
+    'upload.busy': 'Se están procesando demasiadas imágenes; inténtelo de nuevo en un momento',
+    'upload.tooManyPixelsLimit': 'La imagen tiene demasiados píxeles (como máximo {limit}); redúzcala y súbala de nuevo',
+    'upload.storeFull': 'El almacenamiento de imágenes está lleno; contacte con el administrador',
+    'upload.storeReadOnly': 'En este momento no se puede escribir en el almacenamiento de imágenes; contacte con el administrador',
+    'upload.storeUnavailable': 'El almacenamiento de imágenes no está disponible; inténtelo más tarde',
+  },
+});

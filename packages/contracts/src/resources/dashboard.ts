@@ -1,0 +1,103 @@
+import { defineEndpoints } from '../endpoints.js';
+import { defineMessages } from '../i18n/index.js';
+import { type PublishStatus, publishFilter } from './publish.js';
+
+/** The home page's figures: content counts per area, my recent edits, the latest changes, failed logins (admins). */
+export const dashboardEndpoints = defineEndpoints('dashboard', {
+  stats: { path: '/dashboard/getStats', kind: 'session', name: '首页统计' },
+});
+
+/** The areas counted on the home page: resource name → its list screen. */
+export const DASHBOARD_AREAS: readonly { resource: string; url: string }[] = [
+  { resource: 'news', url: '/news/news-list' },
+  { resource: 'policy', url: '/policy/policy-list' },
+  { resource: 'pageItem', url: '/page/pageItems-list' },
+  { resource: 'banner', url: '/banner/banner-list' },
+  { resource: 'business', url: '/business/business-list' },
+  { resource: 'application', url: '/application/application-list' },
+  { resource: 'supplier', url: '/supplier/supplier-list' },
+  { resource: 'product', url: '/product/product-list' },
+  { resource: 'waybill', url: '/waybill/waybill-list' },
+  { resource: 'link', url: '/link/link-list' },
+];
+
+/** The areas whose records have a publish state: drafts and scheduled items waiting are shown on the home page. */
+export const DASHBOARD_WAITING: readonly string[] = ['news', 'policy', 'pageItem'];
+
+/** A list screen filtered by stored status (the list keeps its filters in the URL query). */
+export const statusListUrl = (url: string, status: PublishStatus) => `${url}?${new URLSearchParams({ [publishFilter.param]: status })}`;
+
+/** Drafts and scheduled items (published with a publish time still to come) of one area. */
+export interface DashboardWaiting {
+  resource: string;
+  name: string;
+  drafts: number;
+  /** the list filtered to drafts */
+  draftsUrl: string;
+  scheduled: number;
+  /** the list filtered to published records (scheduled ones show 定时 and their time) */
+  scheduledUrl: string;
+}
+
+export interface DashboardChange {
+  id: number;
+  operTime: string;
+  userName: string;
+  module: string;
+  moduleName: string;
+  action: string;
+  actionName: string;
+  recordId: number | null;
+  title: string;
+}
+
+export interface DashboardStats {
+  counts: { resource: string; name: string; url: string; count: number }[];
+  /** drafts and scheduled items per publishable area the user may list */
+  waiting: DashboardWaiting[];
+  recycled: number | null;
+  myEdits: DashboardChange[];
+  /** null when the user may not read the operation log */
+  latest: DashboardChange[] | null;
+  /** failed logins in the last 24 hours (administrators only, else null) */
+  failedLogins: number | null;
+}
+
+export const dashboardMessages = defineMessages({
+  zh: {
+    'home.counts': '内容概况',
+    'home.myEdits': '我最近的修改',
+    'home.latest': '最新变更',
+    'home.failedLogins': '近 24 小时登录失败',
+    'home.recycled': '回收站',
+    'home.noEdits': '暂无记录',
+    'home.times': '{count} 次',
+    'home.waiting': '待发布',
+    'home.drafts': '草稿 {count}',
+    'home.scheduled': '定时 {count}',
+  },
+  en: {
+    'home.counts': 'Content',
+    'home.myEdits': 'My recent edits',
+    'home.latest': 'Latest changes',
+    'home.failedLogins': 'Failed logins (24 h)',
+    'home.recycled': 'Recycle bin',
+    'home.noEdits': 'Nothing yet',
+    'home.times': '{count} times',
+    'home.waiting': 'Waiting to go live',
+    'home.drafts': '{count} drafts',
+    'home.scheduled': '{count} scheduled',
+  },
+  es: {
+    'home.counts': 'Contenido',
+    'home.myEdits': 'Mis cambios recientes',
+    'home.latest': 'Últimos cambios',
+    'home.failedLogins': 'Inicios de sesión fallidos (24 h)',
+    'home.recycled': 'Papelera',
+    'home.noEdits': 'Nada todavía',
+    'home.times': '{count} veces',
+    'home.waiting': 'Pendiente de publicar',
+    'home.drafts': '{count} borradores',
+    'home.scheduled': '{count} programados',
+  },
+});

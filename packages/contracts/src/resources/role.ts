@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { allEndpoints, defineEndpoints } from '../endpoints.js';
+import { defineMessages } from '../i18n/index.js';
+import { MENU_TREE } from '../menu.js';
+import { defineResource } from '../resource.js';
+import { optFlag, optId, optText, reqText, sortNo } from '../validators.js';
+
+/**
+ * Roles (系统管理 › 角色管理, issue 12). A role holds menus and buttons: the menus of the menu tree (read
+ * endpoints of a module follow the menus of that module a role holds) and, under each, its buttons (the
+ * module's write endpoints, keyed by their path as before). `admin` holds everything and cannot be reduced.
+ */
+export const roleEndpoints = defineEndpoints('role', {
+  list: { path: '/role/getRolePage', kind: 'read', name: '角色列表' },
+  get: { path: '/role/getRole', kind: 'read', name: '角色详情' },
+  tree: { path: '/role/getPermissionTree', kind: 'read', name: '权限树' },
+  options: { path: '/role/getRoleList', kind: 'read', name: '角色选项' },
+  save: { path: '/role/saveRole', kind: 'write', name: '保存角色' },
+  del: { path: '/role/delRole', kind: 'write', name: '删除角色' },
+  flag: { path: '/role/upRoleFlag', kind: 'write', name: '启用/停用角色' },
+  menus: { path: '/role/getMenuSettings', kind: 'read', name: '菜单设置' },
+  saveMenu: { path: '/role/saveMenuSetting', kind: 'write', name: '保存菜单设置' },
+});
+
+export const ROLE_CODE_MAX = 32;
+
+export const roleMessages = defineMessages({
+  zh: {
+    'role.entity': '角色',
+    'role.f.code': '角色编码',
+    'role.f.name': '角色名称',
+    'role.f.sortNo': '排序',
+    'role.f.enableFlag': '是否启用',
+    'role.f.remark': '备注',
+    'role.f.userCount': '用户数',
+    'role.f.permissions': '权限',
+    'role.codeRequired': '角色编码不得为空',
+    'role.codeChars': '角色编码只能由英文字母、数字和下划线组成',
+    'role.codeExists': '角色编码已存在',
+    'role.nameRequired': '角色名称不得为空',
+    'role.sortInteger': '排序只能输入整数',
+    'role.permissions': '权限列表格式不正确',
+    'role.unknownPermission': '未知的权限：{key}',
+    'role.adminLocked': '超级管理员拥有全部权限，不能减少权限、停用或删除',
+    'role.inUse': '角色“{name}”仍被以下用户使用：{users}，请先调整这些用户的角色',
+    'role.notFound': '角色不存在',
+    'role.tree.title': '权限设置',
+    'role.tree.expandAll': '展开全部',
+    'role.tree.collapseAll': '收起全部',
+    'role.tree.selectAll': '全选',
+    'role.tree.selectNone': '全不选',
+    'role.tree.button': '按钮',
+    'role.tree.common': '通用功能',
+    'role.tree.adminHint': '超级管理员拥有全部权限',
+    'role.section.basic': '基本信息',
+    'menu.f.title': '菜单名称',
+    'menu.f.icon': '图标',
+    'menu.f.sortNo': '排序',
+    'menu.f.hidden': '隐藏',
+    'menu.f.url': '路由地址',
+    'menu.f.original': '默认名称',
+    'menu.notFound': '菜单不存在',
+    'menu.titleTooLong': '菜单名称不能超过32个字符',
+    'menu.iconName': '图标名称只能由英文字母组成',
+    'menu.reset': '恢复默认',
+    'role.menuSettings': '菜单设置',
+    'role.disabledTag': '已停用',
+  },
+  en: {
+    'role.entity': 'Role',
+    'role.f.code': 'Role code',
+    'role.f.name': 'Role name',
+    'role.f.sortNo': 'Sort',
+    'role.f.enableFlag': 'Enabled',
+    'role.f.remark': 'Remark',
+    'role.f.userCount': 'Users',
+    'role.f.permissions': 'Permissions',
+    'role.codeRequired': 'Role code must not be empty',
+    'role.codeChars': 'The role code may only contain letters, digits and underscores',
+    'role.codeExists': 'This role code already exists',
+    'role.nameRequired': 'Role name must not be empty',
+    'role.sortInteger': 'Sort can only be a whole number',
+    'role.permissions': 'The permission list is not valid',
+    'role.unknownPermission': 'Unknown permission: {key}',
+    'role.adminLocked': 'The administrator role holds every permission and cannot be reduced, disabled or deleted',
+    'role.inUse': 'Role "{name}" is still held by: {users}; change their roles first',
+    'role.notFound': 'The role does not exist',
+    'role.tree.title': 'Permissions',
+    'role.tree.expandAll': 'Expand all',
+    'role.tree.collapseAll': 'Collapse all',
+    'role.tree.selectAll': 'Select all',
+    'role.tree.selectNone': 'Select none',
+    'role.tree.button': 'Button',
+    'role.tree.common': 'Common functions',
+    'role.tree.adminHint': 'The administrator holds every permission',
+    'role.section.basic': 'Basic information',
+    'menu.f.title': 'Menu name',
+    'menu.f.icon': 'Icon',
+    'menu.f.sortNo': 'Sort',
+    'menu.f.hidden': 'Hidden',
+    'menu.f.url': 'Route',
+    'menu.f.original': 'Default name',
+    'menu.notFound': 'The menu entry does not exist',
+    'menu.titleTooLong': 'The menu name must not exceed 32 characters',
+    'menu.iconName': 'The icon name may only contain letters',
+    'menu.reset': 'Restore default',
+    'role.menuSettings': 'Menu settings',
+    'role.disabledTag': 'Disabled',
+  },
+  es: {
+    'role.entity': 'Rol',
+    'role.f.code': 'Código del rol',
+    'role.f.name': 'Nombre del rol',
+    'role.f.sortNo': 'Orden',
+    'role.f.enableFlag': 'Habilitado',
+    'role.f.remark': 'Observaciones',
+    'role.f.userCount': 'Usuarios',
+    'role.f.permissions': 'Permisos',
+    'role.codeRequired': 'El código del rol no puede estar vacío',
+    'role.codeChars': 'El código del rol solo puede contener letras, dígitos y guiones bajos',
+    'role.codeExists': 'Este código de rol ya existe',
+    'role.nameRequired': 'El nombre del rol no puede estar vacío',
+    'role.sortInteger': 'El orden solo puede ser un número entero',
+    'role.permissions': 'La lista de permisos no es válida',
+    'role.unknownPermission': 'Permiso desconocido: {key}',
+    'role.adminLocked': 'El rol de administrador tiene todos los permisos y no se puede reducir, deshabilitar ni eliminar',
+    'role.inUse': 'El rol «{name}» todavía lo tienen: {users}; cambie primero sus roles',
+    'role.notFound': 'El rol no existe',
+    'role.tree.title': 'Permisos',
+    'role.tree.expandAll': 'Expandir todo',
+    'role.tree.collapseAll': 'Contraer todo',
+    'role.tree.selectAll': 'Seleccionar todo',
+    'role.tree.selectNone': 'No seleccionar nada',
+    'role.tree.button': 'Botón',
+    'role.tree.common': 'Funciones comunes',
+    'role.tree.adminHint': 'El administrador tiene todos los permisos',
+    'role.section.basic': 'Información básica',
+    'menu.f.title': 'Nombre del menú',
+    'menu.f.icon': 'Icono',
+    'menu.f.sortNo': 'Orden',
+    'menu.f.hidden': 'Oculto',
+    'menu.f.url': 'Ruta',
+    'menu.f.original': 'Nombre predeterminado',
+    'menu.notFound': 'La entrada de menú no existe',
+    'menu.titleTooLong': 'El nombre del menú no puede superar 32 caracteres',
+    'menu.iconName': 'El nombre del icono solo puede contener letras',
+    'menu.reset': 'Restaurar',
+    'role.menuSettings': 'Configuración del menú',
+    'role.disabledTag': 'Deshabilitado',
+  },
+});
+
+/** The permission tree: menus (key `menu:<routeName>`) and, under each, its buttons (key = the write path). */
+export interface PermissionNode {
+  key: string;
+  title: string;
+  kind: 'menu' | 'button' | 'group';
+  children?: PermissionNode[];
+}
+
+export const menuKey = (routeName: string) => `menu:${routeName}`;
+/** the key of the group of a module without a menu (uploads): its buttons only */
+export const groupKey = (module: string) => `module:${module}`;
+
+/**
+ * Builds the tree every role editor shows and the server checks a save against, from MENU_TREE and the
+ * endpoint table. A child menu with its own `module` carries that module's buttons; the other buttons of a
+ * module sit under its top-level menu after the child menus. Modules with buttons but no menu (uploads) get
+ * a group of their own (`commonTitle`).
+ */
+export function permissionTree(commonTitle = '通用功能'): PermissionNode[] {
+  const writes = allEndpoints().filter((e) => e.kind === 'write');
+  const buttonsOf = (module: string): PermissionNode[] =>
+    writes.filter((e) => e.module === module).map((e) => ({ key: e.path, title: e.name, kind: 'button' }));
+  const claimed = new Set<string>();
+  const tree: PermissionNode[] = MENU_TREE.map((top) => {
+    const children: PermissionNode[] = (top.children ?? []).map((c) => {
+      if (c.module && c.module !== top.module) {
+        claimed.add(c.module);
+        const buttons = buttonsOf(c.module);
+        return { key: menuKey(c.routeName), title: c.title, kind: 'menu', ...(buttons.length ? { children: buttons } : {}) };
+      }
+      return { key: menuKey(c.routeName), title: c.title, kind: 'menu' };
+    });
+    claimed.add(top.module);
+    return { key: menuKey(top.routeName), title: top.title, kind: 'menu', children: [...children, ...buttonsOf(top.module)] };
+  });
+  const rest = [...new Set(writes.map((e) => e.module))].filter((m) => !claimed.has(m));
+  for (const m of rest) tree.push({ key: groupKey(m), title: `${commonTitle}（${m}）`, kind: 'group', children: buttonsOf(m) });
+  return tree;
+}
+
+/** Every menu and button key of the tree (what `admin` holds). */
+export function allPermissionKeys(tree: PermissionNode[] = permissionTree()): string[] {
+  const out: string[] = [];
+  const walk = (nodes: PermissionNode[]) => {
+    for (const n of nodes) {
+      if (n.kind !== 'group') out.push(n.key);
+      if (n.children) walk(n.children);
+    }
+  };
+  walk(tree);
+  return out;
+}
+
+export const roleSaveSchema = z.object({
+  id: optId(),
+  code: reqText('role.codeRequired', ROLE_CODE_MAX).refine((v) => /^\w+$/.test(v), { message: 'role.codeChars' }),
+  name: reqText('role.nameRequired', 64),
+  sortNo: sortNo().refine((v) => v == null || Number.isInteger(v), { message: 'role.sortInteger' }),
+  enableFlag: optFlag(1),
+  remark: optText(200),
+  /** menu and button keys; absent on update = unchanged */
+  permissions: z.array(z.string().max(200), { error: 'role.permissions' }).max(2000).optional(),
+});
+
+export const roleResource = defineResource({
+  name: 'role',
+  module: 'role',
+  table: 'sys_role',
+  label: 'role.entity',
+  fields: [
+    { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
+    { name: 'code', type: 'code', label: 'role.f.code', list: true, sortable: true },
+    { name: 'name', type: 'text', label: 'role.f.name', list: true, sortable: true },
+    { name: 'sortNo', type: 'int', label: 'role.f.sortNo', list: true, sortable: true },
+    { name: 'enableFlag', type: 'flag', label: 'role.f.enableFlag', list: true, sortable: true },
+    {
+      name: 'userCount',
+      type: 'int',
+      label: 'role.f.userCount',
+      readOnly: true,
+      list: true,
+      join: { table: 'sys_role_user_count', key: 'role_id', via: 'id', select: 'user_count' },
+    },
+    { name: 'remark', type: 'text', label: 'role.f.remark' },
+    { name: 'createTime', type: 'datetime', label: 'common.f.createTime', readOnly: true, list: true, sortable: true },
+  ],
+  save: roleSaveSchema,
+  filters: [
+    { param: 'code', field: 'code', op: 'like' },
+    { param: 'name', field: 'name', op: 'like' },
+    { param: 'enableFlag', field: 'enableFlag', op: 'eq' },
+  ],
+  endpoints: { list: roleEndpoints.list, save: roleEndpoints.save, get: roleEndpoints.get, del: roleEndpoints.del },
+  toggles: { enableFlag: roleEndpoints.flag },
+  del: 'id',
+  order: [['sortNo', 'asc']],
+  unique: [{ field: 'code', message: 'role.codeExists' }],
+  pageSize: 20,
+});
+
+/** One menu entry as the menu settings screen shows it: the contracts' values and the administrator's. */
+export interface MenuSetting {
+  id: number;
+  parentId: number | null;
+  routeName: string;
+  url: string;
+  /** the contracts' title and icon */
+  defaultTitle: string;
+  defaultIcon: string;
+  title: string;
+  icon: string;
+  sortNo: number;
+  isHidden: boolean;
+  children?: MenuSetting[];
+}
+
+export const menuSettingSchema = z.object({
+  id: z.union([z.number(), z.string()], { error: 'v.id' }).transform(Number),
+  title: optText(32).refine((v) => v == null || v.length <= 32, { message: 'menu.titleTooLong' }),
+  icon: optText(64).refine((v) => v == null || v === '' || /^[A-Za-z]+$/.test(v), { message: 'menu.iconName' }),
+  sortNo: sortNo().refine((v) => v == null || Number.isInteger(v), { message: 'role.sortInteger' }),
+  isHidden: z.union([z.boolean(), z.number(), z.null()]).optional(),
+});

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { defineEndpoints } from '../endpoints.js';
+import { defineMessages } from '../i18n/index.js';
+import { defineResource } from '../resource.js';
+import { optFlag, optText, patterns, reqText } from '../validators.js';
+
+/**
+ * Webhooks (issue 11): the website (or a CDN purge, a search indexer) is told of every publish, unpublish,
+ * update and delete of the content it shows. Events are `<resource>.<action>`, stored comma-separated.
+ */
+export const webhookEndpoints = defineEndpoints('webhook', {
+  list: { path: '/webhook/getWebhookPage', kind: 'read', name: 'Webhook 列表' },
+  save: { path: '/webhook/saveWebhook', kind: 'write', name: '保存 Webhook' },
+  del: { path: '/webhook/delWebhook', kind: 'write', name: '删除 Webhook' },
+  test: { path: '/webhook/testWebhook', kind: 'write', name: '测试 Webhook' },
+  deliveries: { path: '/webhook/getDeliveryPage', kind: 'read', name: 'Webhook 投递记录' },
+});
+
+export const WEBHOOK_ACTIONS = ['publish', 'unpublish', 'update', 'delete'] as const;
+export type WebhookAction = (typeof WEBHOOK_ACTIONS)[number];
+/** the resources events are sent for, and which actions each has */
+export const WEBHOOK_RESOURCES: Record<string, readonly WebhookAction[]> = {
+  news: WEBHOOK_ACTIONS,
+  policy: WEBHOOK_ACTIONS,
+  pageItem: WEBHOOK_ACTIONS,
+  banner: ['update', 'delete'],
+};
+export const WEBHOOK_EVENTS: readonly string[] = Object.entries(WEBHOOK_RESOURCES).flatMap(([r, actions]) =>
+  actions.map((a) => `${r}.${a}`),
+);
+
+/** the headers of a delivery */
+export const WEBHOOK_HEADERS = {
+  signature: 'X-Signature',
+  timestamp: 'X-Webhook-Timestamp',
+  event: 'X-Webhook-Event',
+  delivery: 'X-Webhook-Delivery',
+} as const;
+/** tries per delivery */
+export const WEBHOOK_MAX_ATTEMPTS = 5;
+
+export const webhookMessages = defineMessages({
+  zh: {
+    'webhook.entity': 'Webhook',
+    'webhook.f.name': '名称',
+    'webhook.f.url': '地址',
+    'webhook.f.events': '事件',
+    'webhook.f.secret': '签名密钥',
+    'webhook.nameRequired': '名称不得为空',
+    'webhook.urlRequired': '地址不得为空',
+    'webhook.urlInvalid': '地址须以 http:// 或 https:// 开头',
+    'webhook.eventsRequired': '请至少选择一个事件',
+    'webhook.eventUnknown': '未知事件：{event}',
+    'webhook.secretHelp': '用于 X-Signature：HMAC-SHA256(密钥, 时间戳 + "." + 请求体)',
+    'webhook.test': '测试',
+    'webhook.deliveries': '投递记录',
+    'webhook.pingOk': '测试成功：对方返回 {status}',
+    'webhook.pingFailed': '测试失败：{answer}',
+    'webhook.d.event': '事件',
+    'webhook.d.status': '状态',
+    'webhook.d.attempts': '尝试次数',
+    'webhook.d.lastStatus': '最后响应码',
+    'webhook.d.lastAnswer': '最后响应',
+    'webhook.d.time': '时间',
+    'webhook.status.pending': '等待重试',
+    'webhook.status.success': '成功',
+    'webhook.status.failed': '失败',
+    'webhook.action.publish': '发布',
+    'webhook.action.unpublish': '下线',
+    'webhook.action.update': '修改',
+    'webhook.action.delete': '删除',
+    'webhook.resource.news': '新闻',
+    'webhook.resource.policy': '政策公告',
+    'webhook.resource.pageItem': '页面内容',
+    'webhook.resource.banner': '轮播图',
+  },
+  en: {
+    'webhook.entity': 'Webhook',
+    'webhook.f.name': 'Name',
+    'webhook.f.url': 'URL',
+    'webhook.f.events': 'Events',
+    'webhook.f.secret': 'Signing secret',
+    'webhook.nameRequired': 'Name must not be empty',
+    'webhook.urlRequired': 'URL must not be empty',
+    'webhook.urlInvalid': 'The URL must start with http:// or https://',
+    'webhook.eventsRequired': 'Choose at least one event',
+    'webhook.eventUnknown': 'Unknown event: {event}',
+    'webhook.secretHelp': 'For X-Signature: HMAC-SHA256(secret, timestamp + "." + body)',
+    'webhook.test': 'Test',
+    'webhook.deliveries': 'Deliveries',
+    'webhook.pingOk': 'Test delivered: the receiver answered {status}',
+    'webhook.pingFailed': 'Test failed: {answer}',
+    'webhook.d.event': 'Event',
+    'webhook.d.status': 'Status',
+    'webhook.d.attempts': 'Attempts',
+    'webhook.d.lastStatus': 'Last status',
+    'webhook.d.lastAnswer': 'Last answer',
+    'webhook.d.time': 'Time',
+    'webhook.status.pending': 'Retrying',
+    'webhook.status.success': 'Delivered',
+    'webhook.status.failed': 'Failed',
+    'webhook.action.publish': 'Publish',
+    'webhook.action.unpublish': 'Unpublish',
+    'webhook.action.update': 'Update',
+    'webhook.action.delete': 'Delete',
+    'webhook.resource.news': 'News',
+    'webhook.resource.policy': 'Policies',
+    'webhook.resource.pageItem': 'Page items',
+    'webhook.resource.banner': 'Banners',
+  },
+  es: {
+    'webhook.entity': 'Webhook',
+    'webhook.f.name': 'Nombre',
+    'webhook.f.url': 'URL',
+    'webhook.f.events': 'Eventos',
+    'webhook.f.secret': 'Clave de firma',
+    'webhook.nameRequired': 'El nombre no puede estar vacío',
+    'webhook.urlRequired': 'La URL no puede estar vacía',
+    'webhook.urlInvalid': 'La URL debe empezar por http:// o https://',
+    'webhook.eventsRequired': 'Elija al menos un evento',
+    'webhook.eventUnknown': 'Evento desconocido: {event}',
+    'webhook.secretHelp': 'Para X-Signature: HMAC-SHA256(clave, marca de tiempo + "." + cuerpo)',
+    'webhook.test': 'Probar',
+    'webhook.deliveries': 'Entregas',
+    'webhook.pingOk': 'Prueba entregada: el receptor respondió {status}',
+    'webhook.pingFailed': 'La prueba falló: {answer}',
+    'webhook.d.event': 'Evento',
+    'webhook.d.status': 'Estado',
+    'webhook.d.attempts': 'Intentos',
+    'webhook.d.lastStatus': 'Último código',
+    'webhook.d.lastAnswer': 'Última respuesta',
+    'webhook.d.time': 'Hora',
+    'webhook.status.pending': 'Reintentando',
+    'webhook.status.success': 'Entregado',
+    'webhook.status.failed': 'Fallido',
+    'webhook.action.publish': 'Publicar',
+    'webhook.action.unpublish': 'Retirar',
+    'webhook.action.update': 'Modificar',
+    'webhook.action.delete': 'Eliminar',
+    'webhook.resource.news': 'Noticias',
+    'webhook.resource.policy': 'Políticas',
+    'webhook.resource.pageItem': 'Contenidos de página',
+    'webhook.resource.banner': 'Banners',
+  },
+});
+
+/** events as a comma-separated list (an array is accepted too); each must be known */
+const eventsField = z
+  .union([z.string(), z.array(z.string())], { error: 'webhook.eventsRequired' })
+  .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))])
+  .superRefine((list, ctx) => {
+    if (!list.length) ctx.addIssue({ code: 'custom', message: 'webhook.eventsRequired' });
+    const unknown = list.find((e) => !WEBHOOK_EVENTS.includes(e));
+    if (unknown) ctx.addIssue({ code: 'custom', message: 'webhook.eventUnknown', params: { event: unknown.slice(0, 50) } });
+  })
+  .transform((list) => list.join(','));
+
+export const webhookResource = defineResource({
+  name: 'webhook',
+  module: 'webhook',
+  table: 'webhook',
+  label: 'webhook.entity',
+  fields: [
+    { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
+    { name: 'name', type: 'text', label: 'webhook.f.name', list: true, sortable: true },
+    { name: 'url', type: 'text', label: 'webhook.f.url', list: true },
+    { name: 'events', type: 'text', label: 'webhook.f.events', list: true },
+    { name: 'secret', type: 'text', label: 'webhook.f.secret' },
+    { name: 'enableFlag', type: 'flag', label: 'common.f.enableFlag', list: true, sortable: true },
+    { name: 'createTime', type: 'datetime', label: 'common.f.createTime', readOnly: true, list: true, sortable: true },
+  ],
+  save: z.object({
+    name: reqText('webhook.nameRequired', 100),
+    url: reqText('webhook.urlRequired', 500).refine((v) => patterns.httpUrl.test(v), { message: 'webhook.urlInvalid' }),
+    events: eventsField,
+    secret: optText(200),
+    enableFlag: optFlag(1),
+  }),
+  filters: [{ param: 'name', field: 'name', op: 'like' }],
+  endpoints: { list: webhookEndpoints.list, save: webhookEndpoints.save, del: webhookEndpoints.del },
+  del: 'id',
+  order: [['createTime', 'desc']],
+  pageSize: 20,
+});
+
+/** the delivery list's query */
+export const deliveryPageSchema = z.object({
+  webhookId: z.coerce.number({ error: 'v.id' }).int().min(1, { message: 'v.id' }),
+  pageNumber: z.coerce.number().int().min(1).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
+});
