@@ -6,7 +6,11 @@ import { lazyWithPreload, type PreloadableComponent } from '../app/lazyPreload';
  * Register one line per url, e.g. `registerView('/news/news-list', () => import('./news/NewsList'));`
  * A menu url without a registered view routes to the 404 page (no placeholder screens).
  */
-export type ViewLoader = () => Promise<{ default: ComponentType }>;
+export type ViewLoader = () => Promise<{
+  default: ComponentType;
+  /** starts the screen's first requests for these search params (a list: `listPreload`), before it renders */
+  preload?: (params: URLSearchParams) => void;
+}>;
 
 const loaders = new Map<string, ViewLoader>();
 const lazies = new Map<string, PreloadableComponent<object>>();
@@ -42,10 +46,16 @@ export function lazyView(url: string): PreloadableComponent<object> | undefined 
   return c;
 }
 
-/** Starts loading the view of a url (the first screen, alongside the user info and the layout); no view: nothing. */
-export function preloadView(url: string): void {
-  lazyView(url)
-    ?.preload()
+/**
+ * Starts loading the view of a url (the first screen, alongside the user info and the layout) and, once its module
+ * is in, the screen's own first requests (its `preload`), so they do not wait for the layout to render; no view: nothing.
+ */
+export function preloadView(url: string, search = ''): void {
+  const view = lazyView(url);
+  if (!view) return;
+  view
+    .preload()
+    .then((m) => (m as Awaited<ReturnType<ViewLoader>>).preload?.(new URLSearchParams(search)))
     .catch(() => undefined);
 }
 

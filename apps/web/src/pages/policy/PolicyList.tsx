@@ -1,6 +1,7 @@
 import { policyResource } from '@gk/contracts';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { listPreload } from '../../components/list/useListController';
 import { publishColumns, publishSearch } from '../../components/publish/config';
 
 /**
@@ -18,3 +19,6 @@ const search: SearchFieldConfig[] = [
 export default function PolicyList() {
   return <ListPage resource={policyResource} search={search} columns={publishColumns} detailRoute="/policy/policy-details" />;
 }
+
+/** the first page and the columns start loading with this screen's code (pages/views.ts) */
+export const preload = listPreload({ resource: policyResource, search });
