@@ -2,9 +2,9 @@ import { CloudUploadOutlined, EyeOutlined, FileTextOutlined, StopOutlined } from
 import type { ResourceDef } from '@gk/contracts';
 import { type Endpoint, publishState } from '@gk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Modal, Space } from 'antd';
+import { App, Button, Modal, Skeleton, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { invalidateResource } from '../../api/queries';
@@ -12,6 +12,9 @@ import { post } from '../../api/request';
 import { usePermission } from '../../lib/Permission';
 import type { DetailActionsApi } from '../DetailPage';
 import { nowText, PublishTag } from './PublishTag';
+
+// the date-time picker of 发布 (a scheduled time) loads when its dialog opens
+const DatePicker = lazy(() => import('antd/es/date-picker'));
 
 export interface PublishBarProps {
   api: DetailActionsApi;
@@ -108,14 +111,16 @@ export function PublishBar({ api, resource, publish, unpublish, preview }: Publi
       >
         <Space direction="vertical" style={{ width: '100%' }}>
           <span>{t('publish.pickTime')}</span>
-          <DatePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
-            value={at}
-            onChange={setAt}
-            aria-label={t('publish.f.publishTime')}
-            style={{ width: '100%' }}
-          />
+          <Suspense fallback={<Skeleton.Input active block />}>
+            <DatePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              value={at}
+              onChange={(v) => setAt(v as Dayjs | null)}
+              aria-label={t('publish.f.publishTime')}
+              style={{ width: '100%' }}
+            />
+          </Suspense>
         </Space>
       </Modal>
     </>
