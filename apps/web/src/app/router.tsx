@@ -13,10 +13,10 @@ import { loadInfo } from './session';
  * With a token, the user info, the layout, the antd scope and the view of the address start loading before React
  * renders, side by side (the route table, built from its menus, would otherwise start the view only after it).
  */
-export function preloadFirstScreen(hasToken: boolean, { pathname, search } = window.location) {
+export function preloadFirstScreen(hasToken: boolean, pathname = window.location.pathname) {
   if (!hasToken) return;
   preloadSignedIn();
-  preloadView(pathname, search);
+  preloadView(pathname);
   // the guard's own call joins this one while it is in flight (a failure there is the guard's to handle: it asks again)
   loadInfo().catch(() => undefined);
 }

@@ -32,7 +32,8 @@ export function hasView(url: string): boolean {
 
 /**
  * The lazy component of a url (one per url, so a view keeps its identity), or undefined. Once its module is
- * in (preloadView), it renders without suspending.
+ * in (preloadView), it renders without suspending. When the module arrives while its url is the address, the
+ * view's `preload` starts the screen's first requests at once (they do not wait for the screen to render).
  */
 export function lazyView(url: string): PreloadableComponent<object> | undefined {
   const key = normalize(url);
@@ -40,22 +41,21 @@ export function lazyView(url: string): PreloadableComponent<object> | undefined 
   if (!loader) return undefined;
   let c = lazies.get(key);
   if (!c) {
-    c = lazyWithPreload(loader);
+    c = lazyWithPreload(() =>
+      loader().then((m) => {
+        if (normalize(window.location.pathname) === key) m.preload?.(new URLSearchParams(window.location.search));
+        return m;
+      }),
+    );
     lazies.set(key, c);
   }
   return c;
 }
 
-/**
- * Starts loading the view of a url (the first screen, alongside the user info and the layout) and, once its module
- * is in, the screen's own first requests (its `preload`), so they do not wait for the layout to render; no view: nothing.
- */
-export function preloadView(url: string, search = ''): void {
-  const view = lazyView(url);
-  if (!view) return;
-  view
-    .preload()
-    .then((m) => (m as Awaited<ReturnType<ViewLoader>>).preload?.(new URLSearchParams(search)))
+/** Starts loading the view of a url (the first screen, alongside the user info and the layout); no view: nothing. */
+export function preloadView(url: string): void {
+  lazyView(url)
+    ?.preload()
     .catch(() => undefined);
 }
 

@@ -23,5 +23,4 @@ export default function NewsList() {
   return <ListPage resource={newsResource} search={search} columns={columns} toggles={toggles} detailRoute="/news/news-details" />;
 }
 
-/** the first page and the columns start loading with this screen's code (pages/views.ts) */
 export const preload = listPreload({ resource: newsResource, search });

@@ -20,5 +20,4 @@ export default function PolicyList() {
   return <ListPage resource={policyResource} search={search} columns={publishColumns} detailRoute="/policy/policy-details" />;
 }
 
-/** the first page and the columns start loading with this screen's code (pages/views.ts) */
 export const preload = listPreload({ resource: policyResource, search });
