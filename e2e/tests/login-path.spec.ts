@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { signedIn } from './helpers';
 
 /**
  * The JavaScript /login loads stays within its gzip budget (docs/decisions.md: ≤ 200 KB; measured 141 KB).
@@ -30,9 +31,27 @@ function staticGraph(manifest: Record<string, ManifestChunk>, key: string, seen 
 }
 
 const gzipSize = (file: string) => gzipSync(fs.readFileSync(path.join(DIST, file))).length;
+const readManifest = (): Record<string, ManifestChunk> => JSON.parse(fs.readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'));
+
+/** the built .js files a page fetches from now on (paths relative to dist) */
+function scriptsOf(page: Page): string[] {
+  const loaded: string[] = [];
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (r.request().resourceType() === 'script' && url.pathname.endsWith('.js')) loaded.push(url.pathname.slice(1));
+  });
+  return loaded;
+}
+
+/** the gzip bytes of built files, and the sizes by file for the failure message */
+function gzipTotal(files: string[]) {
+  for (const file of files) expect(fs.existsSync(path.join(DIST, file)), file).toBe(true);
+  const sizes = Object.fromEntries(files.map((f) => [f, gzipSize(f)]));
+  return { total: Object.values(sizes).reduce((a, b) => a + b, 0), sizes };
+}
 
 test('the login page loads only the entry graph of the build, within the gzip budget', async ({ page }) => {
-  const manifest: Record<string, ManifestChunk> = JSON.parse(fs.readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'));
+  const manifest = readManifest();
   const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   expect(entryKey, 'the manifest names an entry').toBeTruthy();
@@ -43,18 +62,13 @@ test('the login page loads only the entry graph of the build, within the gzip bu
   );
   expect(new Set(fromHtml)).toEqual(graph);
 
-  const loaded: string[] = [];
-  page.on('response', (r) => {
-    const url = new URL(r.url());
-    if (r.request().resourceType() === 'script' && url.pathname.endsWith('.js')) loaded.push(url.pathname.slice(1));
-  });
+  const loaded = scriptsOf(page);
   await page.goto('/login');
   await expect(page.getByTestId('login-submit')).toBeVisible();
   await page.waitForLoadState('networkidle');
 
   // what the browser fetched is the built entry graph (plus nothing from the signed-in area)
   expect(new Set(loaded)).toEqual(graph);
-  for (const file of loaded) expect(fs.existsSync(path.join(DIST, file)), file).toBe(true);
   const lazyOnly = new Set(
     Object.values(manifest)
       .flatMap((c) => c.dynamicImports ?? [])
@@ -64,9 +78,70 @@ test('the login page loads only the entry graph of the build, within the gzip bu
   expect(lazyOnly.size).toBeGreaterThan(0);
   expect(loaded.filter((f) => lazyOnly.has(f))).toEqual([]);
 
-  const sizes = Object.fromEntries(loaded.map((f) => [f, gzipSize(f)]));
-  const total = Object.values(sizes).reduce((a, b) => a + b, 0);
+  const { total, sizes } = gzipTotal(loaded);
   expect(total, `gzip bytes of /login's JavaScript: ${JSON.stringify(sizes)}`).toBeLessThanOrEqual(BUDGET_GZIP);
   // the measure is of real code: the entry alone is more than a stub
   expect(total).toBeGreaterThan(20 * 1024);
+});
+
+/**
+ * The news list and a news detail page (the rich-text editor) stay within their gzip budgets (issue 15), measured
+ * like /login's: the built files the browser fetches for the page, cold. Issue 15 sets the targets at 300 KB (list)
+ * and 450 KB (detail); the budgets hold what has been reached (README Performance says what is missed and why),
+ * so any growth fails here, and they move down to the targets as the pages get there.
+ * A list loads no editor, export, revisions (diff) or date-picker code; a detail page loads the editor but not
+ * the revisions drawer or the publish time picker, which load when opened.
+ */
+test.describe('the signed-in pages', () => {
+  const NEWS_LIST_BUDGET_GZIP = 535 * 1024;
+  const NEWS_DETAIL_BUDGET_GZIP = 670 * 1024;
+  const api = signedIn();
+
+  const chunkOf = (manifest: Record<string, ManifestChunk>, key: string) => {
+    const file = manifest[key]?.file ?? Object.entries(manifest).find(([k]) => k.startsWith(key))?.[1].file;
+    expect(file, `the build has a chunk for ${key}`).toBeTruthy();
+    return file!;
+  };
+
+  test('the news list loads its rows within its gzip budget, without editor, export, diff or date-picker code', async ({ page }) => {
+    const manifest = readManifest();
+    const loaded = scriptsOf(page);
+    await page.goto('/news/news-list');
+    await expect(page.locator('.gk-view:not([hidden]) .ant-table-row').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    const absent = [
+      'src/components/richtext/Editor.tsx',
+      'src/components/list/exportList.ts',
+      'src/components/DialogForm.tsx',
+      'src/components/revisions/RevisionsDrawer.tsx',
+      '_diff-',
+      '_date-picker-',
+    ];
+    for (const key of absent) expect(loaded, `${key} on the news list`).not.toContain(chunkOf(manifest, key));
+    expect(loaded).toContain(chunkOf(manifest, 'src/pages/news/NewsList.tsx'));
+
+    const { total, sizes } = gzipTotal(loaded);
+    expect(total, `gzip bytes of the news list's JavaScript: ${JSON.stringify(sizes)}`).toBeLessThanOrEqual(NEWS_LIST_BUDGET_GZIP);
+    expect(total).toBeGreaterThan(100 * 1024);
+  });
+
+  test('a news detail page shows its editor within its gzip budget, without the revisions drawer or the time picker', async ({ page }) => {
+    const manifest = readManifest();
+    const list = await api(page, '/news/getNewsList', { pageNumber: 1, pageSize: 1 });
+    const id = list.rows[0].id;
+    const loaded = scriptsOf(page);
+    await page.goto(`/news/news-details?id=${id}`);
+    await expect(page.locator('.gk-view:not([hidden]) .gk-detail .ProseMirror')).toBeVisible();
+    await expect(page.getByRole('button', { name: '历史版本' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    expect(loaded).toContain(chunkOf(manifest, 'src/components/richtext/Editor.tsx'));
+    for (const key of ['src/components/revisions/RevisionsDrawer.tsx', '_date-picker-'])
+      expect(loaded, `${key} on the detail page`).not.toContain(chunkOf(manifest, key));
+
+    const { total, sizes } = gzipTotal(loaded);
+    expect(total, `gzip bytes of the news detail's JavaScript: ${JSON.stringify(sizes)}`).toBeLessThanOrEqual(NEWS_DETAIL_BUDGET_GZIP);
+    expect(total).toBeGreaterThan(300 * 1024);
+  });
 });

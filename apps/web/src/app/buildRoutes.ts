@@ -1,6 +1,9 @@
 import type { MenuItem } from '@gk/contracts/session';
 import { lazy } from 'react';
 import { lazyView } from '../pages/views';
+
+export { preloadView } from '../pages/views';
+
 import { type AppRoute, filterByRoles, HOME_NAME, HOME_PATH, isExternal, resolvePath } from './routes';
 
 /**

@@ -3,13 +3,22 @@ import { createBrowserRouter, Navigate, type RouteObject, useSearchParams } from
 // only start loading once the entry has run (measured ~100 ms later first paint on /login)
 import Login from '../pages/login/Login';
 import { useSession } from '../stores/session';
+import { preloadView } from './buildRoutes';
 import { RouteError } from './ErrorBoundary';
 import { Guard, preloadSignedIn } from './Guard';
 import { loginUrl, safeRedirect } from './redirect';
+import { loadInfo } from './session';
 
-/** With a token, the layout and the antd scope start loading before React renders (alongside the user info). */
-export function preloadFirstScreen(hasToken: boolean) {
-  if (hasToken) preloadSignedIn();
+/**
+ * With a token, the user info, the layout, the antd scope and the view of the address start loading before React
+ * renders, side by side (the route table, built from its menus, would otherwise start the view only after it).
+ */
+export function preloadFirstScreen(hasToken: boolean, pathname = window.location.pathname) {
+  if (!hasToken) return;
+  preloadSignedIn();
+  preloadView(pathname);
+  // the guard's own call joins this one while it is in flight (a failure there is the guard's to handle: it asks again)
+  loadInfo().catch(() => undefined);
 }
 
 /** /login: a signed-in visitor goes straight on to where they wanted to be. */

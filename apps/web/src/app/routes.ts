@@ -1,5 +1,5 @@
 import type { Lang } from '@gk/contracts/i18n';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { appConfig } from '../config';
 
 /**
@@ -22,7 +22,7 @@ export interface AppRoute {
   /** shown without a tag in the tag bar (the error pages) */
   noTag?: boolean;
   children?: AppRoute[];
-  component?: LazyExoticComponent<ComponentType>;
+  component?: ComponentType;
 }
 
 export interface RouteLeaf extends AppRoute {

@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, Drawer } from 'antd';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { queryClient } from '../api/queryClient';
 import { HOME_NAME, HOME_PATH } from '../app/routes';
 import { deviceOf, useApp } from '../stores/app';
 import { useSettings } from '../stores/settings';
@@ -32,11 +33,6 @@ function useDevice() {
     setDrawer(false);
   }, [location.pathname, setDrawer]);
 }
-
-/** Data fetching of the screens (TanStack Query); loaded with the layout, not on the login page. */
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
 
 export default function Layout() {
   return (

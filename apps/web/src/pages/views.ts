@@ -1,14 +1,19 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
+import { lazyWithPreload, type PreloadableComponent } from '../app/lazyPreload';
 
 /**
  * The view registry: the screen of each menu url, loaded on demand.
  * Register one line per url, e.g. `registerView('/news/news-list', () => import('./news/NewsList'));`
  * A menu url without a registered view routes to the 404 page (no placeholder screens).
  */
-export type ViewLoader = () => Promise<{ default: ComponentType }>;
+export type ViewLoader = () => Promise<{
+  default: ComponentType;
+  /** starts the screen's first requests for these search params (a list: `listPreload`), before it renders */
+  preload?: (params: URLSearchParams) => void;
+}>;
 
 const loaders = new Map<string, ViewLoader>();
-const lazies = new Map<string, LazyExoticComponent<ComponentType>>();
+const lazies = new Map<string, PreloadableComponent<object>>();
 
 function normalize(url: string): string {
   const u = url.split('?')[0].replace(/\/+$/, '');
@@ -25,17 +30,33 @@ export function hasView(url: string): boolean {
   return loaders.has(normalize(url));
 }
 
-/** The React.lazy component of a url (one per url, so a view keeps its identity), or undefined. */
-export function lazyView(url: string): LazyExoticComponent<ComponentType> | undefined {
+/**
+ * The lazy component of a url (one per url, so a view keeps its identity), or undefined. Once its module is
+ * in (preloadView), it renders without suspending. When the module arrives while its url is the address, the
+ * view's `preload` starts the screen's first requests at once (they do not wait for the screen to render).
+ */
+export function lazyView(url: string): PreloadableComponent<object> | undefined {
   const key = normalize(url);
   const loader = loaders.get(key);
   if (!loader) return undefined;
   let c = lazies.get(key);
   if (!c) {
-    c = lazy(loader);
+    c = lazyWithPreload(() =>
+      loader().then((m) => {
+        if (normalize(window.location.pathname) === key) m.preload?.(new URLSearchParams(window.location.search));
+        return m;
+      }),
+    );
     lazies.set(key, c);
   }
   return c;
+}
+
+/** Starts loading the view of a url (the first screen, alongside the user info and the layout); no view: nothing. */
+export function preloadView(url: string): void {
+  lazyView(url)
+    ?.preload()
+    .catch(() => undefined);
 }
 
 export function registeredUrls(): string[] {

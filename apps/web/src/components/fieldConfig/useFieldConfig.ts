@@ -23,14 +23,16 @@ export async function fetchFieldConfig(modelType: string): Promise<FieldConfigDa
   return reply?.data ?? null;
 }
 
+/** the query of a model type's columns: the list's and its preload's (components/list/useListController.ts) */
+export const fieldConfigQuery = (modelType: string | undefined) => ({
+  queryKey: fieldConfigKey(modelType),
+  queryFn: () => fetchFieldConfig(modelType!),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
+
 export function useFieldConfig(modelType: string | undefined) {
-  return useQuery({
-    queryKey: fieldConfigKey(modelType),
-    queryFn: () => fetchFieldConfig(modelType!),
-    enabled: !!modelType,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  return useQuery({ ...fieldConfigQuery(modelType), enabled: !!modelType });
 }
 
 /**

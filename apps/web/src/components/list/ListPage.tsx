@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import { usePermission } from '../../lib/Permission';
-import { DialogForm, type DialogFormConfig } from '../DialogForm';
+import type { DialogFormConfig } from '../DialogForm';
 import { useFieldConfig, visibleFields } from '../fieldConfig/useFieldConfig';
 import { actionsWidth, buildColumns, type ColumnOverride, type Row, SELECTION_WIDTH, scrollWidth, type ToggleOptions } from './columns';
 import { formValues } from './listUrl';
@@ -25,6 +25,8 @@ import '../components.css';
  */
 // the column settings dialog (drag and drop) loads when it is opened
 const FieldConfigDialog = lazy(() => import('../fieldConfig/FieldConfigDialog').then((m) => ({ default: m.FieldConfigDialog })));
+// the dialog form (form widgets, image slots, rich text) loads when a row is opened in it: a list shows no form
+const DialogForm = lazy(() => import('../DialogForm').then((m) => ({ default: m.DialogForm })));
 
 export { invalidateResource as invalidateList } from '../../api/queries';
 export { type ListQuery, listBody } from './useListController';
@@ -364,16 +366,18 @@ export function ListPage({
         />
       </Card>
       {dialog && dialogRecord !== undefined && (
-        <DialogForm
-          resource={resource}
-          config={dialog}
-          record={dialogRecord}
-          onClose={() => setDialogRecord(undefined)}
-          onSaved={() => {
-            setDialogRecord(undefined);
-            void reload();
-          }}
-        />
+        <Suspense fallback={null}>
+          <DialogForm
+            resource={resource}
+            config={dialog}
+            record={dialogRecord}
+            onClose={() => setDialogRecord(undefined)}
+            onSaved={() => {
+              setDialogRecord(undefined);
+              void reload();
+            }}
+          />
+        </Suspense>
       )}
       {resource.modelType && fieldsOpen && (
         <Suspense fallback={null}>

@@ -1,10 +1,12 @@
 import { isRecyclable, PAGE_SIZES, type PageReply, type ResourceDef } from '@gk/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { fetchListPage, invalidateResource, queryKeys, type Row, useDelete, useToggle } from '../../api/queries';
+import { queryClient } from '../../api/queryClient';
+import { fieldConfigQuery } from '../fieldConfig/useFieldConfig';
 import type { ToggleOptions } from './columns';
 import { type ListQuery, parseListQuery, rememberListQuery, toSearchParams } from './listUrl';
 import type { Filters, SearchFieldConfig } from './SearchForm';
@@ -21,6 +23,8 @@ export function listBody(q: ListQuery, base?: Record<string, string | number>): 
   return body;
 }
 
+const NO_SEARCH: SearchFieldConfig[] = [];
+
 export interface ListControllerOptions {
   resource: ResourceDef;
   search?: SearchFieldConfig[];
@@ -30,13 +34,40 @@ export interface ListControllerOptions {
   toggles?: Record<string, ToggleOptions>;
 }
 
+/** how a resource's list reads its query from the URL: the default page size, the sizes offered, the sortable fields */
+function queryOptions(resource: ResourceDef) {
+  const sortable = resource.fields.filter((f) => f.sortable).map((f) => f.name);
+  return { pageSize: resource.pageSize ?? 20, pageSizes: PAGE_SIZES, sortable };
+}
+
+/**
+ * Starts a list screen's first requests — the page its URL shows and the user's columns — under the query keys
+ * the screen reads, so a screen whose code is still loading finds its data in flight or in (a view's `preload`,
+ * pages/views.ts). The same query and body as the screen's own: one computation, here.
+ */
+export function prefetchList(
+  client: QueryClient,
+  { resource, search = NO_SEARCH, baseQuery }: ListControllerOptions,
+  params: URLSearchParams,
+) {
+  if (!resource.endpoints.list) return;
+  const body = listBody(parseListQuery(params, search, queryOptions(resource)), baseQuery);
+  void client.prefetchQuery({
+    queryKey: queryKeys.listPage(resource.name, body),
+    queryFn: ({ signal }) => fetchListPage(resource, body, signal),
+  });
+  if (resource.modelType) void client.prefetchQuery(fieldConfigQuery(resource.modelType));
+}
+
+/** A list view's `preload` (pages/views.ts): `export const preload = listPreload({ resource, search });` */
+export const listPreload = (options: ListControllerOptions) => (params: URLSearchParams) => prefetchList(queryClient, options, params);
+
 /**
  * What a list screen knows and does, without its view (SPEC points 2, 4, 5): the query (filters, page,
  * page size, sort) lives in the URL's search params; the page comes from the query cache; the selection
  * is kept across pages but a new search clears it; delete follows the resource's rule and never leaves a
  * page past the end; toggles call the server at once.
  */
-const NO_SEARCH: SearchFieldConfig[] = [];
 const NO_TOGGLES: Record<string, ToggleOptions> = {};
 
 export function useListController({ resource, search = NO_SEARCH, baseQuery, toggles: toggleOptions = NO_TOGGLES }: ListControllerOptions) {
@@ -45,29 +76,25 @@ export function useListController({ resource, search = NO_SEARCH, baseQuery, tog
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   if (!resource.endpoints.list) throw new Error(`${resource.name} has no list endpoint`);
-  const defaultSize = resource.pageSize ?? 20;
-
-  const sortable = useMemo(() => resource.fields.filter((f) => f.sortable).map((f) => f.name), [resource.fields]);
+  const options = useMemo(() => queryOptions(resource), [resource]);
+  const defaultSize = options.pageSize;
   const paramsText = params.toString();
   const { pathname } = useLocation();
   // a detail page opened from here comes back to this same list (filters, page, sort)
   useEffect(() => rememberListQuery(pathname, paramsText), [pathname, paramsText]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query follows the URL's text (params is a new object each render)
-  const query = useMemo(
-    () => parseListQuery(params, search, { pageSize: defaultSize, pageSizes: PAGE_SIZES, sortable }),
-    [paramsText, search, defaultSize, sortable],
-  );
+  const query = useMemo(() => parseListQuery(params, search, options), [paramsText, search, options]);
 
   /** moves the list to another state (a new history entry: the back button returns to the previous one) */
   const setQuery = useCallback(
     (next: ListQuery | ((q: ListQuery) => ListQuery)) => {
       setParams((prev) => {
-        const current = parseListQuery(prev, search, { pageSize: defaultSize, pageSizes: PAGE_SIZES, sortable });
+        const current = parseListQuery(prev, search, options);
         const q = typeof next === 'function' ? next(current) : next;
         return toSearchParams(q, defaultSize, prev, search);
       });
     },
-    [setParams, search, defaultSize, sortable],
+    [setParams, search, defaultSize, options],
   );
 
   const body = useMemo(() => listBody(query, baseQuery), [query, baseQuery]);

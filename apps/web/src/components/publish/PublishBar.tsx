@@ -1,36 +1,20 @@
 import { CloudUploadOutlined, EyeOutlined, FileTextOutlined, StopOutlined } from '@ant-design/icons';
 import type { ResourceDef } from '@gk/contracts';
-import { type Endpoint, type PublishState, publishState } from '@gk/contracts';
+import { type Endpoint, publishState } from '@gk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Modal, Space, Tag } from 'antd';
+import { App, Button, Modal, Skeleton, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { invalidateResource } from '../../api/queries';
 import { post } from '../../api/request';
 import { usePermission } from '../../lib/Permission';
 import type { DetailActionsApi } from '../DetailPage';
+import { nowText, PublishTag } from './PublishTag';
 
-type Row = Record<string, unknown>;
-
-const COLORS: Record<PublishState, string> = { draft: 'default', published: 'success', scheduled: 'processing', offline: 'warning' };
-
-const nowText = () => dayjs().format('YYYY-MM-DD HH:mm:ss');
-
-/** 草稿 / 已发布 / 定时 yyyy-MM-dd HH:mm / 已下线: the stored state read against now (list column and detail head). */
-export function PublishTag({ record }: { record: Row | null | undefined }) {
-  const { t } = useTranslation();
-  if (!record) return null;
-  const state = publishState(record, nowText());
-  const time = typeof record.publishTime === 'string' ? record.publishTime.slice(0, 16) : '';
-  return (
-    <Tag color={COLORS[state]} data-state={state}>
-      {t(`publish.state.${state}`, { time })}
-    </Tag>
-  );
-}
+// the date-time picker of 发布 (a scheduled time) loads when its dialog opens
+const DatePicker = lazy(() => import('antd/es/date-picker'));
 
 export interface PublishBarProps {
   api: DetailActionsApi;
@@ -127,16 +111,24 @@ export function PublishBar({ api, resource, publish, unpublish, preview }: Publi
       >
         <Space direction="vertical" style={{ width: '100%' }}>
           <span>{t('publish.pickTime')}</span>
-          <DatePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
-            value={at}
-            onChange={setAt}
-            aria-label={t('publish.f.publishTime')}
-            style={{ width: '100%' }}
-          />
+          <Suspense fallback={<Skeleton.Input active block />}>
+            <DatePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              value={at}
+              onChange={(v) => setAt(v as Dayjs | null)}
+              aria-label={t('publish.f.publishTime')}
+              style={{ width: '100%' }}
+            />
+          </Suspense>
         </Space>
       </Modal>
     </>
   );
 }
+
+/** the detail page's publish bar */
+export const publishActions = (resource: ResourceDef, publish: Endpoint, unpublish: Endpoint, preview: Endpoint) =>
+  function PublishActions(api: DetailActionsApi) {
+    return <PublishBar api={api} resource={resource} publish={publish} unpublish={unpublish} preview={preview} />;
+  };

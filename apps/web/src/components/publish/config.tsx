@@ -1,8 +1,6 @@
-import type { Endpoint, ResourceDef } from '@gk/contracts';
-import type { DetailActionsApi } from '../DetailPage';
 import type { ColumnOverride } from '../list/columns';
 import type { SearchFieldConfig } from '../list/SearchForm';
-import { PublishBar, PublishTag } from './PublishBar';
+import { PublishTag } from './PublishTag';
 
 /** the list search field: 全部 / 草稿 / 已发布 (the stored status) */
 export const publishSearch: SearchFieldConfig = {
@@ -20,9 +18,3 @@ export const publishSearch: SearchFieldConfig = {
 export const publishColumns: Record<string, ColumnOverride> = {
   status: { width: 170, render: (_v: unknown, row: Record<string, unknown>) => <PublishTag record={row} /> },
 };
-
-/** the detail page's publish bar */
-export const publishActions = (resource: ResourceDef, publish: Endpoint, unpublish: Endpoint, preview: Endpoint) =>
-  function PublishActions(api: DetailActionsApi) {
-    return <PublishBar api={api} resource={resource} publish={publish} unpublish={unpublish} preview={preview} />;
-  };

@@ -1,4 +1,3 @@
-import { HistoryOutlined } from '@ant-design/icons';
 import { type Reply, type ResourceDef, type RevisionRow, revisionEndpoints } from '@gk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Drawer, Empty, List, Space, Table, Typography } from 'antd';
@@ -56,13 +55,14 @@ export interface RevisionsDrawerProps {
   id: string | number | null;
   /** after 恢复此版本: reload the form */
   onRestored: () => void;
+  open: boolean;
+  onClose: () => void;
 }
 
-/** 历史版本 of a detail page: the saved versions, a side-by-side diff of any two, 恢复此版本. */
-export function RevisionsDrawer({ resource, id, onRestored }: RevisionsDrawerProps) {
+/** 历史版本 of a detail page (opened by its button, withRevisions.tsx): the saved versions, a side-by-side diff of any two, 恢复此版本. */
+export function RevisionsDrawer({ resource, id, onRestored, open, onClose }: RevisionsDrawerProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState<number[]>([]);
   const list = useQuery({
     queryKey: ['revisions', resource.name, id],
@@ -96,46 +96,41 @@ export function RevisionsDrawer({ resource, id, onRestored }: RevisionsDrawerPro
     });
 
   return (
-    <>
-      <Button icon={<HistoryOutlined />} onClick={() => setOpen(true)}>
-        {t('revision.entity')}
-      </Button>
-      <Drawer open={open} onClose={() => setOpen(false)} title={t('revision.entity')} size={pair ? 900 : 480} destroyOnHidden>
-        {rows.length === 0 && !list.isLoading ? (
-          <Empty description={t('revision.none')} />
-        ) : (
-          <Space orientation="vertical" style={{ width: '100%' }}>
-            <Typography.Text type="secondary">{t('revision.pickTwo')}</Typography.Text>
-            <List
-              size="small"
-              loading={list.isLoading}
-              dataSource={rows}
-              renderItem={(r, i) => (
-                <List.Item
-                  className="gk-revision"
-                  actions={[
-                    <Button key="restore" type="link" size="small" disabled={i === 0} onClick={() => restore(r)}>
-                      {t('revision.restore')}
-                    </Button>,
-                  ]}
-                >
-                  <Checkbox checked={picked.includes(r.id)} onChange={(e) => toggle(r.id, e.target.checked)}>
-                    <Space>
-                      <span>{r.saveTime}</span>
-                      <span>{r.userName}</span>
-                      <Typography.Text ellipsis style={{ maxWidth: 200 }}>
-                        {r.title}
-                      </Typography.Text>
-                      {i === 0 && <Typography.Text type="success">{t('revision.current')}</Typography.Text>}
-                    </Space>
-                  </Checkbox>
-                </List.Item>
-              )}
-            />
-            {pair && <Compare resource={resource} older={pair[0]} newer={pair[1]} />}
-          </Space>
-        )}
-      </Drawer>
-    </>
+    <Drawer open={open} onClose={onClose} title={t('revision.entity')} size={pair ? 900 : 480} destroyOnHidden>
+      {rows.length === 0 && !list.isLoading ? (
+        <Empty description={t('revision.none')} />
+      ) : (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Typography.Text type="secondary">{t('revision.pickTwo')}</Typography.Text>
+          <List
+            size="small"
+            loading={list.isLoading}
+            dataSource={rows}
+            renderItem={(r, i) => (
+              <List.Item
+                className="gk-revision"
+                actions={[
+                  <Button key="restore" type="link" size="small" disabled={i === 0} onClick={() => restore(r)}>
+                    {t('revision.restore')}
+                  </Button>,
+                ]}
+              >
+                <Checkbox checked={picked.includes(r.id)} onChange={(e) => toggle(r.id, e.target.checked)}>
+                  <Space>
+                    <span>{r.saveTime}</span>
+                    <span>{r.userName}</span>
+                    <Typography.Text ellipsis style={{ maxWidth: 200 }}>
+                      {r.title}
+                    </Typography.Text>
+                    {i === 0 && <Typography.Text type="success">{t('revision.current')}</Typography.Text>}
+                  </Space>
+                </Checkbox>
+              </List.Item>
+            )}
+          />
+          {pair && <Compare resource={resource} older={pair[0]} newer={pair[1]} />}
+        </Space>
+      )}
+    </Drawer>
   );
 }

@@ -1,10 +1,47 @@
+import { HistoryOutlined } from '@ant-design/icons';
 import type { ResourceDef } from '@gk/contracts';
-import type { ReactNode } from 'react';
-import { RevisionsDrawer } from './RevisionsDrawer';
+import { Button } from 'antd';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+// the drawer (version list, table, diff) loads when it is first opened: a detail page shows only the button
+const RevisionsDrawer = lazy(() => import('./RevisionsDrawer').then((m) => ({ default: m.RevisionsDrawer })));
+
+interface RevisionsProps {
+  resource: ResourceDef;
+  id: string | number | null;
+  onRestored: () => void;
+}
+
+/** 历史版本: the button, and the drawer once it has been opened (kept mounted, so it closes with its animation) */
+function Revisions({ resource, id, onRestored }: RevisionsProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  if (id == null || id === '') return null;
+  return (
+    <>
+      <Button
+        icon={<HistoryOutlined />}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
+        {t('revision.entity')}
+      </Button>
+      {opened && (
+        <Suspense fallback={null}>
+          <RevisionsDrawer resource={resource} id={id} onRestored={onRestored} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 /** The DetailPage `headExtra` of a revisioned resource: its 历史版本 button and drawer. */
 export const withRevisions =
   (resource: ResourceDef) =>
   ({ id, reload }: { id: string | number | null; reload: () => void }): ReactNode => (
-    <RevisionsDrawer resource={resource} id={id} onRestored={reload} />
+    <Revisions resource={resource} id={id} onRestored={reload} />
   );

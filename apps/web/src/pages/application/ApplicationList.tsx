@@ -2,6 +2,7 @@ import { applicationEndpoints, applicationResource } from '@gk/contracts';
 import type { ColumnOverride } from '../../components/list/columns';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { listPreload } from '../../components/list/useListController';
 
 /** /application/application-list: search by application type and name; details on their own page. */
 const search: SearchFieldConfig[] = [
@@ -14,3 +15,5 @@ const columns: Record<string, ColumnOverride> = { typeName: { width: 140 } };
 export default function ApplicationList() {
   return <ListPage resource={applicationResource} search={search} columns={columns} detailRoute="/application/application-details" />;
 }
+
+export const preload = listPreload({ resource: applicationResource, search });

@@ -2,6 +2,7 @@ import { applicationTypeResource } from '@gk/contracts';
 import type { DialogFormConfig } from '../../components/DialogForm';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { listPreload } from '../../components/list/useListController';
 
 /** /application/application-type-list: search by type code and name; edited in a dialog; delete one at a time. */
 const search: SearchFieldConfig[] = [{ name: 'code' }, { name: 'name' }];
@@ -13,3 +14,5 @@ const dialog: DialogFormConfig = {
 export default function ApplicationTypeList() {
   return <ListPage resource={applicationTypeResource} search={search} dialog={dialog} />;
 }
+
+export const preload = listPreload({ resource: applicationTypeResource, search });

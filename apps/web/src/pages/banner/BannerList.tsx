@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ColumnOverride, Row } from '../../components/list/columns';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { listPreload } from '../../components/list/useListController';
 import { bannerTypeOptions } from './bannerTypes';
 
 /**
@@ -26,3 +27,5 @@ export default function BannerList() {
   );
   return <ListPage resource={bannerResource} search={search} columns={columns} detailRoute="/banner/banner-details" />;
 }
+
+export const preload = listPreload({ resource: bannerResource, search });

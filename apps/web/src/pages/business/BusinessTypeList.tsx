@@ -1,6 +1,7 @@
 import { businessTypeResource } from '@gk/contracts';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { listPreload } from '../../components/list/useListController';
 
 /** /business/business-type-list: search by code and name; new / view details on their own page; delete one at a time. */
 const search: SearchFieldConfig[] = [{ name: 'code' }, { name: 'name' }];
@@ -8,3 +9,5 @@ const search: SearchFieldConfig[] = [{ name: 'code' }, { name: 'name' }];
 export default function BusinessTypeList() {
   return <ListPage resource={businessTypeResource} search={search} detailRoute="/business/business-type-details" />;
 }
+
+export const preload = listPreload({ resource: businessTypeResource, search });

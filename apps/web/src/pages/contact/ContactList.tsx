@@ -2,6 +2,7 @@ import { contactResource } from '@gk/contracts';
 import type { ToggleOptions } from '../../components/list/columns';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { listPreload } from '../../components/list/useListController';
 
 /** /contact/contact-list: contact heads searched by organizer; new / view details on contact-details; 10 a page (the contract). */
 const search: SearchFieldConfig[] = [{ name: 'organizers' }];
@@ -12,3 +13,5 @@ const toggles: Record<string, ToggleOptions> = { enableFlag: { reloadOnSuccess: 
 export default function ContactList() {
   return <ListPage resource={contactResource} search={search} toggles={toggles} detailRoute="/contact/contact-details" />;
 }
+
+export const preload = listPreload({ resource: contactResource, search });

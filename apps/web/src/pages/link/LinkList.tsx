@@ -2,6 +2,7 @@ import { linkResource } from '@gk/contracts';
 import type { DialogFormConfig } from '../../components/DialogForm';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { listPreload } from '../../components/list/useListController';
 
 /** /link/link-list: friendly links, searched by name and enabled flag; edited in a dialog; the switch calls upLinkFlag at once. */
 const search: SearchFieldConfig[] = [{ name: 'name' }, { name: 'enableFlag', widget: 'flag' }];
@@ -14,3 +15,5 @@ const dialog: DialogFormConfig = {
 export default function LinkList() {
   return <ListPage resource={linkResource} search={search} dialog={dialog} />;
 }
+
+export const preload = listPreload({ resource: linkResource, search });

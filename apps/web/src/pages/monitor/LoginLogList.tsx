@@ -7,6 +7,7 @@ import { post } from '../../api/request';
 import type { Row } from '../../components/list/columns';
 import { ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { listPreload } from '../../components/list/useListController';
 
 const search: SearchFieldConfig[] = [
   { name: 'userName' },
@@ -64,3 +65,5 @@ export default function LoginLogList() {
 
   return <ListPage resource={loginLogResource} search={search} rowActions={rowActions} />;
 }
+
+export const preload = listPreload({ resource: loginLogResource, search });

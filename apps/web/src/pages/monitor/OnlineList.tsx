@@ -8,6 +8,7 @@ import { post } from '../../api/request';
 import type { ColumnOverride, Row } from '../../components/list/columns';
 import { invalidateList, ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { listPreload } from '../../components/list/useListController';
 
 const search: SearchFieldConfig[] = [{ name: 'userName' }, { name: 'ip' }];
 
@@ -68,3 +69,5 @@ export default function OnlineList() {
 
   return <ListPage resource={onlineResource} search={search} columns={columns} rowActions={rowActions} />;
 }
+
+export const preload = listPreload({ resource: onlineResource, search });

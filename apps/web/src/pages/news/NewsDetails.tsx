@@ -5,7 +5,7 @@ import { withRevisions } from '../../components/revisions/withRevisions';
 /** 历史版本 in the head */
 const revisions = withRevisions(newsResource);
 
-import { publishActions } from '../../components/publish/config';
+import { publishActions } from '../../components/publish/PublishBar';
 
 /** /news/news-details?id=: basic information, the summary image, the rich-text body. */
 const sections: DetailSection[] = [

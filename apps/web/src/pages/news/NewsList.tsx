@@ -2,6 +2,7 @@ import { newsEndpoints, newsResource } from '@gk/contracts';
 import type { ColumnOverride, ToggleOptions } from '../../components/list/columns';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { listPreload } from '../../components/list/useListController';
 import { publishColumns, publishSearch } from '../../components/publish/config';
 
 /** /news/news-list: search by type, title, top and hot; top / hot switch in place; details on their own page. */
@@ -21,3 +22,5 @@ const toggles: Record<string, ToggleOptions> = { isHot: { reloadOnFailure: false
 export default function NewsList() {
   return <ListPage resource={newsResource} search={search} columns={columns} toggles={toggles} detailRoute="/news/news-details" />;
 }
+
+export const preload = listPreload({ resource: newsResource, search });

@@ -5,7 +5,7 @@ import { withRevisions } from '../../components/revisions/withRevisions';
 /** 历史版本 in the head */
 const revisions = withRevisions(pageItemResource);
 
-import { publishActions } from '../../components/publish/config';
+import { publishActions } from '../../components/publish/PublishBar';
 
 /** /page/page-details?id=: a page item (basic information, summary image, rich-text body); back to /page/pageItems-list. */
 const sections: DetailSection[] = [

@@ -1,6 +1,7 @@
 import { pageEndpoints, pageItemResource } from '@gk/contracts';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { listPreload } from '../../components/list/useListController';
 import { publishColumns, publishSearch } from '../../components/publish/config';
 
 /** /page/pageItems-list: page items, searched by page type, title and creation dates; details on their own page. */
@@ -14,3 +15,5 @@ const search: SearchFieldConfig[] = [
 export default function PageItemsList() {
   return <ListPage resource={pageItemResource} search={search} columns={publishColumns} detailRoute="/page/page-details" />;
 }
+
+export const preload = listPreload({ resource: pageItemResource, search });

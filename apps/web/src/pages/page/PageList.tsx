@@ -5,6 +5,7 @@ import type { DialogFormConfig } from '../../components/DialogForm';
 import type { ColumnOverride } from '../../components/list/columns';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { listPreload } from '../../components/list/useListController';
 import { showTypeOptions } from './showTypes';
 
 /** /page/page-list: page definitions (name, display method), edited in a dialog; delete one at a time. */
@@ -26,3 +27,5 @@ export default function PageList() {
   );
   return <ListPage resource={pageResource} search={search} columns={columns} dialog={dialog} />;
 }
+
+export const preload = listPreload({ resource: pageResource, search });

@@ -1,6 +1,7 @@
 import { policyResource } from '@gk/contracts';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { listPreload } from '../../components/list/useListController';
 import { publishColumns, publishSearch } from '../../components/publish/config';
 
 /**
@@ -18,3 +19,5 @@ const search: SearchFieldConfig[] = [
 export default function PolicyList() {
   return <ListPage resource={policyResource} search={search} columns={publishColumns} detailRoute="/policy/policy-details" />;
 }
+
+export const preload = listPreload({ resource: policyResource, search });

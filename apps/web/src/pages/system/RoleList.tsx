@@ -1,6 +1,7 @@
 import { roleResource } from '@gk/contracts';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { listPreload } from '../../components/list/useListController';
 
 /**
  * 系统管理 › 角色管理 (/system/role-list): roles searched by code, name and enabled flag; 新增 / 查看详情 open
@@ -11,3 +12,5 @@ const search: SearchFieldConfig[] = [{ name: 'code' }, { name: 'name' }, { name:
 export default function RoleList() {
   return <ListPage resource={roleResource} search={search} detailRoute="/system/role-details" />;
 }
+
+export const preload = listPreload({ resource: roleResource, search });

@@ -8,6 +8,7 @@ import type { DialogFormConfig } from '../../components/DialogForm';
 import type { FormFieldConfig } from '../../components/form/FormFields';
 import { ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { listPreload } from '../../components/list/useListController';
 import { RoleMultiSelect } from './RoleMultiSelect';
 
 /**
@@ -109,3 +110,5 @@ export default function UserInfoList() {
     </>
   );
 }
+
+export const preload = listPreload({ resource: userInfoResource, search });

@@ -8,6 +8,7 @@ import type { DialogFormConfig } from '../../components/DialogForm';
 import type { ColumnOverride } from '../../components/list/columns';
 import { ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { listPreload } from '../../components/list/useListController';
 
 type Row = Record<string, unknown>;
 
@@ -138,3 +139,5 @@ export default function WebhookList() {
     </>
   );
 }
+
+export const preload = listPreload({ resource: webhookResource, search });
