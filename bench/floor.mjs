@@ -1,44 +1,66 @@
 // The floor: the same SQL as the product's news list, title search and get, and as the delivery API's public
-// news list (with its strong ETag and 304 answer), through a bare node:http + better-sqlite3 server with no
-// framework, no auth, no validation. The product's figures are reported as ratios to this one.
+// news list (with its strong ETag and 304 answer), through a bare node:http server with no framework, no auth,
+// no validation. The product's figures are reported as ratios to this one.
+// On SQLite (DATA_DIR) it reads through better-sqlite3 with prepared statements; with DATABASE_URL it reads
+// PostgreSQL through a `pg` pool of the product's size (10), sending the same SQL text with $n parameters as
+// unnamed statements, as the product's Kysely + pg does.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 
-const dataDir = process.env.DATA_DIR;
 const port = Number(process.env.PORT || 18080);
-const db = new Database(path.join(dataDir, 'app.db'), { readonly: true });
-db.pragma('journal_mode = WAL');
 
 const fields = `t.id as id, t.title as title, t.type as type, j.name as typeName, t.summary as summary,
-  t.summary_img as summaryImg, t.count as count, t.is_top as isTop, t.is_hot as isHot, t.create_time as createTime`;
+  t.summary_img as summaryImg, t.count as count, t.is_top as isTop, t.is_hot as isHot, t.create_time as createTime,
+  t.status as status, t.publish_time as publishTime, t.offline_time as offlineTime`;
 // the product reads an unfiltered total from the trigger-kept row count (migration 014), and so does the floor
-const listCount = db.prepare("select n from row_count where tbl = 'news'");
-const listRows = db.prepare(
-  `select ${fields} from news as t left join news_type as j on j.code = t.type
+const SQL = {
+  listCount: "select n from row_count where tbl = 'news'",
+  listRows: `select ${fields} from news as t left join news_type as j on j.code = t.type
    order by t.is_top desc, t.create_time desc, t.id desc limit ? offset ?`,
-);
-const searchCount = db.prepare('select count(*) as n from news_title_gram as g where g.gram = ? and g.type = ?');
-const searchRows = db.prepare(
-  `select ${fields} from news_title_gram as g inner join news as t on t.id = g.row_id left join news_type as j on j.code = t.type
+  searchCount: 'select count(*) as n from news_title_gram as g where g.gram = ? and g.type = ?',
+  searchRows: `select ${fields} from news_title_gram as g inner join news as t on t.id = g.row_id left join news_type as j on j.code = t.type
    where g.gram = ? and g.type = ? order by g.is_top desc, g.create_time desc, g.row_id desc limit ? offset ?`,
-);
-const getOne = db.prepare(
-  `select ${fields}, t.content as content from news as t left join news_type as j on j.code = t.type where t.id = ?`,
-);
-
+  getOne: `select ${fields}, t.content as content from news as t left join news_type as j on j.code = t.type where t.id = ?`,
+};
 // the delivery API's public news list (apps/server/src/modules/delivery): published and inside its time window
 // at this moment (now in the server's time zone, TZ_NAME), public fields only, the same order as the back-office
 const live = `t.status = 'published' and (t.publish_time is null or t.publish_time <= ?) and (t.offline_time is null or t.offline_time > ?)`;
-const publicCount = db.prepare(`select count(*) as n from news as t left join news_type as j on j.code = t.type where (${live})`);
-const publicRows = db.prepare(
-  `select t.id as id, t.title as title, t.type as type, j.name as typeName, t.summary as summary,
-   t.summary_img as summaryImg, t.count as count, t.is_top as isTop, t.is_hot as isHot, t.create_time as createTime,
-   t.status as status, t.publish_time as publishTime, t.offline_time as offlineTime
+// its total: the row count less the rows not on the site now — drafts, scheduled later, gone offline
+SQL.publicHidden = `select (select count(*) from news as t where t.status <> 'published')
+  + (select count(*) from news as t where t.publish_time > ? and t.status = 'published')
+  + (select count(*) from news as t where t.offline_time <= ? and t.status = 'published' and (t.publish_time is null or t.publish_time <= ?)) as n`;
+SQL.publicRows = `select ${fields}
    from news as t left join news_type as j on j.code = t.type where (${live})
-   order by t.is_top desc, t.create_time desc, t.id desc limit ? offset ?`,
-);
+   order by t.is_top desc, t.create_time desc, t.id desc limit ? offset ?`;
+
+/** name → (params) → rows (an array on SQLite, a promise of one on PostgreSQL) */
+async function openQueries() {
+  if (process.env.DATABASE_URL) {
+    const { default: pg } = await import('pg');
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+    const out = {};
+    for (const [name, text] of Object.entries(SQL)) {
+      let n = 0;
+      // PostgreSQL folds unquoted aliases to lower case; the product's Kysely quotes them
+      const pgText = text.replace(/\?/g, () => `$${++n}`).replace(/ as (\w+)/g, (m, a) => (/[A-Z]/.test(a) ? ` as "${a}"` : m));
+      out[name] = (params) => pool.query(pgText, params).then((r) => r.rows);
+    }
+    return out;
+  }
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(path.join(process.env.DATA_DIR, 'app.db'), { readonly: true });
+  db.pragma('journal_mode = WAL');
+  const out = {};
+  for (const [name, text] of Object.entries(SQL)) {
+    const stmt = db.prepare(text);
+    out[name] = (params) => stmt.all(params);
+  }
+  return out;
+}
+const q = await openQueries();
+
 const nowFormat = new Intl.DateTimeFormat('sv-SE', {
   timeZone: process.env.TZ_NAME || 'Asia/Shanghai',
   year: 'numeric',
@@ -53,13 +75,13 @@ const nowText = () => nowFormat.format(new Date());
 /** the same strong ETag as the delivery API: a SHA-256 of the body */
 const etagOf = (body) => `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 
-function publicList(req, res, url) {
+async function publicList(req, res, url) {
   const size = Number(url.searchParams.get('pageSize') || 10);
   const offset = (Number(url.searchParams.get('page') || 1) - 1) * size;
   const now = nowText();
-  const total = publicCount.get(now, now).n;
+  const total = Number((await q.listCount([]))[0].n) - Number((await q.publicHidden([now, now, now]))[0].n);
   const rows = total
-    ? publicRows.all(now, now, size, offset).map((r) => ({
+    ? (await q.publicRows([now, now, size, offset])).map((r) => ({
         id: r.id,
         title: r.title,
         type: r.type,
@@ -86,26 +108,35 @@ const send = (res, body) => {
   res.end(json);
 };
 
+async function answer(res, url, body) {
+  const size = Number(body.pageSize || 20);
+  const offset = (Number(body.pageNumber || 1) - 1) * size;
+  if (url.pathname === '/a') {
+    const total = Number((await q.listCount([]))[0].n);
+    return send(res, { code: 200, msg: 'ok', rows: await q.listRows([size, offset]), total });
+  }
+  if (url.pathname === '/b') {
+    const total = Number((await q.searchCount([body.title, body.code]))[0].n);
+    return send(res, { code: 200, msg: 'ok', rows: await q.searchRows([body.title, body.code, size, offset]), total });
+  }
+  if (url.pathname === '/c') return send(res, { code: 200, msg: 'ok', data: (await q.getOne([Number(url.searchParams.get('id'))]))[0] });
+  res.writeHead(404).end();
+}
+
+const fail = (res) => (e) => {
+  console.error(e);
+  res.writeHead(500).end();
+};
+
 http
   .createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
-    if (req.method === 'GET' && url.pathname === '/e') return publicList(req, res, url);
+    if (req.method === 'GET' && url.pathname === '/e') return publicList(req, res, url).catch(fail(res));
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
       const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : {};
-      const size = Number(body.pageSize || 20);
-      const offset = (Number(body.pageNumber || 1) - 1) * size;
-      if (url.pathname === '/a') {
-        const total = listCount.get().n;
-        return send(res, { code: 200, msg: 'ok', rows: listRows.all(size, offset), total });
-      }
-      if (url.pathname === '/b') {
-        const total = searchCount.get(body.title, body.code).n;
-        return send(res, { code: 200, msg: 'ok', rows: searchRows.all(body.title, body.code, size, offset), total });
-      }
-      if (url.pathname === '/c') return send(res, { code: 200, msg: 'ok', data: getOne.get(Number(url.searchParams.get('id'))) });
-      res.writeHead(404).end();
+      answer(res, url, body).catch(fail(res));
     });
   })
   .listen(port, '127.0.0.1', () => console.log(`floor on ${port}`));

@@ -90,7 +90,8 @@ const SENTENCES = [
 ];
 
 // mulberry32: small, fast and well mixed, so runs are repeatable
-let seed = 20261121;
+const SEED = 20261121;
+let seed = SEED;
 const rnd = (n) => {
   seed = (seed + 0x6d2b79f5) | 0;
   let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
@@ -119,6 +120,7 @@ function timeText(i, n) {
 
 /** `port`: where the schema-creating server listens for its moment (default: a random one in 18000–18999) */
 export async function generate(dataDir, newsCount, port) {
+  seed = SEED;
   // drawn even when a port is given, so the data are the same either way
   const randomPort = 18_000 + rnd(1000);
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -212,6 +214,99 @@ export async function generate(dataDir, newsCount, port) {
   const indexed = Date.now() - t1;
   sqlite.close();
   return { news: newsCount, insertMs: inserted, indexMs: indexed, types };
+}
+
+/**
+ * The PostgreSQL twin of a generated SQLite data directory: the server creates the schema, roles and admin
+ * account in `databaseUrl` as on a user's first start, then copyToPostgres() fills it with the same rows.
+ */
+export async function generatePostgres(dataDir, databaseUrl, port) {
+  const server = startNode(
+    path.join(ROOT, 'apps/server/dist/main.js'),
+    {
+      PORT: String(port),
+      DATA_DIR: path.join(dataDir, 'pg'),
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: '0',
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+    'server',
+  );
+  await waitFor(`http://127.0.0.1:${port}/api/nope`);
+  await server.stop();
+  return copyToPostgres(dataDir, databaseUrl);
+}
+
+/** the tables generate() fills, parents first; the gram tables last */
+const COPIED = ['news_type', 'news', 'policy', 'page_def', 'page_item', 'news_title_gram', 'policy_title_gram'];
+
+/** a CSV field: NULL unquoted and empty, everything else quoted */
+const csv = (v) => (v == null ? '' : typeof v === 'number' ? String(v) : `"${String(v).replace(/"/g, '""')}"`);
+
+/**
+ * Copies the generated content of a SQLite data directory into a PostgreSQL database whose schema the server
+ * has just created (migrations, roles, the admin account): the same rows, ids included, so both databases answer
+ * the same lists with the same bodies. Each table goes in as one `COPY … FROM STDIN` (pg-copy-streams), so the
+ * row-count triggers run once a table; their lookup indexes (all but the unique ones) are dropped during the load and built once
+ * after it, identity sequences moved past the copied ids, then `vacuum analyze` (statistics, and the visibility
+ * map that index-only counts need).
+ */
+export async function copyToPostgres(dataDir, databaseUrl) {
+  const { default: pg } = await import('pg');
+  const { from: copyFrom } = await import('pg-copy-streams');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const sqlite = new Database(path.join(dataDir, 'app.db'), { readonly: true });
+  const t0 = Date.now();
+  try {
+    const indexes = (
+      await client.query(
+        `select i.indexname, i.indexdef from pg_indexes i join pg_class c on c.relname = i.indexname join pg_index x on x.indexrelid = c.oid
+         where i.schemaname = current_schema() and i.tablename = any($1) and not x.indisunique`,
+        [COPIED],
+      )
+    ).rows;
+    for (const ix of indexes) await client.query(`drop index "${ix.indexname}"`);
+    for (const table of COPIED) {
+      const pgCols = (
+        await client.query(
+          'select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = $1',
+          [table],
+        )
+      ).rows.map((c) => c.name);
+      const sqliteCols = new Set(sqlite.prepare(`select name from pragma_table_info('${table}')`).pluck().all());
+      const list = pgCols
+        .filter((c) => sqliteCols.has(c))
+        .map((c) => `"${c}"`)
+        .join(', ');
+      const stream = client.query(copyFrom(`copy "${table}" (${list}) from stdin with (format csv)`));
+      const done = new Promise((resolve, reject) => {
+        stream.on('finish', resolve);
+        stream.on('error', reject);
+      });
+      let chunk = '';
+      for (const r of sqlite.prepare(`select ${list} from "${table}"`).raw().iterate()) {
+        chunk += `${r.map(csv).join(',')}\n`;
+        if (chunk.length > 1 << 20) {
+          if (!stream.write(chunk)) await new Promise((resolve) => stream.once('drain', resolve));
+          chunk = '';
+        }
+      }
+      stream.end(chunk);
+      await done;
+      if (pgCols.includes('id'))
+        await client.query(
+          `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from "${table}"), 0) + 1, false)`,
+        );
+    }
+    for (const ix of indexes) await client.query(ix.indexdef);
+    await client.query('vacuum analyze');
+  } finally {
+    sqlite.close();
+    await client.end();
+  }
+  return Date.now() - t0;
 }
 
 if (process.argv[1]?.endsWith('generate.mjs')) {

@@ -89,3 +89,37 @@ export function sampleRss(pid) {
     return Math.round(peak);
   };
 }
+
+/** where the bench finds PostgreSQL (BENCH_PG_URL; the server's own database is never touched) */
+export const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Runs one statement on the PostgreSQL at `url`; null when none answers. */
+async function pgAdmin(url, text) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return await client.query(text);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export async function postgresAnswers(url = PG_ADMIN_URL) {
+  try {
+    await pgAdmin(url, 'select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Creates a database of its own for this run (`bench_<pid>`); returns its URL and a drop(). */
+export async function createPgDatabase(url = PG_ADMIN_URL) {
+  const name = `bench_${process.pid}`;
+  await pgAdmin(url, `drop database if exists ${name}`);
+  await pgAdmin(url, `create database ${name}`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return { url: dbUrl.toString(), drop: () => pgAdmin(url, `drop database if exists ${name} with (force)`) };
+}

@@ -10,8 +10,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { UPLOAD_FIELD } from '@gk/contracts';
 import autocannon from 'autocannon';
-import { generate } from './generate.mjs';
-import { ADMIN_PASSWORD, arg, ROOT, sampleRss, serveCommand, startNode, waitFor } from './lib.mjs';
+import { generate, generatePostgres } from './generate.mjs';
+import {
+  ADMIN_PASSWORD,
+  arg,
+  createPgDatabase,
+  PG_ADMIN_URL,
+  postgresAnswers,
+  ROOT,
+  sampleRss,
+  serveCommand,
+  startNode,
+  waitFor,
+} from './lib.mjs';
 import { measureWeb } from './web.mjs';
 
 const NEWS = Number(arg('news', '100000'));
@@ -26,10 +37,13 @@ const WARMUP = Number(arg('warmup', '2'));
 const TZ = 'Asia/Shanghai';
 const PUBLIC_LIST = '/public/v1/news?page=1&pageSize=20';
 const ROUNDS = Number(arg('rounds', '3'));
+// the memory figures: the list under --mem-connections for --mem-duration s, and a login burst as wide
+const MEM_CONNECTIONS = Number(arg('mem-connections', '50'));
+const MEM_DURATION = Number(arg('mem-duration', '30'));
 
-function run(url, requests, duration) {
+function run(url, requests, duration, connections = CONNECTIONS) {
   return new Promise((resolve, reject) =>
-    autocannon({ url, connections: CONNECTIONS, duration, requests }, (err, r) => (err ? reject(err) : resolve(r))),
+    autocannon({ url, connections, duration, requests }, (err, r) => (err ? reject(err) : resolve(r))),
   );
 }
 
@@ -40,9 +54,9 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) 
  * cache). `expect`: the HTTP status every answer should have (304 for a revalidation); `non2xx` then counts the
  * answers with any other status.
  */
-async function load(url, requests, label, { warm = true, quiet = false, expect = 200 } = {}) {
-  if (warm && WARMUP > 0) await run(url, requests, WARMUP);
-  const r = await run(url, requests, DURATION);
+async function load(url, requests, label, { warm = true, quiet = false, expect = 200, connections, duration = DURATION } = {}) {
+  if (warm && WARMUP > 0) await run(url, requests, WARMUP, connections);
+  const r = await run(url, requests, duration, connections);
   const answered = Object.values(r.statusCodeStats ?? {}).reduce((n, s) => n + s.count, 0);
   const out = {
     label,
@@ -79,17 +93,73 @@ const json = (body, token) => ({
   body: JSON.stringify(body),
 });
 
+/** --db sqlite | postgres | both (default: both when PostgreSQL answers at BENCH_PG_URL, else SQLite alone) */
+async function databases() {
+  const want = arg('db', 'both');
+  if (!['sqlite', 'postgres', 'both'].includes(want)) throw new Error(`--db ${want}: sqlite, postgres or both`);
+  if (want === 'sqlite') return ['sqlite'];
+  if (await postgresAnswers()) return want === 'postgres' ? ['postgres'] : ['sqlite', 'postgres'];
+  if (want === 'postgres') throw new Error(`--db postgres: no PostgreSQL answers at ${PG_ADMIN_URL}`);
+  console.log(`PostgreSQL does not answer at ${PG_ADMIN_URL}: SQLite only`);
+  return ['sqlite'];
+}
+
 async function main() {
   if (!arg('no-build', null) && !process.argv.includes('--no-build')) {
     console.log('building…');
     execSync('npm run build', { cwd: ROOT, stdio: 'ignore' });
   }
+  const dbs = await databases();
   console.log(`generating ${NEWS} news…`);
   const gen = await generate(DATA, NEWS, PORT + 2);
   console.log(`  inserted in ${gen.insertMs} ms, title index in ${gen.indexMs} ms`);
+  let pgDb = null;
+  const results = {};
+  let web = null;
+  try {
+    if (dbs.includes('postgres')) {
+      pgDb = await createPgDatabase();
+      gen.postgresCopyMs = await generatePostgres(DATA, pgDb.url, PORT + 2);
+      console.log(`  copied to PostgreSQL in ${gen.postgresCopyMs} ms`);
+    }
+    for (const db of dbs) {
+      const r = await benchOne(db, gen, pgDb?.url, db === dbs[0]);
+      results[db] = r.result;
+      web ??= r.web;
+    }
+  } finally {
+    await pgDb?.drop();
+  }
+
+  const out = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model?.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()}`,
+    load: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    news: NEWS,
+    duration: DURATION,
+    connections: CONNECTIONS,
+    memory: { connections: MEM_CONNECTIONS, duration: MEM_DURATION },
+    rounds: ROUNDS,
+    generate: gen,
+    ...results,
+    web,
+  };
+  fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  const file = NEWS === 100_000 ? 'latest.json' : `latest-${NEWS}.json`;
+  fs.writeFileSync(path.join(ROOT, 'bench/results', file), `${JSON.stringify(out, null, 2)}\n`);
+  writeReadme(out);
+  fs.rmSync(path.join(ROOT, 'bench/results/tmp'), { recursive: true, force: true });
+  console.log(`wrote bench/results/${file} and the README Performance table`);
+}
+
+const LABEL = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
+/** The product and its floor on one database: the scenarios in alternating rounds, memory, logins, saves. */
+async function benchOne(dbName, gen, pgUrl, withWeb) {
   const type = gen.types[0];
   const word = '物流';
-
+  const pgEnv = dbName === 'postgres' ? { DATABASE_URL: pgUrl } : {};
+  const dataDir = dbName === 'postgres' ? path.join(DATA, 'pg') : DATA;
   // the product, started as users start it (`npm run serve`), and the floor beside it; only one is loaded at a time
   const serve = serveCommand();
   const server = startNode(
@@ -98,8 +168,9 @@ async function main() {
     // generator's one address with 429s: it stays on, with a ceiling the load never reaches
     {
       ...serve.env,
+      ...pgEnv,
       PORT: String(PORT),
-      DATA_DIR: DATA,
+      DATA_DIR: dataDir,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
@@ -108,11 +179,12 @@ async function main() {
     },
     'server',
   );
-  const floor = startNode(path.join(ROOT, 'bench/floor.mjs'), { PORT: String(FLOOR_PORT), DATA_DIR: DATA, TZ_NAME: TZ }, 'floor');
+  const floor = startNode(path.join(ROOT, 'bench/floor.mjs'), { PORT: String(FLOOR_PORT), DATA_DIR: DATA, TZ_NAME: TZ, ...pgEnv }, 'floor');
   const base = `http://127.0.0.1:${PORT}`;
   const fbase = `http://127.0.0.1:${FLOOR_PORT}`;
   const results = { product: {}, floor: {} };
   let web = null;
+  console.log(`${LABEL[dbName]}:`);
   try {
     await waitFor(`${base}/api/nope`);
     await waitFor(`${fbase}/none`);
@@ -124,6 +196,9 @@ async function main() {
     const b = await post('/news/getNewsList', { title: word, code: type, pageNumber: 3, pageSize: 20 });
     if (a.total !== NEWS || a.rows.length !== 20 || b.rows.length !== 20)
       throw new Error(`unexpected replies: ${a.total} ${a.rows?.length} ${b.rows?.length}`);
+    const fa = await fetch(`${fbase}/a`, json({ pageNumber: 1, pageSize: 20 })).then((r) => r.json());
+    if (JSON.stringify(fa.rows) !== JSON.stringify(a.rows) || fa.total !== a.total)
+      throw new Error(`the floor's list differs from the product's: ${JSON.stringify(fa.rows[0])} ${JSON.stringify(a.rows[0])}`);
     console.log(`  '${word}' + type ${type}: ${b.total} matches`);
     // the delivery API's list and the floor's: the same rows, the same body, so the same strong ETag
     const pub = await fetch(`${base}${PUBLIC_LIST}`);
@@ -141,11 +216,12 @@ async function main() {
       throw new Error(`If-None-Match: product ${revalidated.status}, floor ${frevalidated.status}, not 304`);
 
     const randomId = (prefix) => (req) => ({ ...req, path: `${prefix}?id=${1 + Math.floor(Math.random() * NEWS)}` });
+    const listRequest = [{ path: '/api/news/getNewsList', ...json({ pageNumber: 1, pageSize: 20 }, token) }];
     const scenarios = [
       {
         key: 'list',
         label: '(a) list page 1 + total',
-        product: [{ path: '/api/news/getNewsList', ...json({ pageNumber: 1, pageSize: 20 }, token) }],
+        product: listRequest,
         floor: [{ path: '/a', ...json({ pageNumber: 1, pageSize: 20 }) }],
       },
       {
@@ -175,7 +251,7 @@ async function main() {
       },
     ];
 
-    console.log(`product beside the floor (node:http + better-sqlite3, same SQL), ${ROUNDS} alternating rounds, medians:`);
+    console.log(`  product beside the floor (node:http, same SQL), ${ROUNDS} alternating rounds, medians:`);
     const productRss = sampleRss(server.proc.pid);
     const floorRss = sampleRss(floor.proc.pid);
     for (const sc of scenarios) {
@@ -196,58 +272,48 @@ async function main() {
     results.product.rssApiMb = productRss();
     results.floor.rssMb = floorRss();
     const loginRss = sampleRss(server.proc.pid);
-    results.product.login = await load(
-      base,
-      [{ path: '/api/login/doLogin', ...json({ username: 'admin', password: ADMIN_PASSWORD }) }],
-      '(d) login',
-    );
+    const loginRequest = [{ path: '/api/login/doLogin', ...json({ username: 'admin', password: ADMIN_PASSWORD }) }];
+    results.product.login = await load(base, loginRequest, '(d) login');
     results.product.rssLoginMb = loginRss();
-    results.product.rssMb = Math.max(results.product.rssApiMb, results.product.rssLoginMb);
+
+    // memory under MEM_CONNECTIONS: the list for MEM_DURATION s, then a login burst of as many connections
+    const memListRss = sampleRss(server.proc.pid);
+    results.product.memList = await load(base, listRequest, `(a) list, ${MEM_CONNECTIONS} connections, ${MEM_DURATION} s`, {
+      warm: false,
+      connections: MEM_CONNECTIONS,
+      duration: MEM_DURATION,
+    });
+    results.product.memList.rssMb = memListRss();
+    const memLoginRss = sampleRss(server.proc.pid);
+    results.product.memLogin = await load(base, loginRequest, `(d) login burst, ${MEM_CONNECTIONS} connections`, {
+      warm: false,
+      connections: MEM_CONNECTIONS,
+    });
+    results.product.memLogin.rssMb = memLoginRss();
     console.log(
-      `  peak server RSS: ${results.product.rssApiMb} MB under the API load, ${results.product.rssLoginMb} MB under logins (floor ${results.floor.rssMb} MB)`,
+      `  peak server RSS: ${results.product.rssApiMb} MB under the API load, ${results.product.rssLoginMb} MB under logins (floor ${results.floor.rssMb} MB); at ${MEM_CONNECTIONS} connections ${results.product.memList.rssMb} MB on the list, ${results.product.memLogin.rssMb} MB under a login burst`,
     );
     results.product.save = await saves(base, token);
 
-    console.log('web:');
-    try {
-      web = await measureWeb(base, token, { rounds: ROUNDS });
-      for (const [name, p, ready] of webPages(web))
-        console.log(
-          `  ${name.padEnd(44)} JS ${String(p.jsGzipKb).padStart(6)} KB gzip in ${String(p.jsFiles).padStart(2)} files  ${ready} ms [${p.rounds.join(' ')}]`,
-        );
-    } catch (e) {
-      console.error(`  web measurement failed: ${e.message}`);
+    if (withWeb) {
+      console.log('web:');
+      try {
+        web = await measureWeb(base, token, { rounds: ROUNDS });
+        for (const [name, p, ready] of webPages(web))
+          console.log(
+            `  ${name.padEnd(44)} JS ${String(p.jsGzipKb).padStart(6)} KB gzip in ${String(p.jsFiles).padStart(2)} files  ${ready} ms [${p.rounds.join(' ')}]`,
+          );
+      } catch (e) {
+        console.error(`  web measurement failed: ${e.message}`);
+      }
     }
   } finally {
     await server.stop();
     await floor.stop();
   }
-
   const ratio = (k) => Math.round((results.product[k].reqPerSec / results.floor[k].reqPerSec) * 100) / 100;
-  const out = {
-    date: new Date().toISOString(),
-    machine: `${os.cpus().length} × ${os.cpus()[0]?.model?.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()}`,
-    news: NEWS,
-    duration: DURATION,
-    connections: CONNECTIONS,
-    rounds: ROUNDS,
-    generate: gen,
-    ...results,
-    ratios: {
-      list: ratio('list'),
-      search: ratio('search'),
-      get: ratio('get'),
-      publicList: ratio('publicList'),
-      publicRevalidate: ratio('publicRevalidate'),
-    },
-    web,
-  };
-  fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  const file = NEWS === 100_000 ? 'latest.json' : `latest-${NEWS}.json`;
-  fs.writeFileSync(path.join(ROOT, 'bench/results', file), `${JSON.stringify(out, null, 2)}\n`);
-  writeReadme(out);
-  fs.rmSync(path.join(ROOT, 'bench/results/tmp'), { recursive: true, force: true });
-  console.log(`wrote bench/results/${file} and the README Performance table`);
+  results.ratios = Object.fromEntries(['list', 'search', 'get', 'publicList', 'publicRevalidate'].map((k) => [k, ratio(k)]));
+  return { result: results, web };
 }
 
 /** a valid 1 × 1 PNG: the image the saved news reference */
@@ -319,26 +385,43 @@ function webPages(w) {
 }
 
 function writeReadme(r) {
-  const p = r.product;
-  const f = r.floor;
   const big = r.news !== 100_000;
-  // the issue's targets are set at 100 000 news and, for (a) and (b), at a million
+  const dbs = ['sqlite', 'postgres'].filter((d) => r[d]);
+  // the issue's targets are set at 100 000 news and, for the lists and searches, at a million
   const t = (at100k, atMillion) => (!big ? at100k : r.news === 1_000_000 ? atMillion : '—');
-  const row = (name, k, target) =>
-    `| ${name} | ${p[k].reqPerSec} | ${p[k].p50Ms} | ${p[k].p99Ms} | ${f[k].reqPerSec} | ${r.ratios[k]}× | ${target} |`;
+  const row = (db, name, k, target) => {
+    const p = r[db].product;
+    const f = r[db].floor;
+    return `| ${LABEL[db]} | ${name} | ${p[k].reqPerSec} | ${p[k].p50Ms} | ${p[k].p99Ms} | ${f[k].reqPerSec} | ${r[db].ratios[k]}× | ${target} |`;
+  };
+  const each = (fn) => dbs.map(fn);
+  const m = r.memory;
   const lines = [
-    `Measured ${r.date.slice(0, 10)} on ${r.machine}; ${r.news.toLocaleString('en')} news, ${r.connections} connections, ${r.rounds} rounds of ${r.duration} s alternating with the floor, medians (\`npm run bench${big ? ` -- --news ${r.news}` : ''}\`).`,
+    `Measured ${r.date.slice(0, 10)} on ${r.machine} (load average ${r.load?.join(' ')} at the end); ${r.news.toLocaleString('en')} news, ${r.connections} connections, ${r.rounds} rounds of ${r.duration} s alternating with the floor, medians (\`npm run bench${big ? ` -- --news ${r.news}` : ''}\`).`,
     '',
-    '| figure | req/s | p50 ms | p99 ms | floor req/s | ratio | target |',
-    '|---|---|---|---|---|---|---|',
-    row('(a) news list page 1 + total', 'list', t('≥ 0.8× floor', 'p99 < 100 ms')),
-    row("(b) title '物流' + type, page 3 + total", 'search', t('≥ 1 000 req/s, p99 < 50 ms', 'p99 < 100 ms')),
-    row('(c) get by random id', 'get', t('≥ 0.7× floor', '—')),
-    `| (d) login (Argon2id) | ${p.login.reqPerSec} | ${p.login.p50Ms} | ${p.login.p99Ms} | — | — | — |`,
-    row('(e) public news list (delivery API), page 1 + total', 'publicList', t('≥ 0.8× floor', '—')),
-    row('(f) the same, revalidated: If-None-Match → 304', 'publicRevalidate', t('≥ 0.8× floor', '—')),
-    `| (g) save news: 5 KB body + image, operation log + revision | ${p.save.reqPerSec} | ${p.save.p50Ms} | ${p.save.p99Ms} | — | — | a figure |`,
-    `| server RSS, peak | ${p.rssApiMb} MB under (a)–(c), (e), (f), ${p.rssLoginMb} MB under (d) | | | ${f.rssMb} MB | | < 150 MB |`,
+    '| db | figure | req/s | p50 ms | p99 ms | floor req/s | ratio | target |',
+    '|---|---|---|---|---|---|---|---|',
+    ...each((d) => row(d, '(a) news list page 1 + total', 'list', t(d === 'postgres' ? '≥ 0.7× floor' : '≥ 0.8× floor', 'p99 < 50 ms'))),
+    ...each((d) => row(d, "(b) title '物流' + type, page 3 + total", 'search', t('≥ 1 000 req/s, p99 < 50 ms', 'p99 < 50 ms'))),
+    ...each((d) => row(d, '(c) get by random id', 'get', t('≥ 0.8× floor', '—'))),
+    ...each((d) => {
+      const p = r[d].product;
+      return `| ${LABEL[d]} | (d) login (Argon2id) | ${p.login.reqPerSec} | ${p.login.p50Ms} | ${p.login.p99Ms} | — | — | — |`;
+    }),
+    ...each((d) => row(d, '(e) public news list (delivery API), page 1 + total', 'publicList', t('≥ 0.8× floor', 'p99 < 50 ms'))),
+    ...each((d) => row(d, '(f) the same, revalidated: If-None-Match → 304', 'publicRevalidate', t('≥ 0.8× floor', '—'))),
+    ...each((d) => {
+      const s = r[d].product.save;
+      return `| ${LABEL[d]} | (g) save news: 5 KB body + image, operation log + revision | ${s.reqPerSec} | ${s.p50Ms} | ${s.p99Ms} | — | — | a figure |`;
+    }),
+    ...each((d) => {
+      const p = r[d].product;
+      return `| ${LABEL[d]} | server RSS, peak, ${r.connections} connections | ${p.rssApiMb} MB under (a)–(c), (e), (f); ${p.rssLoginMb} MB under (d) | | | ${r[d].floor.rssMb} MB | | < 160 MB |`;
+    }),
+    ...each((d) => {
+      const p = r[d].product;
+      return `| ${LABEL[d]} | server RSS, peak, ${m.connections} connections | ${p.memList.rssMb} MB under (a) for ${m.duration} s (${p.memList.reqPerSec} req/s, p99 ${p.memList.p99Ms} ms); ${p.memLogin.rssMb} MB under a login burst (${p.memLogin.reqPerSec} logins/s, p99 ${p.memLogin.p99Ms} ms) | | | | | < 160 MB |`;
+    }),
   ];
   if (r.web) {
     lines.push(

@@ -1,5 +1,6 @@
 import { checkDateRange, columnOf, type FieldDef, optDate, optFilter, pageSizeOf, paging, type ResourceDef } from '@gk/contracts';
 import {
+  type Compilable,
   type Expression,
   type ExpressionBuilder,
   type Kysely,
@@ -32,6 +33,22 @@ export type Condition = (eb: ExpressionBuilder<LooseTables, string>) => Expressi
 
 /** extra list conditions from custom parameters (a resource's `listWhere` hook) */
 export type ListWhere = (input: Row) => Condition[];
+
+/**
+ * What a reader may see of a resource (the delivery API's "on the site now"), as one condition on the resource
+ * table whose values are named, so the list keeps its SQL per shape like any other filter. `hidden` counts the
+ * rows the condition leaves out, from small indexes: an unfiltered list of a counted table then answers its
+ * total as the trigger-kept row count less those, exact, without walking the visible rows.
+ */
+export interface Visibility {
+  /** names the condition in the query's shape */
+  name: string;
+  /** the condition's values for this request (e.g. now), in the order `where` binds them */
+  values: () => unknown[];
+  where: (values: readonly unknown[]) => Condition;
+  /** `select … as n`: the rows of `table` the condition hides, with its values in SQL order */
+  hidden: (db: Kysely<LooseTables>, table: string, values: readonly unknown[]) => { query: Compilable; params: unknown[] };
+}
 
 const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /**
@@ -75,7 +92,7 @@ export class ResourceQuery {
   constructor(
     readonly ctx: Ctx,
     readonly def: ResourceDef,
-    readonly hooks: { listWhere?: ListWhere } = {},
+    readonly hooks: { listWhere?: ListWhere; visible?: Visibility } = {},
   ) {
     this.fields = def.fields.filter((f) => !f.hidden);
     this.byName = new Map(def.fields.map((f) => [f.name, f]));
@@ -125,7 +142,7 @@ export class ResourceQuery {
    * where-conditions of the list filters (`gram`: copied fields read from the gram index, `skip` a filter),
    * with their values in SQL order and the names of the filters that were set (the query's shape)
    */
-  conditions(input: Row, gram = false, skip?: string) {
+  conditions(input: Row, gram = false, skip?: string, visible?: readonly unknown[]) {
     const conds: Condition[] = [];
     const params: unknown[] = [];
     const set: string[] = [];
@@ -168,6 +185,10 @@ export class ResourceQuery {
       }
     }
     if (this.hooks.listWhere) conds.push(...this.hooks.listWhere(input));
+    if (this.hooks.visible && visible) {
+      conds.push(this.hooks.visible.where(visible));
+      params.push(...visible);
+    }
     return { conds, params, set };
   }
 
@@ -182,7 +203,9 @@ export class ResourceQuery {
     const search = ti && typeof input[ti.param] === 'string' ? queryGram(input[ti.param] as string) : null;
     const gram = search !== null;
     // an exact gram lookup answers the text filter by itself; otherwise the LIKE stays as a check
-    const { conds, params, set } = this.conditions(input, gram, search?.exact ? ti!.param : undefined);
+    const visible = this.hooks.visible;
+    const shown = visible?.values();
+    const { conds, params, set } = this.conditions(input, gram, search?.exact ? ti!.param : undefined, shown);
     if (search) {
       conds.unshift((eb) => eb('g.gram', '=', search.gram));
       params.unshift(search.gram);
@@ -193,6 +216,7 @@ export class ResourceQuery {
     const countFromIndex =
       search?.exact &&
       !this.hooks.listWhere &&
+      !visible &&
       this.def.filters.every((f) => f.param === ti!.param || input[f.param] == null || input[f.param] === '' || copied.has(f.field));
     // joins only when a filter reads a joined name: a count over the bare table is answered from an index
     const joinFiltered = this.def.filters.some(
@@ -205,21 +229,36 @@ export class ResourceQuery {
       ? null
       : `${this.def.name}:list:${set.join(',')}:${search ? (search.exact ? 'exact' : 'gram') : ''}:${countFromIndex ? 'ix' : ''}:${
           joinFiltered ? 'j' : ''
-        }:${sortable ?? ''}:${sortable ? (input.sortOrder ?? 'asc') : ''}`;
+        }:${sortable ?? ''}:${sortable ? (input.sortOrder ?? 'asc') : ''}:${visible ? visible.name : ''}`;
 
-    // an unfiltered list of a counted table reads its total from the trigger-kept row count
-    const [countRow] =
-      shape && set.length === 0 && !search && this.def.counted
-        ? await runShape<{ n: number }>(this.db, this.ctx.dialect, `${this.def.name}:list:count-all`, [this.def.table], () =>
-            this.db.selectFrom('row_count').select('n').where('tbl', '=', this.def.table),
-          )
-        : await runShape<{ n: number }>(this.db, this.ctx.dialect, shape && `${shape}:count`, params, () => {
-            const countBase = countFromIndex
-              ? this.db.selectFrom(`${this.textIndex!.table} as g`)
-              : this.base(this.db, gram, joinFiltered || !!this.hooks.listWhere);
-            return where(countBase).select(sql<number>`count(*)`.as('n'));
-          });
-    const total = Number(countRow?.n ?? 0);
+    // an unfiltered list of a counted table reads its total from the trigger-kept row count (less what the
+    // visibility condition hides)
+    let total: number;
+    if (shape && set.length === 0 && !search && this.def.counted) {
+      const [all] = await runShape<{ n: number }>(this.db, this.ctx.dialect, `${this.def.name}:list:count-all`, [this.def.table], () =>
+        this.db.selectFrom('row_count').select('n').where('tbl', '=', this.def.table),
+      );
+      total = Number(all?.n ?? 0);
+      if (visible && shown) {
+        const hidden = visible.hidden(this.db, this.def.table, shown);
+        const [h] = await runShape<{ n: number }>(
+          this.db,
+          this.ctx.dialect,
+          `${this.def.name}:hidden:${visible.name}`,
+          hidden.params,
+          () => hidden.query,
+        );
+        total -= Number(h?.n ?? 0);
+      }
+    } else {
+      const [countRow] = await runShape<{ n: number }>(this.db, this.ctx.dialect, shape && `${shape}:count`, params, () => {
+        const countBase = countFromIndex
+          ? this.db.selectFrom(`${this.textIndex!.table} as g`)
+          : this.base(this.db, gram, joinFiltered || !!this.hooks.listWhere);
+        return where(countBase).select(sql<number>`count(*)`.as('n'));
+      });
+      total = Number(countRow?.n ?? 0);
+    }
     if (total === 0) return { rows: [], total };
     const offset = (input.pageNumber - 1) * input.pageSize;
     const rows = await runShape(this.db, this.ctx.dialect, shape && `${shape}:rows`, [...params, input.pageSize, offset], () => {

@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from '../http/errors.js';
 import { parseInput } from '../http/route.js';
 import { sanitizeRichText } from '../http/sanitize.js';
 import { deleteUnreferenced, imageNamesIn } from '../storage/references.js';
-import { type ListWhere, ResourceQuery, type Row } from './list.js';
+import { type ListWhere, ResourceQuery, type Row, type Visibility } from './list.js';
 
 /**
  * The write side of a resource: save (validate, check references and uniqueness, sanitize, write), delete
@@ -35,6 +35,8 @@ export interface CrudHooks {
   afterDelete?: (rows: Row[], info: { req: FastifyRequest; trx: AnyDb }) => Promise<void> | void;
   /** extra list conditions from custom parameters */
   listWhere?: ListWhere;
+  /** what a reader may see (crud/list.ts) */
+  visible?: Visibility;
 }
 
 const IMAGE_URL = /^(\/img\/[\w.-]{1,200}|https?:\/\/[^\s"'<>]{1,490})$/;

@@ -20,6 +20,7 @@ import { accessMigration } from './migrations/017_access.js';
 import { loginLogMigration } from './migrations/018_login_log.js';
 import { recycleBinMigration } from './migrations/019_recycle_bin.js';
 import { auditMigration } from './migrations/020_audit.js';
+import { liveCountMigration } from './migrations/021_live_count.js';
 import type { Database } from './schema.js';
 
 /**
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '018_login_log': loginLogMigration,
   '015_publish': publishMigration,
   '016_preview_webhook': previewWebhookMigration,
+  '021_live_count': liveCountMigration,
 };
 
 export function registerMigration(name: string, m: DialectMigration): void {
