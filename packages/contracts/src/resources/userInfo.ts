@@ -177,6 +177,14 @@ export function passwordProblem(v: string): string | null {
   return null;
 }
 
+/**
+ * A new password (重置密码, 修改密码): required, then the rules above. The one check both the server's
+ * schemas and the web's forms run; returns a message key or null.
+ */
+export function newPasswordProblem(v: string | null | undefined): string | null {
+  return v == null || v === '' ? 'userInfo.passwordRequired' : passwordProblem(v);
+}
+
 /** The save body: `flag` is accepted for `enableFlag`; password and enableFlag are required on create. */
 export const userInfoSaveSchema = z
   .object({
@@ -268,7 +276,7 @@ export const resetPasswordSchema = z.object({
     .optional()
     .transform((v) => (v == null ? '' : String(v)))
     .superRefine((v, ctx) => {
-      const problem = v === '' ? 'userInfo.passwordRequired' : passwordProblem(v);
+      const problem = newPasswordProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
 });
