@@ -113,3 +113,20 @@ export async function pickOption(page: Page, select: Locator, option: string) {
   const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
   await popup.getByTitle(option, { exact: true }).click();
 }
+
+/** The reply of the next POST whose URL matches (start waiting before the click that sends it). */
+export function reply(page: Page, url: RegExp) {
+  return page.waitForResponse((r) => r.request().method() === 'POST' && url.test(r.url()));
+}
+
+/** Runs `click` (a form's 保存), checks the save call answered 保存成功, and answers the saved record's id. */
+export async function savedId(page: Page, click: () => Promise<void>): Promise<number> {
+  const saved = reply(page, /\/api\/[^?]*save/i);
+  await click();
+  const body = await (await saved).json();
+  expect(body).toMatchObject({ code: 200, msg: '保存成功' });
+  return Number(body.data.id);
+}
+
+/** A name no other test run uses: `prefix` and the time, so a search finds this test's own records only. */
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}`;
