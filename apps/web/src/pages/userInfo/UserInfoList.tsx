@@ -1,4 +1,4 @@
-import { stripChinese, USER_NAME_MAX, userInfoEndpoints, userInfoResource } from '@gk/contracts';
+import { roleEndpoints, stripChinese, USER_NAME_MAX, userInfoEndpoints, userInfoResource } from '@gk/contracts';
 import { App, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ const search: SearchFieldConfig[] = [
     name: 'roleId',
     label: 'userInfo.f.roleIds',
     widget: 'remote',
-    remote: { url: '/role/getRoleList', valueKey: 'id', labelKey: 'name' },
+    remote: { url: roleEndpoints.options.path, valueKey: 'id', labelKey: 'name' },
   },
   { name: 'createTime', widget: 'dateRange', start: 'startTime', end: 'endTime' },
 ];
