@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import { defineResource } from '../resource.js';
+import { dateRange, defineResource } from '../resource.js';
 import { id, normalizeUserName, optId, patterns, reqText, userNameProblem } from '../validators.js';
 
 /** User accounts (SPEC point 7 "Links, contacts, users"); the module is admin-only (ADMIN_ONLY_MODULES). */
@@ -251,8 +251,7 @@ export const userInfoResource = defineResource({
     { param: 'userName', field: 'userName', op: 'like' },
     { param: 'enableFlag', field: 'enableFlag', op: 'eq' },
     { param: 'flag', field: 'enableFlag', op: 'eq' },
-    { param: 'startTime', field: 'createTime', op: 'from' },
-    { param: 'endTime', field: 'createTime', op: 'to' },
+    ...dateRange('createTime'),
   ],
   endpoints: {
     list: userInfoEndpoints.list,
