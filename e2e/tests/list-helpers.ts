@@ -87,9 +87,13 @@ export async function expectTotal(page: Page, n: number) {
   else await expect(view(page).locator('.gk-list .ant-pagination-total-text')).toHaveText(`总共${n}条记录`);
 }
 
-/** The list has answered: its pager shows 总共N条记录 (whatever N; a test counts only its own records). */
+/**
+ * The list has answered: its pager shows 总共N条记录 (whatever N; a test counts only its own records). Often the
+ * first screen a fresh browser opens: it loads the signed-in chunks first, which took 58 s under a load of 20
+ * on two cores (the list call itself 0.3 s), so this wait gets longer than the usual 60 s.
+ */
 export async function listLoaded(page: Page) {
-  await expect(view(page).getByText(/^总共\d+条记录$/)).toBeVisible();
+  await expect(view(page).getByText(/^总共\d+条记录$/)).toBeVisible({ timeout: 180_000 });
 }
 
 /** The table row holding this text. */
