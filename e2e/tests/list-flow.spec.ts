@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, type Response, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signedIn } from './helpers';
-import { button, toast, view } from './list-helpers';
+import { button, reply, toast, view } from './list-helpers';
 
 /**
  * The list flow every list screen shares, run once per screen: create two records through the screen's own
@@ -143,9 +143,6 @@ const FLOWS: Flow[] = [
 ];
 
 const RUN = `e2e${Date.now().toString(36)}`;
-
-/** the reply of the next call whose path matches */
-const reply = (page: Page, url: RegExp) => page.waitForResponse((r: Response) => r.request().method() === 'POST' && url.test(r.url()));
 
 const rows = (page: Page, name: string) => view(page).getByRole('row').filter({ hasText: name });
 

@@ -87,9 +87,13 @@ export async function expectTotal(page: Page, n: number) {
   else await expect(view(page).locator('.gk-list .ant-pagination-total-text')).toHaveText(`总共${n}条记录`);
 }
 
-/** The list has answered: its pager shows 总共N条记录 (whatever N; a test counts only its own records). */
+/**
+ * The list has answered: its pager shows 总共N条记录 (whatever N; a test counts only its own records). Often the
+ * first screen a fresh browser opens: it loads the signed-in chunks first, which took 58 s under a load of 20
+ * on two cores (the list call itself 0.3 s), so this wait gets longer than the usual 60 s.
+ */
 export async function listLoaded(page: Page) {
-  await expect(view(page).getByText(/^总共\d+条记录$/)).toBeVisible();
+  await expect(view(page).getByText(/^总共\d+条记录$/)).toBeVisible({ timeout: 180_000 });
 }
 
 /** The table row holding this text. */
@@ -113,3 +117,20 @@ export async function pickOption(page: Page, select: Locator, option: string) {
   const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
   await popup.getByTitle(option, { exact: true }).click();
 }
+
+/** The reply of the next POST whose URL matches (start waiting before the click that sends it). */
+export function reply(page: Page, url: RegExp) {
+  return page.waitForResponse((r) => r.request().method() === 'POST' && url.test(r.url()));
+}
+
+/** Runs `click` (a form's 保存), checks the save call answered 保存成功, and answers the saved record's id. */
+export async function savedId(page: Page, click: () => Promise<void>): Promise<number> {
+  const saved = reply(page, /\/api\/[^?]*save/i);
+  await click();
+  const body = await (await saved).json();
+  expect(body).toMatchObject({ code: 200, msg: '保存成功' });
+  return Number(body.data.id);
+}
+
+/** A name no other test run uses: `prefix` and the time, so a search finds this test's own records only. */
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}`;

@@ -131,3 +131,9 @@ export function imageReferences(): { table: string; column: string; type: 'image
       .map((f) => ({ table: r.table, column: columnOf(f), type: f.type as 'image' | 'html' })),
   );
 }
+
+/** The two filters of a date range on one field, whole days (`yyyy-MM-dd`): `startTime` from, `endTime` to. */
+export const dateRange = (field: string, start = 'startTime', end = 'endTime'): FilterDef[] => [
+  { param: start, field, op: 'from' },
+  { param: end, field, op: 'to' },
+];

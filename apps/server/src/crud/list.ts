@@ -50,7 +50,8 @@ export interface Visibility {
   hidden: (db: Kysely<LooseTables>, table: string, values: readonly unknown[]) => { query: Compilable; params: unknown[] };
 }
 
-const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `%v%` for a LIKE with a backslash escape (the text's own `%`, `_` and backslash taken literally) */
+export const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /**
  * Empty values (a sort number not given) sort last going up and first going down, on both dialects. Only
  * nullable (sort number) columns get the NULLS clause: on NOT NULL columns it would stop SQLite from reading
@@ -296,4 +297,36 @@ export class ResourceQuery {
     if (!r) throw notFound();
     return r;
   }
+}
+
+/** A case-insensitive "contains" condition on a column of a hand-built list (`ref`: `user_name`, `u.user_name`). */
+export function contains(ref: string, text: string): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(ref)}) like lower(${likePattern(text)}) escape '\\'`;
+}
+
+/**
+ * A hand-built list (operation log, login log, online sessions) answered like every resource list: the date
+ * range checked and applied on `dayColumn` (whole days), the total counted, then one page of rows in
+ * `rows`' order (none read when nothing matches).
+ */
+export async function pageOf<DB, TB extends keyof DB, O>(
+  q: SelectQueryBuilder<DB, TB, {}>,
+  input: { pageNumber: number; pageSize: number; startTime?: string | null; endTime?: string | null },
+  rows: (q: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, O>,
+  dayColumn?: string,
+): Promise<{ rows: O[]; total: number }> {
+  if (dayColumn) {
+    const err = checkDateRange(input.startTime, input.endTime);
+    if (err) throw badRequest(err);
+    if (input.startTime) q = q.where(sql<SqlBool>`${sql.ref(dayColumn)} >= ${`${input.startTime} 00:00:00`}`);
+    if (input.endTime) q = q.where(sql<SqlBool>`${sql.ref(dayColumn)} <= ${`${input.endTime} 23:59:59`}`);
+  }
+  const { n } = (await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: number };
+  const total = Number(n);
+  if (total === 0) return { rows: [], total };
+  const found = await rows(q)
+    .limit(input.pageSize)
+    .offset((input.pageNumber - 1) * input.pageSize)
+    .execute();
+  return { rows: found as O[], total };
 }

@@ -1,7 +1,7 @@
 import { LIMITS, type PageReply, type Reply, type ResourceDef, type UploadReply, uploadEndpoints } from '@gk/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { withLoading } from './loading';
-import { post, type RequestOptions, upload } from './request';
+import { post, type RequestOptions } from './request';
 
 /**
  * The web's data layer (TanStack Query). Every call a screen makes about a resource goes through here and
@@ -130,10 +130,15 @@ export function useToggle(resource: ResourceDef) {
 
 // --------------------------------------------------------------------------------------------- images
 
-/** Uploads one image; resolves with the URL the server answers (`data.url` of the upload reply). */
-export async function uploadImage(file: Blob): Promise<string> {
-  const reply = await upload(file, { quiet: true });
-  const url = (reply.data as Partial<UploadReply['data']> | undefined)?.url;
+/**
+ * Uploads one image (multipart field `file`); resolves with the URL the server answers (`data.url` of the
+ * upload reply). Quiet by default: the image slot and the editor say what went wrong in their own words.
+ */
+export async function uploadImage(file: Blob, opts: RequestOptions = { quiet: true }): Promise<string> {
+  const fd = new FormData();
+  fd.append('file', file);
+  const reply = await post<Partial<UploadReply>>(uploadEndpoints.upload.path, fd, opts);
+  const url = reply.data?.url;
   if (typeof url !== 'string' || !url) throw new Error('the upload reply names no image URL');
   return url;
 }

@@ -3,7 +3,8 @@ import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setFeedback } from '../lib/feedback';
 import { useSession } from '../stores/session';
-import { buildUrl, isAuthFailure, post, RequestError, upload } from './request';
+import { uploadImage } from './queries';
+import { buildUrl, isAuthFailure, post, RequestError } from './request';
 
 const message = { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() };
 const modal = { confirm: vi.fn() };
@@ -178,10 +179,10 @@ describe('post', () => {
 });
 
 describe('upload', () => {
-  it('sends the file as multipart field "file" to /api/upload/upload with the token', async () => {
-    fetchMock.mockResolvedValue(reply({ code: 200, msg: 'abc.png' }));
-    const r = await upload(new Blob(['x'], { type: 'image/png' }));
-    expect(r.msg).toBe('abc.png');
+  it('sends the file as multipart field "file" to /api/upload/upload with the token, and uses the URL it answers', async () => {
+    fetchMock.mockResolvedValue(reply({ code: 200, msg: 'abc.png', data: { name: 'abc.png', url: '/img/abc.png?v=1' } }));
+    const answered = await uploadImage(new Blob(['x'], { type: 'image/png' }));
+    expect(answered).toBe('/img/abc.png?v=1');
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/upload/upload');
     expect(init.body).toBeInstanceOf(FormData);

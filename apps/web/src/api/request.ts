@@ -176,21 +176,6 @@ export function get<T = Reply<any>>(path: string, params?: Params, opts: Request
   return send<T>(path, undefined, undefined, { ...opts, params: { ...opts.params, ...params }, method: 'GET' });
 }
 
-export interface UploadReply {
-  code: number | string;
-  /** the stored file name */
-  msg: string;
-  message?: string;
-  data?: unknown;
-}
-
-/** Uploads one image (multipart field `file`) to /upload/upload; the reply's msg is the stored name. */
-export function upload(file: Blob, opts: RequestOptions = {}): Promise<UploadReply> {
-  const fd = new FormData();
-  fd.append('file', file);
-  return send<UploadReply>('/upload/upload', fd, undefined, opts);
-}
-
 /** `/img/` + stored name, unless the value is already a URL. */
 export function imageUrl(name: string | null | undefined): string {
   if (!name) return '';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import type { ResourceDef } from '../resource.js';
+import { dateRange, type ResourceDef } from '../resource.js';
 import { optDate, optFilter, paging } from '../validators.js';
 
 /**
@@ -59,8 +59,7 @@ export const logResource: ResourceDef = {
     { param: 'module', field: 'module', op: 'eq' },
     { param: 'action', field: 'action', op: 'eq' },
     { param: 'result', field: 'result', op: 'eq' },
-    { param: 'startTime', field: 'operTime', op: 'from' },
-    { param: 'endTime', field: 'operTime', op: 'to' },
+    ...dateRange('operTime'),
   ],
   endpoints: { list: logEndpoints.page, get: logEndpoints.get },
   del: 'ids',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import type { ResourceDef } from '../resource.js';
+import { dateRange, type ResourceDef } from '../resource.js';
 import { id, optDate, optFilter, paging } from '../validators.js';
 
 /**
@@ -93,8 +93,7 @@ export const loginLogResource: ResourceDef = {
   filters: [
     { param: 'userName', field: 'userName', op: 'like' },
     { param: 'status', field: 'status', op: 'eq' },
-    { param: 'startTime', field: 'loginTime', op: 'from' },
-    { param: 'endTime', field: 'loginTime', op: 'to' },
+    ...dateRange('loginTime'),
   ],
   endpoints: { list: monitorEndpoints.loginLogPage },
   del: 'ids',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import { defineResource } from '../resource.js';
+import { dateRange, defineResource } from '../resource.js';
 import { optFlag, optText, reqText, sortNo } from '../validators.js';
 import { publishFields, publishFilter, publishSave, scheduleRule } from './publish.js';
 
@@ -178,8 +178,7 @@ export const newsResource = defineResource({
     { param: 'title', field: 'title', op: 'like' },
     { param: 'isTop', field: 'isTop', op: 'eq' },
     { param: 'isHot', field: 'isHot', op: 'eq' },
-    { param: 'startTime', field: 'createTime', op: 'from' },
-    { param: 'endTime', field: 'createTime', op: 'to' },
+    ...dateRange('createTime'),
     publishFilter,
   ],
   endpoints: { list: newsEndpoints.list, save: newsEndpoints.save, get: newsEndpoints.get, del: newsEndpoints.del },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { SHOW_TYPES } from '../enums.js';
 import { defineMessages } from '../i18n/index.js';
-import { defineResource } from '../resource.js';
+import { dateRange, defineResource } from '../resource.js';
 import { optFlag, optText, reqId, reqText, sortNo } from '../validators.js';
 import { publishFields, publishFilter, publishSave, scheduleRule } from './publish.js';
 
@@ -179,8 +179,7 @@ export const pageItemResource = defineResource({
     { param: 'pageId', field: 'pageId', op: 'eq' },
     { param: 'code', field: 'pageId', op: 'eq' },
     { param: 'title', field: 'title', op: 'like' },
-    { param: 'startTime', field: 'createTime', op: 'from' },
-    { param: 'endTime', field: 'createTime', op: 'to' },
+    ...dateRange('createTime'),
     publishFilter,
   ],
   endpoints: {

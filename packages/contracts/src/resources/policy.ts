@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import { defineResource } from '../resource.js';
+import { dateRange, defineResource } from '../resource.js';
 import { optFlag, optText, reqText } from '../validators.js';
 import { publishFields, publishFilter, publishSave, scheduleRule } from './publish.js';
 
@@ -101,8 +101,7 @@ export const policyResource = defineResource({
     { param: 'title', field: 'title', op: 'like' },
     { param: 'isTop', field: 'isTop', op: 'eq' },
     { param: 'isHot', field: 'isHot', op: 'eq' },
-    { param: 'startTime', field: 'createTime', op: 'from' },
-    { param: 'endTime', field: 'createTime', op: 'to' },
+    ...dateRange('createTime'),
     publishFilter,
   ],
   endpoints: { list: policyEndpoints.list, save: policyEndpoints.save, get: policyEndpoints.get, del: policyEndpoints.del },

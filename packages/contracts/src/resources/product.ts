@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import { defineResource } from '../resource.js';
+import { dateRange, defineResource } from '../resource.js';
 import { optLink, optText, reqId, reqText, sortNo } from '../validators.js';
 
 export const productEndpoints = defineEndpoints('product', {
@@ -92,8 +92,7 @@ export const productResource = defineResource({
   filters: [
     { param: 'supplierId', field: 'supplierId', op: 'eq' },
     { param: 'name', field: 'name', op: 'like' },
-    { param: 'startTime', field: 'createTime', op: 'from' },
-    { param: 'endTime', field: 'createTime', op: 'to' },
+    ...dateRange('createTime'),
   ],
   endpoints: {
     list: productEndpoints.list,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import { defineResource } from '../resource.js';
+import { dateRange, defineResource } from '../resource.js';
 import { id, normalizeUserName, optId, patterns, reqText, userNameProblem } from '../validators.js';
 
 /** User accounts (SPEC point 7 "Links, contacts, users"); the module is admin-only (ADMIN_ONLY_MODULES). */
@@ -177,6 +177,14 @@ export function passwordProblem(v: string): string | null {
   return null;
 }
 
+/**
+ * A new password (重置密码, 修改密码): required, then the rules above. The one check both the server's
+ * schemas and the web's forms run; returns a message key or null.
+ */
+export function newPasswordProblem(v: string | null | undefined): string | null {
+  return v == null || v === '' ? 'userInfo.passwordRequired' : passwordProblem(v);
+}
+
 /** The save body: `flag` is accepted for `enableFlag`; password and enableFlag are required on create. */
 export const userInfoSaveSchema = z
   .object({
@@ -243,8 +251,7 @@ export const userInfoResource = defineResource({
     { param: 'userName', field: 'userName', op: 'like' },
     { param: 'enableFlag', field: 'enableFlag', op: 'eq' },
     { param: 'flag', field: 'enableFlag', op: 'eq' },
-    { param: 'startTime', field: 'createTime', op: 'from' },
-    { param: 'endTime', field: 'createTime', op: 'to' },
+    ...dateRange('createTime'),
   ],
   endpoints: {
     list: userInfoEndpoints.list,
@@ -268,7 +275,7 @@ export const resetPasswordSchema = z.object({
     .optional()
     .transform((v) => (v == null ? '' : String(v)))
     .superRefine((v, ctx) => {
-      const problem = v === '' ? 'userInfo.passwordRequired' : passwordProblem(v);
+      const problem = newPasswordProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
 });

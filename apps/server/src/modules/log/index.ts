@@ -1,21 +1,11 @@
-import {
-  allResources,
-  authEndpoints,
-  checkDateRange,
-  id,
-  LOG_RESULT,
-  logEndpoints,
-  logPageSchema,
-  MENU_TREE,
-  type ResourceDef,
-} from '@gk/contracts';
+import { allResources, authEndpoints, id, LOG_RESULT, logEndpoints, logPageSchema, MENU_TREE, type ResourceDef } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Ctx, WriteEvent } from '../../context.js';
+import { contains, pageOf } from '../../crud/list.js';
 import type { AnyDb } from '../../db/index.js';
 import { formatDateTime } from '../../db/time.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { ok, page, t } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
 import { scheduleDaily } from '../../ops/daily.js';
@@ -190,26 +180,21 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     endpoint: logEndpoints.page,
     handler: async (_i, req) => {
       const input = parseInput(logPageSchema, rawInput(req));
-      const err = checkDateRange(input.startTime, input.endTime);
-      if (err) throw badRequest(err);
       let q = db.selectFrom('oper_log');
-      if (input.userName)
-        q = q.where(sql<boolean>`lower(user_name) like lower(${`%${input.userName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}) escape '\\'`);
+      if (input.userName) q = q.where(contains('user_name', input.userName));
       if (input.module) q = q.where('module', '=', input.module);
       if (input.action) q = q.where('action', '=', input.action);
       if (input.result != null) q = q.where('result', '=', input.result);
-      if (input.startTime) q = q.where('oper_time', '>=', `${input.startTime} 00:00:00`);
-      if (input.endTime) q = q.where('oper_time', '<=', `${input.endTime} 23:59:59`);
-      const { n } = (await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: number };
-      const total = Number(n);
-      if (total === 0) return page(req, [], 0);
-      const rows = await q
-        .select(['id', 'user_name', 'address', 'oper_time', 'module', 'action', 'record_id', 'title', 'result', 'reason'])
-        .orderBy('oper_time', 'desc')
-        .orderBy('id', 'desc')
-        .limit(input.pageSize)
-        .offset((input.pageNumber - 1) * input.pageSize)
-        .execute();
+      const { rows, total } = await pageOf(
+        q,
+        input,
+        (q) =>
+          q
+            .select(['id', 'user_name', 'address', 'oper_time', 'module', 'action', 'record_id', 'title', 'result', 'reason'])
+            .orderBy('oper_time', 'desc')
+            .orderBy('id', 'desc'),
+        'oper_time',
+      );
       return page(
         req,
         rows.map((r) => outRow(req, r)),

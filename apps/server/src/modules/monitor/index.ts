@@ -1,16 +1,8 @@
-import {
-  Code,
-  checkDateRange,
-  forceLogoutSchema,
-  LOGIN_STATUS,
-  loginLogPageSchema,
-  monitorEndpoints,
-  onlinePageSchema,
-} from '@gk/contracts';
+import { Code, forceLogoutSchema, LOGIN_STATUS, loginLogPageSchema, monitorEndpoints, onlinePageSchema } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import UAParser from 'ua-parser-js';
 import type { Ctx } from '../../context.js';
+import { contains, pageOf } from '../../crud/list.js';
 import { formatDateTime } from '../../db/time.js';
 import { type AuthEvent, emitAuthEvent, onAuthEvent } from '../../events/auth-events.js';
 import { changed } from '../../events/bus.js';
@@ -25,8 +17,6 @@ export function describeAgent(userAgent: string): { browser: string; os: string 
   const name = (n?: string, v?: string) => [n, v?.split('.')[0]].filter(Boolean).join(' ').slice(0, 64);
   return { browser: name(r.browser.name, r.browser.version), os: name(r.os.name, r.os.version) };
 }
-
-const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Writes one 登录日志 row per login attempt (signed in or refused). */
 async function recordAttempt(ctx: Ctx, e: AuthEvent): Promise<void> {
@@ -64,18 +54,14 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     handler: async (_i, req) => {
       const input = parseInput(onlinePageSchema, rawInput(req));
       let q = ctx.db.selectFrom('sys_session as s').innerJoin('sys_user as u', 'u.id', 's.user_id').where('s.expires_at', '>=', ctx.now());
-      if (input.userName) q = q.where(sql<boolean>`lower(u.user_name) like lower(${likeText(input.userName)}) escape '\\'`);
-      if (input.ip) q = q.where(sql<boolean>`s.ip like ${likeText(input.ip)} escape '\\'`);
-      const { n } = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-      const total = Number(n);
-      if (total === 0) return page(req, [], 0);
-      const rows = await q
-        .select(['s.id', 's.user_id', 'u.user_name', 'u.name', 's.ip', 's.user_agent', 's.created_at', 's.last_seen'])
-        .orderBy('s.created_at', 'desc')
-        .orderBy('s.id', 'desc')
-        .limit(input.pageSize)
-        .offset((input.pageNumber - 1) * input.pageSize)
-        .execute();
+      if (input.userName) q = q.where(contains('u.user_name', input.userName));
+      if (input.ip) q = q.where(contains('s.ip', input.ip));
+      const { rows, total } = await pageOf(q, input, (q) =>
+        q
+          .select(['s.id', 's.user_id', 'u.user_name', 'u.name', 's.ip', 's.user_agent', 's.created_at', 's.last_seen'])
+          .orderBy('s.created_at', 'desc')
+          .orderBy('s.id', 'desc'),
+      );
       return page(
         req,
         rows.map((r) => ({
@@ -137,23 +123,19 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     endpoint: monitorEndpoints.loginLogPage,
     handler: async (_i, req) => {
       const input = parseInput(loginLogPageSchema, rawInput(req));
-      const err = checkDateRange(input.startTime, input.endTime);
-      if (err) throw badRequest(err);
       let q = ctx.db.selectFrom('sys_login_log');
-      if (input.userName) q = q.where(sql<boolean>`lower(user_name) like lower(${likeText(input.userName)}) escape '\\'`);
+      if (input.userName) q = q.where(contains('user_name', input.userName));
       if (input.status != null) q = q.where('status', '=', input.status);
-      if (input.startTime) q = q.where('login_time', '>=', `${input.startTime} 00:00:00`);
-      if (input.endTime) q = q.where('login_time', '<=', `${input.endTime} 23:59:59`);
-      const { n } = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-      const total = Number(n);
-      if (total === 0) return page(req, [], 0);
-      const rows = await q
-        .select(['id', 'user_name', 'user_id', 'ip', 'browser', 'os', 'status', 'reason', 'login_time'])
-        .orderBy('login_time', 'desc')
-        .orderBy('id', 'desc')
-        .limit(input.pageSize)
-        .offset((input.pageNumber - 1) * input.pageSize)
-        .execute();
+      const { rows, total } = await pageOf(
+        q,
+        input,
+        (q) =>
+          q
+            .select(['id', 'user_name', 'user_id', 'ip', 'browser', 'os', 'status', 'reason', 'login_time'])
+            .orderBy('login_time', 'desc')
+            .orderBy('id', 'desc'),
+        'login_time',
+      );
       return page(
         req,
         rows.map((r) => ({

@@ -1,4 +1,4 @@
-import { validators } from '@gk/contracts';
+import { newPasswordProblem, validators } from '@gk/contracts';
 import type { FormRule } from 'antd';
 import { tr } from '../../lib/i18n';
 
@@ -36,6 +36,8 @@ export const rules = {
   email: () => ruleOf(validators.email),
   /** letters, digits and underscore only; empty allowed */
   passwordChars: () => ruleOf(validators.passwordChars),
+  /** a new password: required, 8 to 30 letters, digits or underscores (the server's rule) */
+  newPassword: () => ruleOf(newPasswordProblem),
   /** required, greater than 0; checked after 100 ms (SPEC point 9) */
   positiveNumber: () => ruleOf(validators.positiveNumber, { delayMs: 100 }),
   /** the generic 必填: required text that must not start with white space */

@@ -1,9 +1,10 @@
-import { PASSWORD_MAX, passwordProblem, profileEndpoints, stripChinese } from '@gk/contracts';
+import { profileEndpoints } from '@gk/contracts';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
+import { NewPasswordItem } from '../../components/form/NewPasswordItem';
 import { reloadSessionInfo } from '../../lib/sessionInfo';
 import { useSession } from '../../stores/session';
 
@@ -50,21 +51,7 @@ export default function ChangePassword() {
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('profile.f.newPassword')}
-          normalize={(v: string) => stripChinese(v ?? '')}
-          rules={[
-            {
-              validator: async (_r, v: string) => {
-                const problem = !v ? 'userInfo.passwordRequired' : passwordProblem(v);
-                if (problem) throw new Error(t(problem, { max: PASSWORD_MAX }));
-              },
-            },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordItem name="newPassword" label={t('profile.f.newPassword')} />
         <Form.Item
           name="confirmPassword"
           label={t('profile.f.confirmPassword')}

@@ -3,7 +3,8 @@ import { App, Avatar, Button, Card, Descriptions, Form, Input, Space, Table, Tag
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
-import { imageUrl, post, upload } from '../../api/request';
+import { uploadImage } from '../../api/queries';
+import { imageUrl, post } from '../../api/request';
 import { reloadSessionInfo } from '../../lib/sessionInfo';
 
 /** 个人中心 (/user/profile): own name and avatar (one image), roles and the latest sign-ins. */
@@ -46,8 +47,7 @@ export default function Profile() {
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     try {
-      const r = await withLoading(upload(file));
-      form.setFieldValue('avatar', `/img/${r.msg}`);
+      form.setFieldValue('avatar', await withLoading(uploadImage(file, {})));
     } catch {
       // shown by the request layer
     }

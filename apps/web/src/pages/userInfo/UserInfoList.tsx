@@ -1,11 +1,12 @@
-import { PASSWORD_MAX, passwordProblem, stripChinese, USER_NAME_MAX, userInfoEndpoints, userInfoResource } from '@gk/contracts';
-import { App, Form, Input, Modal } from 'antd';
+import { roleEndpoints, stripChinese, USER_NAME_MAX, userInfoEndpoints, userInfoResource } from '@gk/contracts';
+import { App, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import type { DialogFormConfig } from '../../components/DialogForm';
 import type { FormFieldConfig } from '../../components/form/FormFields';
+import { NewPasswordItem } from '../../components/form/NewPasswordItem';
 import { ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
@@ -23,7 +24,7 @@ const search: SearchFieldConfig[] = [
     name: 'roleId',
     label: 'userInfo.f.roleIds',
     widget: 'remote',
-    remote: { url: '/role/getRoleList', valueKey: 'id', labelKey: 'name' },
+    remote: { url: roleEndpoints.options.path, valueKey: 'id', labelKey: 'name' },
   },
   { name: 'createTime', widget: 'dateRange', start: 'startTime', end: 'endTime' },
 ];
@@ -71,21 +72,7 @@ function ResetPassword({ user, onClose }: { user: { id: number; userName: string
       cancelText={t('ui.cancel')}
     >
       <Form form={form} layout="vertical">
-        <Form.Item
-          name="password"
-          label={t('userInfo.f.password')}
-          normalize={(v: string) => stripChinese(v ?? '')}
-          rules={[
-            {
-              validator: async (_r, v: string) => {
-                const problem = !v ? 'userInfo.passwordRequired' : passwordProblem(v);
-                if (problem) throw new Error(t(problem, { max: PASSWORD_MAX }));
-              },
-            },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordItem name="password" label={t('userInfo.f.password')} />
       </Form>
     </Modal>
   );
