@@ -20,6 +20,7 @@ import { accessMigration } from './migrations/017_access.js';
 import { loginLogMigration } from './migrations/018_login_log.js';
 import { recycleBinMigration } from './migrations/019_recycle_bin.js';
 import { auditMigration } from './migrations/020_audit.js';
+import { publishStateIndexMigration } from './migrations/021_publish_state_index.js';
 import type { Database } from './schema.js';
 
 /**
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '014_row_count': rowCountMigration,
   '019_recycle_bin': recycleBinMigration,
   '020_audit': auditMigration,
+  '021_publish_state_index': publishStateIndexMigration,
   '017_access': accessMigration,
   '018_login_log': loginLogMigration,
   '015_publish': publishMigration,

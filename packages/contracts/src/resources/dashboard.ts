@@ -1,6 +1,6 @@
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import { type PublishStatus, publishFilter } from './publish.js';
+import { type PublishState, publishFilter } from './publish.js';
 
 /** The home page's figures: content counts per area, my recent edits, the latest changes, failed logins (admins). */
 export const dashboardEndpoints = defineEndpoints('dashboard', {
@@ -24,8 +24,8 @@ export const DASHBOARD_AREAS: readonly { resource: string; url: string }[] = [
 /** The areas whose records have a publish state: drafts and scheduled items waiting are shown on the home page. */
 export const DASHBOARD_WAITING: readonly string[] = ['news', 'policy', 'pageItem'];
 
-/** A list screen filtered by stored status (the list keeps its filters in the URL query). */
-export const statusListUrl = (url: string, status: PublishStatus) => `${url}?${new URLSearchParams({ [publishFilter.param]: status })}`;
+/** A list screen filtered by publish state (the list keeps its filters in the URL query). */
+export const statusListUrl = (url: string, state: PublishState) => `${url}?${new URLSearchParams({ [publishFilter.param]: state })}`;
 
 /** Drafts and scheduled items (published with a publish time still to come) of one area. */
 export interface DashboardWaiting {
@@ -35,7 +35,7 @@ export interface DashboardWaiting {
   /** the list filtered to drafts */
   draftsUrl: string;
   scheduled: number;
-  /** the list filtered to published records (scheduled ones show 定时 and their time) */
+  /** the list filtered to scheduled records */
   scheduledUrl: string;
 }
 

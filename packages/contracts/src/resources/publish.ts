@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineMessages } from '../i18n/index.js';
-import type { FieldDef } from '../resource.js';
+import type { FieldDef, FilterDef } from '../resource.js';
 
 /**
  * Publish state of news, policies and page items (issue 11): `status` (draft | published), `publishTime`
@@ -9,8 +9,9 @@ import type { FieldDef } from '../resource.js';
  */
 export const PUBLISH_STATUSES = ['draft', 'published'] as const;
 export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
-/** what a list shows: the stored status read against now */
-export type PublishState = 'draft' | 'published' | 'scheduled' | 'offline';
+/** what a list shows and filters by: the stored status read against now */
+export const PUBLISH_STATES = ['draft', 'published', 'scheduled', 'offline'] as const;
+export type PublishState = (typeof PUBLISH_STATES)[number];
 
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
@@ -25,6 +26,8 @@ export const publishMessages = defineMessages({
     'publish.state.offline': '已下线',
     'publish.status.draft': '草稿',
     'publish.status.published': '已发布',
+    'publish.status.scheduled': '定时',
+    'publish.status.offline': '已下线',
     'publish.statusInvalid': '发布状态只能是草稿或已发布',
     'publish.timeInvalid': '时间格式应为 yyyy-MM-dd HH:mm:ss',
     'publish.offlineBeforePublish': '下线时间必须晚于发布时间',
@@ -50,6 +53,8 @@ export const publishMessages = defineMessages({
     'publish.state.offline': 'Offline',
     'publish.status.draft': 'Draft',
     'publish.status.published': 'Published',
+    'publish.status.scheduled': 'Scheduled',
+    'publish.status.offline': 'Offline',
     'publish.statusInvalid': 'Status must be draft or published',
     'publish.timeInvalid': 'The time must look like yyyy-MM-dd HH:mm:ss',
     'publish.offlineBeforePublish': 'The offline time must be after the publish time',
@@ -75,6 +80,8 @@ export const publishMessages = defineMessages({
     'publish.state.offline': 'Retirado',
     'publish.status.draft': 'Borrador',
     'publish.status.published': 'Publicado',
+    'publish.status.scheduled': 'Programado',
+    'publish.status.offline': 'Retirado',
     'publish.statusInvalid': 'El estado debe ser borrador o publicado',
     'publish.timeInvalid': 'La fecha debe tener la forma yyyy-MM-dd HH:mm:ss',
     'publish.offlineBeforePublish': 'La fecha de retirada debe ser posterior a la de publicación',
@@ -138,8 +145,16 @@ export const scheduleFields: FieldDef[] = [
   { name: 'offlineTime', type: 'datetime', label: 'publish.f.offlineTime' },
 ];
 
-/** The list filter by stored status (草稿 / 已发布). */
-export const publishFilter = { param: 'status', field: 'status', op: 'eq' } as const;
+/**
+ * The list filter by publish state (草稿 / 已发布 / 定时 / 已下线), decided at read time against now like the
+ * tag (`publishState`); the options are what the list screen offers and the server accepts.
+ */
+export const publishFilter = {
+  param: 'status',
+  field: 'status',
+  op: 'publishState',
+  options: PUBLISH_STATES.map((s) => ({ value: s, label: `publish.status.${s}` })),
+} as const satisfies FilterDef;
 
 /** The state shown for a record at `now` (`YYYY-MM-DD HH:mm:ss` in the site's time zone). */
 export function publishState(r: { status?: unknown; publishTime?: unknown; offlineTime?: unknown }, now: string): PublishState {

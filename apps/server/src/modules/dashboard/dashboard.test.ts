@@ -42,7 +42,7 @@ describe.each(DIALECTS)('dashboard on %s', (dialect) => {
     expect(before).toMatchObject({
       name: '新闻',
       draftsUrl: '/news/news-list?status=draft',
-      scheduledUrl: '/news/news-list?status=published',
+      scheduledUrl: '/news/news-list?status=scheduled',
     });
     const policyBefore = await waitingOf('policy');
     expect(policyBefore).toMatchObject({ name: '政策公告', draftsUrl: '/policy/policy-list?status=draft' });

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { may } from '../../auth/sessions.js';
 import type { Ctx } from '../../context.js';
+import { publishStateSql } from '../../crud/publish-state.js';
 import { looseDb } from '../../db/index.js';
 import { formatDateTime } from '../../db/time.js';
 import { ok, t } from '../../http/reply.js';
@@ -53,20 +54,18 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         const def = allResources().find((r) => r.name === name);
         const area = DASHBOARD_AREAS.find((a) => a.resource === name);
         if (!def?.endpoints.list || !area || !may(user, def.endpoints.list.path)) continue;
-        const r = await db
-          .selectFrom(def.table)
-          .select([
-            sql<number>`sum(case when status = 'draft' then 1 else 0 end)`.as('drafts'),
-            sql<number>`sum(case when status = 'published' and publish_time > ${now} then 1 else 0 end)`.as('scheduled'),
-          ])
-          .executeTakeFirstOrThrow();
+        const inState = async (state: 'draft' | 'scheduled') => {
+          const { cond } = publishStateSql(state, now);
+          const r = await db.selectFrom(`${def.table} as t`).select(sql<number>`count(*)`.as('n')).where(cond).executeTakeFirstOrThrow();
+          return Number(r.n);
+        };
         waiting.push({
           resource: def.name,
           name: t(req, def.label),
-          drafts: Number(r.drafts ?? 0),
+          drafts: await inState('draft'),
           draftsUrl: statusListUrl(area.url, 'draft'),
-          scheduled: Number(r.scheduled ?? 0),
-          scheduledUrl: statusListUrl(area.url, 'published'),
+          scheduled: await inState('scheduled'),
+          scheduledUrl: statusListUrl(area.url, 'scheduled'),
         });
       }
       const changes = (rows: Record<string, unknown>[]) =>

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Ctx } from '../../context.js';
+import { publishStateSql } from '../../crud/publish-state.js';
 import { Crud } from '../../crud/service.js';
 import { AppError } from '../../http/errors.js';
 import { parseInput } from '../../http/route.js';
@@ -52,11 +53,8 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
   const { db } = ctx;
   /** published, on the site at this moment */
   const live = () => {
-    const now = ctx.nowText();
-    return [
-      () =>
-        sql<boolean>`(t.status = 'published' and (t.publish_time is null or t.publish_time <= ${now}) and (t.offline_time is null or t.offline_time > ${now}))`,
-    ];
+    const { cond } = publishStateSql('published', ctx.nowText());
+    return [() => cond];
   };
   const inWindow = () => {
     const now = ctx.nowText();

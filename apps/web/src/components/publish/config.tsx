@@ -1,19 +1,16 @@
-import type { Endpoint, ResourceDef } from '@gk/contracts';
+import { type Endpoint, publishFilter, type ResourceDef } from '@gk/contracts';
 import type { DetailActionsApi } from '../DetailPage';
 import type { ColumnOverride } from '../list/columns';
 import type { SearchFieldConfig } from '../list/SearchForm';
 import { PublishBar, PublishTag } from './PublishBar';
 
-/** the list search field: 全部 / 草稿 / 已发布 (the stored status) */
+/** the list search field: 全部 / 草稿 / 已发布 / 定时 / 已下线 (the contract's filter and its options) */
 export const publishSearch: SearchFieldConfig = {
-  name: 'status',
+  name: publishFilter.param,
   label: 'publish.f.status',
   widget: 'select',
   all: true,
-  options: [
-    { value: 'draft', label: 'publish.status.draft' },
-    { value: 'published', label: 'publish.status.published' },
-  ],
+  options: publishFilter.options,
 };
 
 /** the list column: the state as a tag (草稿 / 已发布 / 定时 … / 已下线) */

@@ -28,7 +28,7 @@ describe('home page: drafts and scheduled items waiting', () => {
             drafts: 3,
             draftsUrl: '/news/news-list?status=draft',
             scheduled: 2,
-            scheduledUrl: '/news/news-list?status=published',
+            scheduledUrl: '/news/news-list?status=scheduled',
           },
         ]),
       }),
