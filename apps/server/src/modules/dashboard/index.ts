@@ -1,11 +1,13 @@
 import {
   allResources,
+  changeUrl,
   DASHBOARD_AREAS,
   DASHBOARD_WAITING,
   type DashboardChange,
   type DashboardStats,
   type DashboardWaiting,
   dashboardEndpoints,
+  failedLoginsUrl,
   LOG_RESULT,
   logEndpoints,
   ROLES,
@@ -81,6 +83,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
             actionName: o.actionName,
             recordId: o.recordId,
             title: o.title,
+            url: changeUrl(String(o.module), String(o.action), o.recordId as number | null),
           } as DashboardChange;
         });
       const recent = () =>
@@ -95,8 +98,10 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       const myEdits = changes(await recent().where('user_name', '=', user.userName).execute());
       const latest = may(user, logEndpoints.page.path) ? changes(await recent().execute()) : null;
       let failedLogins: number | null = null;
+      let failedUrl: string | null = null;
       if (user.roles.includes(ROLES.ADMIN)) {
         const since = formatDateTime(new Date(ctx.now() - DAY_MS), ctx.config.timeZone);
+        failedUrl = failedLoginsUrl(since.slice(0, 10));
         const r = await db
           .selectFrom('oper_log')
           .select(sql<number>`count(*)`.as('n'))
@@ -108,7 +113,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         failedLogins = Number(r.n);
       }
       const recycled = may(user, recycleEndpoints.page.path) ? await count('recycle_bin') : null;
-      const stats: DashboardStats = { counts, waiting, recycled, myEdits, latest, failedLogins };
+      const stats: DashboardStats = { counts, waiting, recycled, myEdits, latest, failedLogins, failedLoginsUrl: failedUrl };
       return ok(req, stats);
     },
   });
