@@ -39,6 +39,10 @@ describe.each(DIALECTS)('dashboard on %s', (dialect) => {
     expect(since.get('startTime')).toBe(new Date(t.current.ctx.now() - 86_400_000 + 8 * 3600_000).toISOString().slice(0, 10));
     const log = await post('/log/getOperLogPage', { ...Object.fromEntries(since), pageNumber: 1, pageSize: 10 });
     expect(log.body.rows[0]).toMatchObject({ module: 'auth', action: 'login', result: 0, userName: 'admin' });
+    // a publish is one of my edits, named as such
+    expect((await post(`/news/unpublishNews?id=${created.id}`)).body.code).toBe(200);
+    const unpublished = (await post('/dashboard/getStats')).body.data.myEdits[0];
+    expect(unpublished).toMatchObject({ action: 'unpublish', actionName: '下线', recordId: created.id });
     // a deleted record's change leads to the recycle bin, where it can be restored
     expect((await post('/news/delNews', [created.id])).body.code).toBe(200);
     const deleted = (await post('/dashboard/getStats')).body.data.myEdits[0];
