@@ -60,4 +60,16 @@ test('news: save a draft, preview it without login, schedule it, and it goes liv
   await view(page).getByPlaceholder('请输入标题').fill(title);
   await button(view(page), '搜索').click();
   await expect(row(page, title)).toContainText('已发布');
+
+  // the state filter reads the same clock: no longer 定时, now 已发布
+  const state = view(page).locator('.gk-list-search .ant-form-item').filter({ hasText: '发布状态' }).locator('.ant-select');
+  await pickOption(page, state, '定时');
+  await button(view(page), '搜索').click();
+  await expect(page).toHaveURL(/status=scheduled/);
+  await expectTotal(page, 0);
+  await pickOption(page, state, '已发布');
+  await button(view(page), '搜索').click();
+  await expect(page).toHaveURL(/status=published/);
+  await expectTotal(page, 1);
+  await expect(row(page, title)).toContainText('已发布');
 });
