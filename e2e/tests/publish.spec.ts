@@ -14,7 +14,7 @@ const shanghai = (ms: number) => {
 };
 
 test('news: save a draft, preview it without login, schedule it, and it goes live at its time', async ({ page, request }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const title = `发布流程 ${Date.now()}`;
   const publicList = async () =>
     (await (await request.get(`/public/v1/news?keyword=${encodeURIComponent(title)}`)).json()) as { total: number };
@@ -45,7 +45,7 @@ test('news: save a draft, preview it without login, schedule it, and it goes liv
   if (at - Date.now() < 20_000) at += 60_000;
   await button(view(page), '发布').click();
   const dialog = modal(page);
-  const input = dialog.locator('.ant-picker input');
+  const input = dialog.locator('input[aria-label="发布时间"]');
   await input.click();
   await input.fill(shanghai(at));
   await input.press('Enter');
