@@ -93,8 +93,9 @@ test('save, edit, delete, restore and purge of a news item, each in the operatio
     .fill(title);
   await button(view(page), '搜索').click();
   await selectRow(page, title);
-  await button(view(page), '删除').click();
-  await button(modal(page), '删除').click();
+  await button(view(page), '彻底删除').click();
+  await expect(modal(page)).toContainText('彻底删除后不可恢复');
+  await button(modal(page), '彻底删除').click();
   await expect(toast(page, '已彻底删除 1 条数据')).toBeVisible();
   await expect(row(page, title)).toHaveCount(0);
   expect((await api(page, '/news/getNews', undefined, `?id=${id}`)).code).toBe(404);
