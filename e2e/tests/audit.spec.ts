@@ -1,6 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { signedIn } from './helpers';
-import { button, modal, pickOption, row, selectRow, toast, view } from './list-helpers';
+import { button, expectTotal, modal, pickOption, row, selectRow, toast, view } from './list-helpers';
 
 /** Accountability and recovery: the operation log, the recycle bin and revisions of a news item, through the UI. */
 
@@ -62,6 +62,8 @@ test('save, edit, delete, restore and purge of a news item, each in the operatio
   await page.goto('/news/news-list');
   await view(page).getByPlaceholder('请输入标题').fill(title);
   await button(view(page), '搜索').click();
+  // the search has answered (a row ticked in the list before it would be cleared by the new filter)
+  await expectTotal(page, 1);
   await selectRow(page, title);
   await button(view(page), '删除').click();
   await expect(modal(page)).toContainText('确认删除?');
@@ -92,9 +94,12 @@ test('save, edit, delete, restore and purge of a news item, each in the operatio
     .getByPlaceholder(/标题关键字/)
     .fill(title);
   await button(view(page), '搜索').click();
+  // the search has answered (a row ticked in the list before it would be cleared by the new filter)
+  await expectTotal(page, 1);
   await selectRow(page, title);
-  await button(view(page), '删除').click();
-  await button(modal(page), '删除').click();
+  await button(view(page), '彻底删除').click();
+  await expect(modal(page)).toContainText('彻底删除后不可恢复');
+  await button(modal(page), '彻底删除').click();
   await expect(toast(page, '已彻底删除 1 条数据')).toBeVisible();
   await expect(row(page, title)).toHaveCount(0);
   expect((await api(page, '/news/getNews', undefined, `?id=${id}`)).code).toBe(404);

@@ -14,7 +14,7 @@ const shanghai = (ms: number) => {
 };
 
 test('news: save a draft, preview it without login, schedule it, and it goes live at its time', async ({ page, request }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const title = `发布流程 ${Date.now()}`;
   const publicList = async () =>
     (await (await request.get(`/public/v1/news?keyword=${encodeURIComponent(title)}`)).json()) as { total: number };
@@ -45,7 +45,7 @@ test('news: save a draft, preview it without login, schedule it, and it goes liv
   if (at - Date.now() < 20_000) at += 60_000;
   await button(view(page), '发布').click();
   const dialog = modal(page);
-  const input = dialog.locator('.ant-picker input');
+  const input = dialog.locator('input[aria-label="发布时间"]');
   await input.click();
   await input.fill(shanghai(at));
   await input.press('Enter');
@@ -59,5 +59,17 @@ test('news: save a draft, preview it without login, schedule it, and it goes liv
   await page.goto('/news/news-list');
   await view(page).getByPlaceholder('请输入标题').fill(title);
   await button(view(page), '搜索').click();
+  await expect(row(page, title)).toContainText('已发布');
+
+  // the state filter reads the same clock: no longer 定时, now 已发布
+  const state = view(page).locator('.gk-list-search .ant-form-item').filter({ hasText: '发布状态' }).locator('.ant-select');
+  await pickOption(page, state, '定时');
+  await button(view(page), '搜索').click();
+  await expect(page).toHaveURL(/status=scheduled/);
+  await expectTotal(page, 0);
+  await pickOption(page, state, '已发布');
+  await button(view(page), '搜索').click();
+  await expect(page).toHaveURL(/status=published/);
+  await expectTotal(page, 1);
   await expect(row(page, title)).toContainText('已发布');
 });

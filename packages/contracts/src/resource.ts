@@ -50,10 +50,15 @@ export interface FilterDef {
   param: string;
   /** the field it filters */
   field: string;
-  /** substring, exact, date from (inclusive), date to (inclusive), or any of several fields by substring */
-  op: 'like' | 'eq' | 'from' | 'to' | 'keyword';
+  /**
+   * substring, exact, date from (inclusive), date to (inclusive), any of several fields by substring, or the
+   * publish state read against now (`status` / `publishTime` / `offlineTime`, see resources/publish.ts)
+   */
+  op: 'like' | 'eq' | 'from' | 'to' | 'keyword' | 'publishState';
   /** for 'keyword': the fields it searches */
   fields?: string[];
+  /** the only values accepted (label: message key), offered as a select by the list screen */
+  options?: readonly { value: string; label: string }[];
 }
 
 export interface ResourceDef {

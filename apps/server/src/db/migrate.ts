@@ -21,6 +21,7 @@ import { loginLogMigration } from './migrations/018_login_log.js';
 import { recycleBinMigration } from './migrations/019_recycle_bin.js';
 import { auditMigration } from './migrations/020_audit.js';
 import { liveCountMigration } from './migrations/021_live_count.js';
+import { publishStateIndexMigration } from './migrations/022_publish_state_index.js';
 import type { Database } from './schema.js';
 
 /**
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '015_publish': publishMigration,
   '016_preview_webhook': previewWebhookMigration,
   '021_live_count': liveCountMigration,
+  '022_publish_state_index': publishStateIndexMigration,
 };
 
 export function registerMigration(name: string, m: DialectMigration): void {

@@ -1,6 +1,7 @@
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import { type PublishStatus, publishFilter } from './publish.js';
+import { MENU_TREE } from '../menu.js';
+import { type PublishState, publishFilter } from './publish.js';
 
 /** The home page's figures: content counts per area, my recent edits, the latest changes, failed logins (admins). */
 export const dashboardEndpoints = defineEndpoints('dashboard', {
@@ -24,8 +25,28 @@ export const DASHBOARD_AREAS: readonly { resource: string; url: string }[] = [
 /** The areas whose records have a publish state: drafts and scheduled items waiting are shown on the home page. */
 export const DASHBOARD_WAITING: readonly string[] = ['news', 'policy', 'pageItem'];
 
-/** A list screen filtered by stored status (the list keeps its filters in the URL query). */
-export const statusListUrl = (url: string, status: PublishStatus) => `${url}?${new URLSearchParams({ [publishFilter.param]: status })}`;
+/** A list screen filtered by publish state (the list keeps its filters in the URL query). */
+export const statusListUrl = (url: string, state: PublishState) => `${url}?${new URLSearchParams({ [publishFilter.param]: state })}`;
+
+/** The details screen (a hidden menu route, `?id=`) opened from a list screen, if it has one. */
+const detailsOf = (listUrl: string) =>
+  MENU_TREE.flatMap((m) => m.children ?? []).find((c) => c.isHidden && c.activeMenu === listUrl)?.url ?? null;
+
+/**
+ * Where a change on the home page leads: a deleted record to the recycle bin (where it can be restored), a
+ * purged one nowhere, any other to its details screen, else its list; null for what has no screen of its own.
+ */
+export function changeUrl(module: string, action: string, recordId: number | null): string | null {
+  if (action === 'delete') return '/recycle/recycle-list';
+  const area = DASHBOARD_AREAS.find((a) => a.resource === module);
+  if (action === 'purge' || !area) return null;
+  const details = detailsOf(area.url);
+  return details && recordId != null ? `${details}?id=${recordId}` : area.url;
+}
+
+/** The operation log filtered to refused logins since a day (`YYYY-MM-DD`). */
+export const failedLoginsUrl = (since: string) =>
+  `/monitor/operlog-list?${new URLSearchParams({ module: 'auth', action: 'login', result: '0', startTime: since })}`;
 
 /** Drafts and scheduled items (published with a publish time still to come) of one area. */
 export interface DashboardWaiting {
@@ -35,7 +56,7 @@ export interface DashboardWaiting {
   /** the list filtered to drafts */
   draftsUrl: string;
   scheduled: number;
-  /** the list filtered to published records (scheduled ones show 定时 and their time) */
+  /** the list filtered to scheduled records */
   scheduledUrl: string;
 }
 
@@ -49,6 +70,8 @@ export interface DashboardChange {
   actionName: string;
   recordId: number | null;
   title: string;
+  /** the screen it links to (`changeUrl`), null: none */
+  url: string | null;
 }
 
 export interface DashboardStats {
@@ -61,6 +84,8 @@ export interface DashboardStats {
   latest: DashboardChange[] | null;
   /** failed logins in the last 24 hours (administrators only, else null) */
   failedLogins: number | null;
+  /** the operation log filtered to them */
+  failedLoginsUrl: string | null;
 }
 
 export const dashboardMessages = defineMessages({

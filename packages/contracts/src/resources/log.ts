@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoints } from '../endpoints.js';
+import { allEndpoints, defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import { dateRange, type ResourceDef } from '../resource.js';
+import { MENU_TREE } from '../menu.js';
+import { allResources, dateRange, type ResourceDef } from '../resource.js';
 import { optDate, optFilter, paging } from '../validators.js';
 
 /**
@@ -15,8 +16,39 @@ export const logEndpoints = defineEndpoints('log', {
 });
 
 /** The actions the log names with a code (anything else is stored as the endpoint's name). */
-export const LOG_ACTIONS = ['create', 'update', 'delete', 'toggle', 'restore', 'purge', 'login', 'logout'] as const;
+export const LOG_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'toggle',
+  'publish',
+  'unpublish',
+  'restore',
+  'purge',
+  'login',
+  'logout',
+  'forceLogout',
+] as const;
 export const LOG_RESULT = { OK: 1, REFUSED: 0 } as const;
+
+/**
+ * The label of an entry's module: a resource's name (a record written through it), 登录 (`auth`), or the
+ * menu's title for the other write calls (`upload`, `webhook` …). A message key or the menu's own text.
+ */
+export function logModuleLabel(module: string): string {
+  const def = allResources().find((r) => r.name === module);
+  if (def) return def.label;
+  if (module === 'auth') return 'log.module.auth';
+  const entries = MENU_TREE.flatMap((m) => [m, ...(m.children ?? []).filter((c) => c.module)]);
+  return entries.find((m) => m.module === module)?.title ?? module;
+}
+
+/** Every module an entry can name: each resource that writes, each module with a write call, and 登录. */
+export function logModules(): string[] {
+  const writers = allResources().filter((r) => r.endpoints.save || r.endpoints.del || r.toggles);
+  const calls = allEndpoints().filter((e) => e.kind === 'write');
+  return [...new Set([...writers.map((r) => r.name), ...calls.map((e) => e.module), 'auth'])];
+}
 
 export const logPageSchema = z.looseObject({
   ...paging,
@@ -89,6 +121,9 @@ export const logMessages = defineMessages({
     'log.action.purge': '彻底删除',
     'log.action.login': '登录',
     'log.action.logout': '退出登录',
+    'log.action.publish': '发布',
+    'log.action.unpublish': '下线',
+    'log.action.forceLogout': '强制退出',
     'log.module.auth': '登录',
     'log.detail': '详情',
     'log.field': '字段',
@@ -118,6 +153,9 @@ export const logMessages = defineMessages({
     'log.action.purge': 'Delete permanently',
     'log.action.login': 'Log in',
     'log.action.logout': 'Log out',
+    'log.action.publish': 'Publish',
+    'log.action.unpublish': 'Take offline',
+    'log.action.forceLogout': 'Force logout',
     'log.module.auth': 'Login',
     'log.detail': 'Details',
     'log.field': 'Field',
@@ -147,6 +185,9 @@ export const logMessages = defineMessages({
     'log.action.purge': 'Eliminar definitivamente',
     'log.action.login': 'Iniciar sesión',
     'log.action.logout': 'Cerrar sesión',
+    'log.action.publish': 'Publicar',
+    'log.action.unpublish': 'Retirar',
+    'log.action.forceLogout': 'Cierre de sesión forzado',
     'log.module.auth': 'Inicio de sesión',
     'log.detail': 'Detalles',
     'log.field': 'Campo',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineMessages } from '../i18n/index.js';
-import type { FieldDef } from '../resource.js';
+import type { FieldDef, FilterDef } from '../resource.js';
 
 /**
  * Publish state of news, policies and page items (issue 11): `status` (draft | published), `publishTime`
@@ -9,8 +9,9 @@ import type { FieldDef } from '../resource.js';
  */
 export const PUBLISH_STATUSES = ['draft', 'published'] as const;
 export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
-/** what a list shows: the stored status read against now */
-export type PublishState = 'draft' | 'published' | 'scheduled' | 'offline';
+/** what a list shows and filters by: the stored status read against now */
+export const PUBLISH_STATES = ['draft', 'published', 'scheduled', 'offline'] as const;
+export type PublishState = (typeof PUBLISH_STATES)[number];
 
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
@@ -25,6 +26,8 @@ export const publishMessages = defineMessages({
     'publish.state.offline': '已下线',
     'publish.status.draft': '草稿',
     'publish.status.published': '已发布',
+    'publish.status.scheduled': '定时',
+    'publish.status.offline': '已下线',
     'publish.statusInvalid': '发布状态只能是草稿或已发布',
     'publish.timeInvalid': '时间格式应为 yyyy-MM-dd HH:mm:ss',
     'publish.offlineBeforePublish': '下线时间必须晚于发布时间',
@@ -36,6 +39,7 @@ export const publishMessages = defineMessages({
     'publish.unpublish': '下线',
     'publish.noPermission': '没有发布权限，只能保存草稿',
     'publish.pickTime': '发布时间（留空则立即发布）',
+    'publish.pickOfflineTime': '下线时间（留空则一直在线）',
     'preview.button': '预览',
     'preview.notice': '预览：此页面展示的内容可能尚未发布',
     'preview.expired': '预览链接无效或已过期',
@@ -50,6 +54,8 @@ export const publishMessages = defineMessages({
     'publish.state.offline': 'Offline',
     'publish.status.draft': 'Draft',
     'publish.status.published': 'Published',
+    'publish.status.scheduled': 'Scheduled',
+    'publish.status.offline': 'Offline',
     'publish.statusInvalid': 'Status must be draft or published',
     'publish.timeInvalid': 'The time must look like yyyy-MM-dd HH:mm:ss',
     'publish.offlineBeforePublish': 'The offline time must be after the publish time',
@@ -61,6 +67,7 @@ export const publishMessages = defineMessages({
     'publish.unpublish': 'Take offline',
     'publish.noPermission': 'You may not publish; save it as a draft',
     'publish.pickTime': 'Publish time (empty: publish now)',
+    'publish.pickOfflineTime': 'Offline time (empty: stays online)',
     'preview.button': 'Preview',
     'preview.notice': 'Preview: this content may not be published yet',
     'preview.expired': 'This preview link is invalid or has expired',
@@ -75,6 +82,8 @@ export const publishMessages = defineMessages({
     'publish.state.offline': 'Retirado',
     'publish.status.draft': 'Borrador',
     'publish.status.published': 'Publicado',
+    'publish.status.scheduled': 'Programado',
+    'publish.status.offline': 'Retirado',
     'publish.statusInvalid': 'El estado debe ser borrador o publicado',
     'publish.timeInvalid': 'La fecha debe tener la forma yyyy-MM-dd HH:mm:ss',
     'publish.offlineBeforePublish': 'La fecha de retirada debe ser posterior a la de publicación',
@@ -86,6 +95,7 @@ export const publishMessages = defineMessages({
     'publish.unpublish': 'Retirar',
     'publish.noPermission': 'No puede publicar; guárdelo como borrador',
     'publish.pickTime': 'Fecha de publicación (vacía: publicar ahora)',
+    'publish.pickOfflineTime': 'Fecha de retirada (vacía: sigue en línea)',
     'preview.button': 'Vista previa',
     'preview.notice': 'Vista previa: este contenido puede no estar publicado aún',
     'preview.expired': 'Este enlace de vista previa no es válido o ha caducado',
@@ -138,8 +148,16 @@ export const scheduleFields: FieldDef[] = [
   { name: 'offlineTime', type: 'datetime', label: 'publish.f.offlineTime' },
 ];
 
-/** The list filter by stored status (草稿 / 已发布). */
-export const publishFilter = { param: 'status', field: 'status', op: 'eq' } as const;
+/**
+ * The list filter by publish state (草稿 / 已发布 / 定时 / 已下线), decided at read time against now like the
+ * tag (`publishState`); the options are what the list screen offers and the server accepts.
+ */
+export const publishFilter = {
+  param: 'status',
+  field: 'status',
+  op: 'publishState',
+  options: PUBLISH_STATES.map((s) => ({ value: s, label: `publish.status.${s}` })),
+} as const satisfies FilterDef;
 
 /** The state shown for a record at `now` (`YYYY-MM-DD HH:mm:ss` in the site's time zone). */
 export function publishState(r: { status?: unknown; publishTime?: unknown; offlineTime?: unknown }, now: string): PublishState {

@@ -28,9 +28,25 @@ describe.each(DIALECTS)('dashboard on %s', (dialect) => {
       actionName: '新增',
       recordId: created.id,
       title: '看板新闻',
+      url: `/news/news-details?id=${created.id}`,
     });
     expect(after.data.latest[0]).toMatchObject({ recordId: created.id, userName: 'admin' });
     expect(after.data.failedLogins).toBe(before.failedLogins + 1);
+    // the count links to the operation log filtered to refused logins since yesterday
+    const since = new URLSearchParams(after.data.failedLoginsUrl.split('?')[1]);
+    expect(after.data.failedLoginsUrl.split('?')[0]).toBe('/monitor/operlog-list');
+    expect(Object.fromEntries(since)).toMatchObject({ module: 'auth', action: 'login', result: '0' });
+    expect(since.get('startTime')).toBe(new Date(t.current.ctx.now() - 86_400_000 + 8 * 3600_000).toISOString().slice(0, 10));
+    const log = await post('/log/getOperLogPage', { ...Object.fromEntries(since), pageNumber: 1, pageSize: 10 });
+    expect(log.body.rows[0]).toMatchObject({ module: 'auth', action: 'login', result: 0, userName: 'admin' });
+    // a publish is one of my edits, named as such
+    expect((await post(`/news/unpublishNews?id=${created.id}`)).body.code).toBe(200);
+    const unpublished = (await post('/dashboard/getStats')).body.data.myEdits[0];
+    expect(unpublished).toMatchObject({ action: 'unpublish', actionName: '下线', recordId: created.id });
+    // a deleted record's change leads to the recycle bin, where it can be restored
+    expect((await post('/news/delNews', [created.id])).body.code).toBe(200);
+    const deleted = (await post('/dashboard/getStats')).body.data.myEdits[0];
+    expect(deleted).toMatchObject({ action: 'delete', recordId: created.id, url: '/recycle/recycle-list' });
     expect(after.data.recycled).toBe(before.recycled);
   });
 
@@ -42,7 +58,7 @@ describe.each(DIALECTS)('dashboard on %s', (dialect) => {
     expect(before).toMatchObject({
       name: '新闻',
       draftsUrl: '/news/news-list?status=draft',
-      scheduledUrl: '/news/news-list?status=published',
+      scheduledUrl: '/news/news-list?status=scheduled',
     });
     const policyBefore = await waitingOf('policy');
     expect(policyBefore).toMatchObject({ name: '政策公告', draftsUrl: '/policy/policy-list?status=draft' });
@@ -74,7 +90,7 @@ describe.each(DIALECTS)('dashboard on %s', (dialect) => {
     const editor = await t.current.login('db_editor', 'Editor_123456');
     const r = (await t.current.post('/dashboard/getStats', undefined, { token: editor })).body;
     expect(r.code).toBe(200);
-    expect(r.data).toMatchObject({ latest: null, failedLogins: null, myEdits: [] });
+    expect(r.data).toMatchObject({ latest: null, failedLogins: null, failedLoginsUrl: null, myEdits: [] });
     expect(r.data.counts.length).toBeGreaterThan(0);
     const nobody = await insertUser(t.current.ctx, 'db_nobody', 'Nobody_123456', []);
     expect(nobody).toBeGreaterThan(0);

@@ -1,11 +1,13 @@
 import {
   allResources,
+  changeUrl,
   DASHBOARD_AREAS,
   DASHBOARD_WAITING,
   type DashboardChange,
   type DashboardStats,
   type DashboardWaiting,
   dashboardEndpoints,
+  failedLoginsUrl,
   LOG_RESULT,
   logEndpoints,
   ROLES,
@@ -16,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { may } from '../../auth/sessions.js';
 import type { Ctx } from '../../context.js';
+import { publishStateSql } from '../../crud/publish-state.js';
 import { looseDb } from '../../db/index.js';
 import { formatDateTime } from '../../db/time.js';
 import { ok, t } from '../../http/reply.js';
@@ -23,7 +26,7 @@ import { addRoute } from '../../http/route.js';
 import { outRow } from '../log/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const CHANGES = ['create', 'update', 'delete', 'toggle', 'restore', 'purge'];
+const CHANGES = ['create', 'update', 'delete', 'toggle', 'publish', 'unpublish', 'restore', 'purge'];
 
 export function register(api: FastifyInstance, ctx: Ctx): void {
   const db = looseDb(ctx.db);
@@ -53,20 +56,18 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         const def = allResources().find((r) => r.name === name);
         const area = DASHBOARD_AREAS.find((a) => a.resource === name);
         if (!def?.endpoints.list || !area || !may(user, def.endpoints.list.path)) continue;
-        const r = await db
-          .selectFrom(def.table)
-          .select([
-            sql<number>`sum(case when status = 'draft' then 1 else 0 end)`.as('drafts'),
-            sql<number>`sum(case when status = 'published' and publish_time > ${now} then 1 else 0 end)`.as('scheduled'),
-          ])
-          .executeTakeFirstOrThrow();
+        const inState = async (state: 'draft' | 'scheduled') => {
+          const { cond } = publishStateSql(state, now);
+          const r = await db.selectFrom(`${def.table} as t`).select(sql<number>`count(*)`.as('n')).where(cond).executeTakeFirstOrThrow();
+          return Number(r.n);
+        };
         waiting.push({
           resource: def.name,
           name: t(req, def.label),
-          drafts: Number(r.drafts ?? 0),
+          drafts: await inState('draft'),
           draftsUrl: statusListUrl(area.url, 'draft'),
-          scheduled: Number(r.scheduled ?? 0),
-          scheduledUrl: statusListUrl(area.url, 'published'),
+          scheduled: await inState('scheduled'),
+          scheduledUrl: statusListUrl(area.url, 'scheduled'),
         });
       }
       const changes = (rows: Record<string, unknown>[]) =>
@@ -82,6 +83,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
             actionName: o.actionName,
             recordId: o.recordId,
             title: o.title,
+            url: changeUrl(String(o.module), String(o.action), o.recordId as number | null),
           } as DashboardChange;
         });
       const recent = () =>
@@ -96,8 +98,10 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       const myEdits = changes(await recent().where('user_name', '=', user.userName).execute());
       const latest = may(user, logEndpoints.page.path) ? changes(await recent().execute()) : null;
       let failedLogins: number | null = null;
+      let failedUrl: string | null = null;
       if (user.roles.includes(ROLES.ADMIN)) {
         const since = formatDateTime(new Date(ctx.now() - DAY_MS), ctx.config.timeZone);
+        failedUrl = failedLoginsUrl(since.slice(0, 10));
         const r = await db
           .selectFrom('oper_log')
           .select(sql<number>`count(*)`.as('n'))
@@ -109,7 +113,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         failedLogins = Number(r.n);
       }
       const recycled = may(user, recycleEndpoints.page.path) ? await count('recycle_bin') : null;
-      const stats: DashboardStats = { counts, waiting, recycled, myEdits, latest, failedLogins };
+      const stats: DashboardStats = { counts, waiting, recycled, myEdits, latest, failedLogins, failedLoginsUrl: failedUrl };
       return ok(req, stats);
     },
   });

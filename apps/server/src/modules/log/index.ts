@@ -1,4 +1,4 @@
-import { allResources, authEndpoints, id, LOG_RESULT, logEndpoints, logPageSchema, MENU_TREE, type ResourceDef } from '@gk/contracts';
+import { allResources, authEndpoints, id, LOG_RESULT, logEndpoints, logModuleLabel, logPageSchema, type ResourceDef } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Ctx, WriteEvent } from '../../context.js';
@@ -9,6 +9,7 @@ import { notFound } from '../../http/errors.js';
 import { ok, page, t } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
 import { scheduleDaily } from '../../ops/daily.js';
+import { publishingAction } from '../publish/index.js';
 
 type Row = Record<string, unknown>;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -89,7 +90,7 @@ async function onWrite(ctx: Ctx, e: WriteEvent): Promise<void> {
     req: e.req,
     userName: e.req ? undefined : 'system',
     module: e.resource.name,
-    action: e.action,
+    action: (e.req && publishingAction(e.req)) ?? e.action,
     recordId: e.id,
     title: recordTitle(e.resource, e.after ?? e.before, e.id),
     before,
@@ -115,24 +116,20 @@ function replyOf(payload: unknown): { code?: number; msg?: string } | null {
 }
 
 const resourceByName = (name: string) => allResources().find((r) => r.name === name);
-const menuTitleOf = (module: string) => MENU_TREE.find((m) => m.module === module)?.title;
 
 /** A log row as the API shows it (names in the request's language). */
 export function outRow(req: FastifyRequest, r: Row): Row {
   const module = String(r.module);
   const action = String(r.action);
-  const def = resourceByName(module);
   const actionKey = `log.action.${action}`;
-  const moduleKey = `log.module.${module}`;
   const translatedAction = t(req, actionKey);
-  const translatedModule = t(req, moduleKey);
   return {
     id: Number(r.id),
     operTime: r.oper_time,
     userName: r.user_name,
     address: r.address,
     module,
-    moduleName: def ? t(req, def.label) : translatedModule !== moduleKey ? translatedModule : (menuTitleOf(module) ?? module),
+    moduleName: t(req, logModuleLabel(module)),
     action,
     actionName: translatedAction !== actionKey ? translatedAction : action,
     recordId: r.record_id == null ? null : Number(r.record_id),

@@ -1,3 +1,4 @@
+import { logModules } from '@gk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { insertUser } from '../../test/users.js';
@@ -106,6 +107,33 @@ describe.each(DIALECTS)('operation log on %s', (dialect) => {
     const en = (await post('/log/getOperLogPage', { module: 'news', action: 'create' }, 'en')).body.rows[0];
     expect(en).toMatchObject({ moduleName: 'News', actionName: 'Create', resultName: 'Done' });
     expect((await post('/log/getOperLog?id=99999999')).body.code).toBe(404);
+  });
+
+  it('a publish and an unpublish are logged as such, with the state they changed', async () => {
+    const n = (await post('/news/saveNews', { title: '日志发布丁', type: 'lg', status: 'draft' })).body.data;
+    expect((await post(`/news/publishNews?id=${n.id}`)).body.code).toBe(200);
+    expect((await post(`/news/unpublishNews?id=${n.id}`)).body.code).toBe(200);
+    const entries = await entriesOf('news', n.id);
+    expect(entries.map((e) => e.action)).toEqual(['create', 'publish', 'unpublish']);
+    expect(entries.map((e) => (e as unknown as { actionName: string }).actionName)).toEqual(['新增', '发布', '下线']);
+    const published = await detail(entries[1].id);
+    expect(published.data.before).toMatchObject({ status: 'draft' });
+    expect(published.data.after).toMatchObject({ status: 'published' });
+    expect((await detail(entries[2].id)).data.after.offlineTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const filtered = (await post('/log/getOperLogPage', { action: 'publish', module: 'news' })).body.rows;
+    expect(filtered.some((r: { recordId: number }) => r.recordId === n.id)).toBe(true);
+  });
+
+  it('every module an entry names is one the module filter offers, with a readable name', async () => {
+    await post('/webhook/saveWebhook', { name: '日志钩子', url: 'https://example.com/hook', events: ['news.publish'], enableFlag: 1 });
+    await post('/company/saveCompany', { companyName: '日志公司' });
+    await post('/news/saveNewsType', { code: '', name: '' });
+    const rows = (await (t.current.ctx.db as any).selectFrom('oper_log').select('module').distinct().execute()) as { module: string }[];
+    const offered = logModules();
+    for (const { module } of rows) expect(offered, module).toContain(module);
+    expect(rows.map((r) => r.module)).toEqual(expect.arrayContaining(['news', 'newsType', 'webhook', 'contact', 'auth']));
+    const hook = (await post('/log/getOperLogPage', { module: 'webhook' })).body.rows[0];
+    expect(hook.moduleName).toBe('Webhook');
   });
 
   it('entries older than AUDIT_RETENTION_DAYS are removed by the daily run', async () => {

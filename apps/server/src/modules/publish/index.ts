@@ -103,8 +103,10 @@ export function onPublish(ctx: Ctx, l: PublishListener): void {
 }
 
 /** requests that are a publish / unpublish call (their write event is told as publish / unpublish, not update) */
-const publishing = new WeakSet<FastifyRequest>();
+const publishing = new WeakMap<FastifyRequest, PublishAction>();
 export const isPublishing = (req: FastifyRequest) => publishing.has(req);
+/** what a publish call did (the operation log names it), undefined for any other request */
+export const publishingAction = (req: FastifyRequest): PublishAction | undefined => publishing.get(req);
 
 const publishInput = z.object({ id: id(), publishTime: optDateTime(), offlineTime: optDateTime() });
 const unpublishInput = z.object({ id: id() });
@@ -124,7 +126,7 @@ async function changeState(
     const cols = change(before, ctx.nowText());
     await trx.updateTable(crud.def.table).set(cols).where('id', '=', recordId).execute();
     const after = (await crud.get(recordId, trx))!;
-    publishing.add(req);
+    publishing.set(req, action);
     for (const l of ctx.writeListeners)
       await l({ resource: crud.def, action: 'update', id: recordId, before, after: { ...after }, req, trx });
     for (const l of publishListeners.get(ctx) ?? []) await l({ def: crud.def, action, id: recordId, record: after, trx });

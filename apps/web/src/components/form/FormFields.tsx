@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ImageSlot } from '../image/ImageSlot';
 import { RemoteSelect, type RemoteSelectProps } from '../RemoteSelect';
 import { RichText } from '../richtext/RichText';
+import { DateTimeInput } from './DateTimeInput';
 import { isRequired, schemaRule } from './schemaRules';
 
 /**
@@ -12,14 +13,25 @@ import { isRequired, schemaRule } from './schemaRules';
  * description: label from the field's label key, rules from the contracts `save` schema (same messages as
  * the server), the asterisk where the schema refuses a missing value, validation on blur.
  */
-export type FieldWidget = 'text' | 'textarea' | 'sort' | 'number' | 'switch' | 'select' | 'remote' | 'image' | 'richText' | 'password';
+export type FieldWidget =
+  | 'text'
+  | 'textarea'
+  | 'sort'
+  | 'number'
+  | 'switch'
+  | 'select'
+  | 'remote'
+  | 'image'
+  | 'richText'
+  | 'password'
+  | 'datetime';
 
 export interface FormFieldConfig {
   /** the API field name */
   name: string;
   /** label message key (default: the resource field's label) */
   label?: string;
-  /** default from the field type: text/code → text, sort → sort, flag → switch, int → number, image → image, html → richText */
+  /** default from the field type: text/code → text, sort → sort, flag → switch, int → number, image → image, html → richText, datetime → datetime */
   widget?: FieldWidget;
   /** select options (value / label key or text) */
   options?: readonly { value: string | number; label: string }[];
@@ -58,6 +70,8 @@ export function widgetOf(field: FormFieldConfig, def?: FieldDef): FieldWidget {
       return 'image';
     case 'html':
       return 'richText';
+    case 'datetime':
+      return 'datetime';
     default:
       return 'text';
   }
@@ -150,6 +164,8 @@ function control(field: FormFieldConfig, widget: FieldWidget, label: string, t: 
       return <ImageSlot field={field.name} label={label} disabled={field.disabled} />;
     case 'richText':
       return <RichText />;
+    case 'datetime':
+      return <DateTimeInput placeholder={placeholder} disabled={field.disabled} />;
     default:
       return (
         <Input placeholder={placeholder} maxLength={field.maxLength} showCount={!!field.maxLength} disabled={field.disabled} allowClear />

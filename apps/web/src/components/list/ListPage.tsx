@@ -2,7 +2,7 @@ import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, Setting
 import { type Endpoint, PAGE_SIZES, type Reply, type ResourceDef } from '@gk/contracts';
 import { App, Button, Card, Empty, Form, Space, Table, type TablePaginationConfig, Tooltip, Typography } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { type Key, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withLoading } from '../../api/loading';
@@ -13,7 +13,7 @@ import { useFieldConfig, visibleFields } from '../fieldConfig/useFieldConfig';
 import { actionsWidth, buildColumns, type ColumnOverride, type Row, SELECTION_WIDTH, scrollWidth, type ToggleOptions } from './columns';
 import { formValues } from './listUrl';
 import { type SearchFieldConfig, SearchForm } from './SearchForm';
-import { listBody, useListController } from './useListController';
+import { type DeleteText, listBody, useListController } from './useListController';
 import '../components.css';
 
 /**
@@ -63,6 +63,10 @@ export interface ListPageProps {
   exportable?: boolean;
   /** text above the toolbar (default none) */
   extra?: ReactNode;
+  /** the delete button's and confirmation's message keys (the recycle bin: 彻底删除) */
+  deleteText?: DeleteText;
+  /** more toolbar buttons acting on the selected rows; `done` clears the selection and reloads the list */
+  selectionActions?: (selection: { selected: readonly Key[]; done: () => void }) => ReactNode;
 }
 
 function EmptyState({ filtered, onReset, onAdd }: { filtered: boolean; onReset: () => void; onAdd?: () => void }) {
@@ -104,6 +108,8 @@ export function ListPage({
   baseQuery,
   exportable = true,
   extra,
+  deleteText,
+  selectionActions,
 }: ListPageProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -112,7 +118,7 @@ export function ListPage({
   const listPath = resource.endpoints.list?.path ?? '';
   // 编辑 (dialog) follows the save permission: disabled with a tooltip, not left to fail on the server
   const canSave = !!resource.endpoints.save && can(resource.endpoints.save.path);
-  const ctl = useListController({ resource, search, baseQuery, toggles: toggleOptions });
+  const ctl = useListController({ resource, search, baseQuery, toggles: toggleOptions, deleteText });
   const { query, rows, total, list, selected, setSelected, onToggle, reload } = ctl;
   const [dialogRecord, setDialogRecord] = useState<Row | null | undefined>(undefined);
   const [fieldsOpen, setFieldsOpen] = useState(false);
@@ -304,9 +310,16 @@ export function ListPage({
             )}
             {canDelete && (
               <Button danger icon={<DeleteOutlined />} onClick={ctl.onDelete}>
-                {t('ui.delete')}
+                {t(deleteText?.button ?? 'ui.delete')}
               </Button>
             )}
+            {selectionActions?.({
+              selected,
+              done: () => {
+                ctl.clearSelection();
+                void reload();
+              },
+            })}
             {selected.length > 0 && (
               <span className="gk-list-selection" aria-live="polite">
                 {t('ui.list.selected', { count: selected.length })}

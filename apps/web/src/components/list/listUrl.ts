@@ -46,6 +46,9 @@ export function parseListQuery(
   for (const [name, kind] of filterParams(search)) {
     const raw = params.get(name);
     if (raw == null || raw.trim() === '') continue;
+    // a select offers only its options: a stale or hand-made value falls back to 全部
+    const select = search.find((f) => f.name === name && f.widget === 'select');
+    if (select?.widget === 'select' && !select.options.some((o) => String(o.value) === raw)) continue;
     const num = Number(raw);
     filters[name] = kind === 'number' || (kind === 'auto' && /^-?\d+(\.\d+)?$/.test(raw) && Number.isFinite(num)) ? num : raw;
     if (kind === 'number' && !Number.isFinite(num)) delete filters[name];

@@ -32,6 +32,14 @@ export interface ListControllerOptions {
   baseQuery?: Record<string, string | number>;
   /** per-toggle behaviour (news isHot: `{ reloadOnFailure: false }`) */
   toggles?: Record<string, ToggleOptions>;
+  /** message keys of the delete button and its confirmation (`{count}`), when deleting is not the usual one */
+  deleteText?: DeleteText;
+}
+
+/** The recycle bin's delete is a purge: 彻底删除, and a warning that it cannot be undone. */
+export interface DeleteText {
+  button: string;
+  confirm: string;
 }
 
 /** how a resource's list reads its query from the URL: the default page size, the sizes offered, the sortable fields */
@@ -70,7 +78,13 @@ export const listPreload = (options: ListControllerOptions) => (params: URLSearc
  */
 const NO_TOGGLES: Record<string, ToggleOptions> = {};
 
-export function useListController({ resource, search = NO_SEARCH, baseQuery, toggles: toggleOptions = NO_TOGGLES }: ListControllerOptions) {
+export function useListController({
+  resource,
+  search = NO_SEARCH,
+  baseQuery,
+  toggles: toggleOptions = NO_TOGGLES,
+  deleteText,
+}: ListControllerOptions) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const client = useQueryClient();
@@ -202,8 +216,8 @@ export function useListController({ resource, search = NO_SEARCH, baseQuery, tog
     modal.confirm({
       title: t('v.confirmDelete'),
       // a content record goes to the recycle bin (移至回收站，可在回收站恢复); accounts and the bin itself are final
-      content: t(isRecyclable(resource) ? 'recycle.confirmDelete' : 'ui.list.deleteCount', { count: ids.length }),
-      okText: t('ui.delete'),
+      content: t(deleteText?.confirm ?? (isRecyclable(resource) ? 'recycle.confirmDelete' : 'ui.list.deleteCount'), { count: ids.length }),
+      okText: t(deleteText?.button ?? 'ui.delete'),
       okButtonProps: { danger: true },
       cancelText: t('ui.cancel'),
       onOk: async () => {
@@ -220,7 +234,7 @@ export function useListController({ resource, search = NO_SEARCH, baseQuery, tog
         }
       },
     });
-  }, [resource, selected, message, modal, t, remove, rows, query.pageNumber, setQuery, refetch]);
+  }, [resource, selected, message, modal, t, remove, rows, query.pageNumber, setQuery, refetch, deleteText]);
 
   return {
     query,

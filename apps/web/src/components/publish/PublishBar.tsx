@@ -1,9 +1,9 @@
 import { CloudUploadOutlined, EyeOutlined, FileTextOutlined, StopOutlined } from '@ant-design/icons';
 import type { ResourceDef } from '@gk/contracts';
-import { type Endpoint, publishState } from '@gk/contracts';
+import { checkSchedule, type Endpoint, publishState } from '@gk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Modal, Skeleton, Space } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
@@ -35,18 +35,34 @@ export function PublishBar({ api, resource, publish, unpublish, preview }: Publi
   const can = usePermission();
   const [picking, setPicking] = useState(false);
   const [at, setAt] = useState<Dayjs | null>(null);
+  const [until, setUntil] = useState<Dayjs | null>(null);
   const record = api.record;
   const state = record ? publishState(record, nowText()) : null;
 
+  /** the dialog starts on the stored offline time while it is still to come (clearing it removes it) */
+  const openPicker = () => {
+    const stored = typeof record?.offlineTime === 'string' && record.offlineTime > nowText() ? record.offlineTime : null;
+    setUntil(stored ? dayjs(stored.replace(' ', 'T')) : null);
+    setPicking(true);
+  };
+
   const doPublish = async () => {
-    const publishTime = at ? at.format('YYYY-MM-DD HH:mm:ss') : undefined;
+    const fmt = (d: Dayjs) => d.second(0).format('YYYY-MM-DD HH:mm:ss');
+    const publishTime = at ? fmt(at) : undefined;
+    const offlineTime = until ? fmt(until) : null;
+    const err = checkSchedule(publishTime ?? nowText(), offlineTime);
+    if (err) {
+      message.error(t(err));
+      return;
+    }
     setPicking(false);
+    const times = { ...(publishTime ? { publishTime } : {}), offlineTime };
     if (!api.id) {
-      await api.save({ status: 'published', ...(publishTime ? { publishTime } : {}) });
+      await api.save({ status: 'published', ...times });
       return;
     }
     if (api.dirty && !(await api.save())) return;
-    const reply = await withLoading(post(publish.path, publishTime ? { publishTime } : {}, { params: { id: api.id } }));
+    const reply = await withLoading(post(publish.path, times, { params: { id: api.id } }));
     message.success(reply.msg);
     void invalidateResource(client, resource);
     await api.reload();
@@ -91,7 +107,7 @@ export function PublishBar({ api, resource, publish, unpublish, preview }: Publi
         {t('publish.saveDraft')}
       </Button>
       {can(publish.path) && (
-        <Button type="primary" ghost icon={<CloudUploadOutlined />} disabled={api.busy} onClick={() => setPicking(true)}>
+        <Button type="primary" ghost icon={<CloudUploadOutlined />} disabled={api.busy} onClick={openPicker}>
           {t('publish.publish')}
         </Button>
       )}
@@ -118,6 +134,15 @@ export function PublishBar({ api, resource, publish, unpublish, preview }: Publi
               value={at}
               onChange={(v) => setAt(v as Dayjs | null)}
               aria-label={t('publish.f.publishTime')}
+              style={{ width: '100%' }}
+            />
+            <span>{t('publish.pickOfflineTime')}</span>
+            <DatePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              value={until}
+              onChange={(v) => setUntil(v as Dayjs | null)}
+              aria-label={t('publish.f.offlineTime')}
               style={{ width: '100%' }}
             />
           </Suspense>

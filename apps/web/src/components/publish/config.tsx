@@ -1,17 +1,15 @@
+import { publishFilter } from '@gk/contracts';
 import type { ColumnOverride } from '../list/columns';
 import type { SearchFieldConfig } from '../list/SearchForm';
 import { PublishTag } from './PublishTag';
 
-/** the list search field: 全部 / 草稿 / 已发布 (the stored status) */
+/** the list search field: 全部 / 草稿 / 已发布 / 定时 / 已下线 (the contract's filter and its options) */
 export const publishSearch: SearchFieldConfig = {
-  name: 'status',
+  name: publishFilter.param,
   label: 'publish.f.status',
   widget: 'select',
   all: true,
-  options: [
-    { value: 'draft', label: 'publish.status.draft' },
-    { value: 'published', label: 'publish.status.published' },
-  ],
+  options: publishFilter.options,
 };
 
 /** the list column: the state as a tag (草稿 / 已发布 / 定时 … / 已下线) */

@@ -1,11 +1,11 @@
 import { type Reply, type ResourceDef, type RevisionRow, revisionEndpoints } from '@gk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Checkbox, Drawer, Empty, List, Space, Table, Typography } from 'antd';
+import { App, Button, Checkbox, Drawer, Empty, List, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
-import { readableText, show, TextDiff } from './diff';
+import { FieldDiff } from './diff';
 
 type Row = Record<string, unknown>;
 interface Revision extends RevisionRow {
@@ -21,32 +21,8 @@ function Compare({ resource, older, newer }: { resource: ResourceDef; older: num
   const q = useQuery({ queryKey: ['revision-pair', older, newer], queryFn: () => Promise.all([getRevision(older), getRevision(newer)]) });
   if (!q.data) return null;
   const [a, b] = q.data;
-  const rows = resource.fields
-    .filter((f) => !f.readOnly && show(a.data[f.name]) !== show(b.data[f.name]))
-    .map((f) => {
-      const text = (v: unknown) => (f.type === 'html' ? readableText(show(v)) : show(v));
-      return { name: f.name, label: t(f.label), before: text(a.data[f.name]), after: text(b.data[f.name]) };
-    });
-  if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('log.noChanges')} />;
-  return (
-    <Table
-      size="small"
-      rowKey="name"
-      pagination={false}
-      dataSource={rows}
-      columns={[
-        { key: 'label', dataIndex: 'label', title: t('log.field'), width: 110 },
-        {
-          key: 'before',
-          dataIndex: 'before',
-          title: a.saveTime,
-          render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v}</span>,
-        },
-        { key: 'after', dataIndex: 'after', title: b.saveTime, render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v}</span> },
-        { key: 'diff', title: t('log.change'), render: (_v, r) => <TextDiff before={r.before} after={r.after} /> },
-      ]}
-    />
-  );
+  const fields = resource.fields.filter((f) => !f.readOnly && !f.hidden).map((f) => ({ name: f.name, label: t(f.label), type: f.type }));
+  return <FieldDiff fields={fields} before={a.data} after={b.data} beforeTitle={a.saveTime} afterTitle={b.saveTime} />;
 }
 
 export interface RevisionsDrawerProps {

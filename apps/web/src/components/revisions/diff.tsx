@@ -1,4 +1,6 @@
+import { Empty, Table } from 'antd';
 import { diffChars } from 'diff';
+import { useTranslation } from 'react-i18next';
 
 /** Rich text as the words a reader sees (tags dropped, paragraphs on lines of their own). */
 export function readableText(html: string): string {
@@ -10,6 +12,7 @@ export function readableText(html: string): string {
     .join('\n');
 }
 
+/** a stored value as text (objects as JSON) */
 export const show = (v: unknown) => (v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 /** Before → after of one text: removed parts struck through, added parts marked. */
@@ -33,5 +36,57 @@ export function TextDiff({ before, after }: { before: string; after: string }) {
         ),
       )}
     </div>
+  );
+}
+
+/** A field a diff may show: its name, its label (already translated) and its type (`html`: read as text). */
+export interface DiffField {
+  name: string;
+  label: string;
+  type?: string;
+}
+
+const pre = (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v}</span>;
+
+/**
+ * Two versions of a record field by field, only the fields that differ: the label, each side, and the change
+ * marked within the text; rich text compared as the readable text a visitor sees. Used by 历史版本 (two
+ * revisions) and the operation log's detail (before / after of one write).
+ */
+export function FieldDiff({
+  fields,
+  before,
+  after,
+  beforeTitle,
+  afterTitle,
+}: {
+  fields: DiffField[];
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  beforeTitle: string;
+  afterTitle: string;
+}) {
+  const { t } = useTranslation();
+  const rows = fields
+    .map((f) => {
+      const text = (v: unknown) => (f.type === 'html' ? readableText(show(v)) : show(v));
+      return { name: f.name, label: f.label, before: text(before?.[f.name]), after: text(after?.[f.name]) };
+    })
+    .filter((r) => r.before !== r.after);
+  if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('log.noChanges')} />;
+  return (
+    <Table
+      className="gk-field-diff"
+      size="small"
+      rowKey="name"
+      pagination={false}
+      dataSource={rows}
+      columns={[
+        { key: 'label', dataIndex: 'label', title: t('log.field'), width: 120 },
+        { key: 'before', dataIndex: 'before', title: beforeTitle, width: 240, render: pre },
+        { key: 'after', dataIndex: 'after', title: afterTitle, width: 240, render: pre },
+        { key: 'diff', title: t('log.change'), render: (_v, r) => <TextDiff before={r.before} after={r.after} /> },
+      ]}
+    />
   );
 }

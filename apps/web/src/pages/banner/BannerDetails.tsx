@@ -2,7 +2,7 @@ import { bannerResource } from '@gk/contracts';
 import { DetailPage, type DetailSection } from '../../components/DetailPage';
 import { bannerTypeOptions } from './bannerTypes';
 
-/** /banner/banner-details?id=: basic information and the banner image. */
+/** /banner/banner-details?id=: basic information with its time window on the site, and the banner image. */
 const sections: DetailSection[] = [
   {
     key: 'basic',
@@ -15,6 +15,9 @@ const sections: DetailSection[] = [
       { name: 'summary', widget: 'textarea', maxLength: 1000 },
       { name: 'sortNo' },
       { name: 'enableFlag' },
+      // a holiday banner switches itself on and off (issue 11)
+      { name: 'publishTime' },
+      { name: 'offlineTime' },
     ],
   },
   { key: 'image', title: 'banner.section.image', columns: 1, fields: [{ name: 'imgUrl', hideLabel: true }] },

@@ -1,5 +1,5 @@
 import { type DashboardStats, dashboardEndpoints } from '@gk/contracts';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routed, stubFetch, TestProviders } from '../../components/test-utils';
 import { HomeStats } from './HomeStats';
@@ -13,6 +13,7 @@ const stats = (waiting: DashboardStats['waiting']): DashboardStats => ({
   myEdits: [],
   latest: null,
   failedLogins: null,
+  failedLoginsUrl: null,
 });
 
 describe('home page: drafts and scheduled items waiting', () => {
@@ -28,7 +29,7 @@ describe('home page: drafts and scheduled items waiting', () => {
             drafts: 3,
             draftsUrl: '/news/news-list?status=draft',
             scheduled: 2,
-            scheduledUrl: '/news/news-list?status=published',
+            scheduledUrl: '/news/news-list?status=scheduled',
           },
         ]),
       }),
@@ -49,5 +50,72 @@ describe('home page: drafts and scheduled items waiting', () => {
     render(<TestProviders>{ui}</TestProviders>);
     expect(await screen.findByTestId('home-stats')).toBeInTheDocument();
     expect(screen.queryByText('待发布')).not.toBeInTheDocument();
+  });
+});
+
+const change = (over: Partial<DashboardStats['myEdits'][number]>): DashboardStats['myEdits'][number] => ({
+  id: 1,
+  operTime: '2026-11-20 10:05:00',
+  userName: 'admin',
+  module: 'news',
+  moduleName: '新闻',
+  action: 'update',
+  actionName: '修改',
+  recordId: 7,
+  title: '港口新规',
+  url: '/news/news-details?id=7',
+  ...over,
+});
+
+describe('home page: the figures an operator opens the back-office for', () => {
+  const full: DashboardStats = {
+    counts: [
+      { resource: 'news', name: '新闻', url: '/news/news-list', count: 128 },
+      { resource: 'policy', name: '政策公告', url: '/policy/policy-list', count: 12 },
+    ],
+    waiting: [],
+    recycled: 3,
+    myEdits: [
+      change({}),
+      change({ id: 2, action: 'delete', actionName: '删除', title: '旧新闻', recordId: 5, url: '/recycle/recycle-list' }),
+    ],
+    latest: [change({ id: 3, userName: 'editor', module: 'policy', moduleName: '政策公告', title: '关税通知', url: null })],
+    failedLogins: 4,
+    failedLoginsUrl: '/monitor/operlog-list?module=auth&action=login&result=0&startTime=2026-11-19',
+  };
+
+  it('shows content counts per area, the recycle bin, failed logins, my edits and the latest changes, each a link', async () => {
+    stubFetch({ [dashboardEndpoints.stats.path]: () => ({ code: 200, msg: 'ok', data: full }) });
+    const { ui } = routed(<HomeStats />);
+    render(<TestProviders>{ui}</TestProviders>);
+    await screen.findByTestId('home-stats');
+    const tiles = screen.getAllByTestId('home-count');
+    expect(tiles.map((t) => [t.textContent, t.getAttribute('href')])).toEqual([
+      ['新闻128', '/news/news-list'],
+      ['政策公告12', '/policy/policy-list'],
+    ]);
+    expect(screen.getByText('回收站').closest('a')).toHaveAttribute('href', '/recycle/recycle-list');
+    expect(screen.getByTestId('home-failed-logins')).toHaveTextContent('近 24 小时登录失败4 次');
+    expect(screen.getByTestId('home-failed-logins')).toHaveAttribute('href', full.failedLoginsUrl);
+
+    const mine = screen.getByText('我最近的修改').closest('.gk-home-card') as HTMLElement;
+    expect(within(mine).getByText('港口新规').closest('a')).toHaveAttribute('href', '/news/news-details?id=7');
+    expect(within(mine).getByText('旧新闻').closest('a')).toHaveAttribute('href', '/recycle/recycle-list');
+    expect(within(mine).getAllByRole('listitem')[0]).toHaveTextContent('11-20 10:05 修改 新闻港口新规');
+    const latest = screen.getByText('最新变更').closest('.gk-home-card') as HTMLElement;
+    expect(within(latest).getByRole('listitem')).toHaveTextContent('11-20 10:05 editor 修改 政策公告关税通知');
+    expect(within(latest).getByText('关税通知').closest('a')).toBeNull();
+    expect(within(latest).getByText('最新变更').closest('a')).toHaveAttribute('href', '/monitor/operlog-list');
+  });
+
+  it('leaves out what the user may not see: no log, no failed logins, no recycle bin; an empty edit list says so', async () => {
+    stubFetch({ [dashboardEndpoints.stats.path]: () => ({ code: 200, msg: 'ok', data: { ...stats([]), counts: full.counts } }) });
+    const { ui } = routed(<HomeStats />);
+    render(<TestProviders>{ui}</TestProviders>);
+    await screen.findByTestId('home-stats');
+    expect(screen.queryByText('最新变更')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('home-failed-logins')).not.toBeInTheDocument();
+    expect(screen.queryByText('回收站')).not.toBeInTheDocument();
+    expect(screen.getByText('我最近的修改').closest('.gk-home-card')).toHaveTextContent('暂无记录');
   });
 });

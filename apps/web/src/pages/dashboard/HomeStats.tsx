@@ -21,7 +21,7 @@ function Changes({ rows, showUser }: { rows: DashboardChange[]; showUser?: boole
             {r.actionName} {r.moduleName}
           </span>
           <Typography.Text ellipsis style={{ maxWidth: 220, marginLeft: 8 }}>
-            {r.title}
+            {r.url ? <Link to={r.url}>{r.title}</Link> : r.title}
           </Typography.Text>
         </List.Item>
       )}
@@ -58,8 +58,8 @@ export function HomeStats() {
               </span>
             </Link>
           )}
-          {s.failedLogins != null && (
-            <Link to="/monitor/operlog-list" className="gk-link-tile" data-testid="home-failed-logins">
+          {s.failedLogins != null && s.failedLoginsUrl && (
+            <Link to={s.failedLoginsUrl} className="gk-link-tile" data-testid="home-failed-logins">
               <span className="gk-link-text">
                 <small>{t('home.failedLogins')}</small>
                 <strong>{t('home.times', { count: s.failedLogins })}</strong>

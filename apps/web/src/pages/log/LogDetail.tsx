@@ -1,9 +1,9 @@
 import { logEndpoints, type Reply } from '@gk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Empty, Modal, Spin, Table, Tag, Typography } from 'antd';
+import { Descriptions, Modal, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { post } from '../../api/request';
-import { readableText, show, TextDiff } from '../../components/revisions/diff';
+import { type DiffField, FieldDiff, show } from '../../components/revisions/diff';
 
 type Row = Record<string, unknown>;
 interface Detail extends Row {
@@ -22,13 +22,13 @@ export function LogDetail({ id, onClose }: { id: number | null; onClose: () => v
     queryFn: () => post<Reply<Detail>>(logEndpoints.get.path, undefined, { params: { id: String(id) } }),
   });
   const d = q.data?.data;
-  const fields = d ? [...new Set([...Object.keys(d.before ?? {}), ...Object.keys(d.after ?? {})])] : [];
-  const rows = fields.map((name) => {
-    const html = d?.types[name] === 'html';
-    const b = show(d?.before?.[name]);
-    const a = show(d?.after?.[name]);
-    return { name, label: d?.labels[name] ?? name, before: html ? readableText(b) : b, after: html ? readableText(a) : a };
-  });
+  const fields: DiffField[] = d
+    ? [...new Set([...Object.keys(d.before ?? {}), ...Object.keys(d.after ?? {})])].map((name) => ({
+        name,
+        label: d.labels[name] ?? name,
+        type: d.types[name],
+      }))
+    : [];
   return (
     <Modal open={id != null} onCancel={onClose} footer={null} width={900} title={t('log.detail')} destroyOnHidden>
       {!d ? (
@@ -50,39 +50,9 @@ export function LogDetail({ id, onClose }: { id: number | null; onClose: () => v
               {d.recordId != null ? ` (#${show(d.recordId)})` : ''}
             </Descriptions.Item>
           </Descriptions>
-          {rows.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('log.noChanges')} />
-          ) : (
-            <Table
-              style={{ marginTop: 16 }}
-              size="small"
-              rowKey="name"
-              pagination={false}
-              dataSource={rows}
-              columns={[
-                { key: 'label', dataIndex: 'label', title: t('log.field'), width: 140 },
-                {
-                  key: 'before',
-                  dataIndex: 'before',
-                  title: t('log.before'),
-                  width: 260,
-                  render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v}</span>,
-                },
-                {
-                  key: 'after',
-                  dataIndex: 'after',
-                  title: t('log.after'),
-                  width: 260,
-                  render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v}</span>,
-                },
-                {
-                  key: 'diff',
-                  title: t('log.change'),
-                  render: (_v, r) => <TextDiff before={r.before} after={r.after} />,
-                },
-              ]}
-            />
-          )}
+          <div style={{ marginTop: 16 }}>
+            <FieldDiff fields={fields} before={d.before} after={d.after} beforeTitle={t('log.before')} afterTitle={t('log.after')} />
+          </div>
         </>
       )}
     </Modal>

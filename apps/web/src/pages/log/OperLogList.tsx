@@ -1,4 +1,4 @@
-import { allResources, isRecyclable, LOG_ACTIONS, logResource } from '@gk/contracts';
+import { LOG_ACTIONS, logModuleLabel, logModules, logResource } from '@gk/contracts';
 import { useMemo, useState } from 'react';
 import type { Row } from '../../components/list/columns';
 import { ListPage, type RowAction } from '../../components/list/ListPage';
@@ -18,12 +18,7 @@ export default function OperLogList() {
         name: 'module',
         widget: 'select',
         all: true,
-        options: [
-          ...allResources()
-            .filter(isRecyclable)
-            .map((r) => ({ value: r.name, label: r.label })),
-          { value: 'auth', label: 'log.module.auth' },
-        ],
+        options: logModules().map((m) => ({ value: m, label: logModuleLabel(m) })),
       },
       { name: 'action', widget: 'select', all: true, options: LOG_ACTIONS.map((a) => ({ value: a, label: `log.action.${a}` })) },
       {
