@@ -4,7 +4,7 @@ import { checkSchedule, type Endpoint, publishState } from '@gk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Modal, Skeleton, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { invalidateResource } from '../../api/queries';
@@ -125,28 +125,28 @@ export function PublishBar({ api, resource, publish, unpublish, preview }: Publi
         onCancel={() => setPicking(false)}
         destroyOnHidden
       >
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <span>{t('publish.pickTime')}</span>
-          <Suspense fallback={<Skeleton.Input active block />}>
-            <DatePicker
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
-              value={at}
-              onChange={(v) => setAt(v as Dayjs | null)}
-              aria-label={t('publish.f.publishTime')}
-              style={{ width: '100%' }}
-            />
-            <span>{t('publish.pickOfflineTime')}</span>
-            <DatePicker
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
-              value={until}
-              onChange={(v) => setUntil(v as Dayjs | null)}
-              aria-label={t('publish.f.offlineTime')}
-              style={{ width: '100%' }}
-            />
-          </Suspense>
-        </Space>
+        <Suspense fallback={<Skeleton.Input active block />}>
+          <Space direction="vertical" style={{ width: '100%' }}>
+            {(
+              [
+                ['publish.pickTime', 'publish.f.publishTime', at, setAt],
+                ['publish.pickOfflineTime', 'publish.f.offlineTime', until, setUntil],
+              ] as const
+            ).map(([hint, label, value, set]) => (
+              <Fragment key={label}>
+                <span>{t(hint)}</span>
+                <DatePicker
+                  showTime={{ format: 'HH:mm' }}
+                  format="YYYY-MM-DD HH:mm"
+                  value={value}
+                  onChange={(v) => set(v as Dayjs | null)}
+                  aria-label={t(label)}
+                  style={{ width: '100%' }}
+                />
+              </Fragment>
+            ))}
+          </Space>
+        </Suspense>
       </Modal>
     </>
   );
