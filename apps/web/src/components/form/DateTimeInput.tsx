@@ -1,5 +1,10 @@
-import { DatePicker } from 'antd';
-import dayjs from 'dayjs';
+import { Skeleton } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { lazy, Suspense } from 'react';
+
+// the picker (antd's DatePicker, ~30 KB gzip) loads with the first form that shows a date-and-time field, so
+// forms without one (the news detail) do not carry it
+const DatePicker = lazy(() => import('antd/es/date-picker'));
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -19,15 +24,17 @@ export function DateTimeInput({
 }) {
   const parsed = value ? dayjs(value.replace(' ', 'T')) : null;
   return (
-    <DatePicker
-      id={id}
-      showTime={{ format: 'HH:mm' }}
-      format="YYYY-MM-DD HH:mm"
-      value={parsed?.isValid() ? parsed : null}
-      onChange={(d) => onChange?.(d ? d.second(0).format(FORMAT) : null)}
-      disabled={disabled}
-      placeholder={placeholder}
-      style={{ width: '100%', maxWidth: 280 }}
-    />
+    <Suspense fallback={<Skeleton.Input active style={{ width: 280 }} />}>
+      <DatePicker
+        id={id}
+        showTime={{ format: 'HH:mm' }}
+        format="YYYY-MM-DD HH:mm"
+        value={parsed?.isValid() ? parsed : null}
+        onChange={(d) => onChange?.(d ? (d as Dayjs).second(0).format(FORMAT) : null)}
+        disabled={disabled}
+        placeholder={placeholder}
+        style={{ width: '100%', maxWidth: 280 }}
+      />
+    </Suspense>
   );
 }
