@@ -96,6 +96,13 @@ export async function listLoaded(page: Page) {
   await expect(view(page).getByText(/^总共\d+条记录$/)).toBeVisible({ timeout: 180_000 });
 }
 
+/** The list's total as its pager shows it, once the list has answered (a test then counts from there). */
+export async function listTotal(page: Page): Promise<number> {
+  await listLoaded(page);
+  const text = await view(page).locator('.gk-list .ant-pagination-total-text').innerText();
+  return Number(text.match(/\d+/)?.[0]);
+}
+
 /** The table row holding this text. */
 export function row(page: Page, text: string): Locator {
   return view(page).locator('.gk-list .ant-table-tbody tr.ant-table-row').filter({ hasText: text });

@@ -88,9 +88,10 @@ export function initI18n(lang: Lang = storedLang()): Promise<typeof i18next> {
   );
 }
 
+/** The language in effect; before i18next starts (the first screen's calls go out first) the stored choice. */
 export function currentLang(): Lang {
   const l = i18next.language;
-  return isLang(l) ? l : DEFAULT_LANG;
+  return i18next.isInitialized && isLang(l) ? l : storedLang();
 }
 
 let wanted: Lang | null = null;
