@@ -25,11 +25,11 @@ const SQL = {
 };
 // the delivery API's public news list (apps/server/src/modules/delivery): published and inside its time window
 // at this moment (now in the server's time zone, TZ_NAME), public fields only, the same order as the back-office
-const live = `t.status = 'published' and (t.publish_time is null or t.publish_time <= ?) and (t.offline_time is null or t.offline_time > ?)`;
+const live = `t.status <> 'draft' and (t.publish_time is null or t.publish_time <= ?) and (t.offline_time is null or t.offline_time > ?)`;
 // its total: the row count less the rows not on the site now — drafts, scheduled later, gone offline
-SQL.publicHidden = `select (select count(*) from news as t where t.status <> 'published')
-  + (select count(*) from news as t where t.publish_time > ? and t.status = 'published')
-  + (select count(*) from news as t where t.offline_time <= ? and t.status = 'published' and (t.publish_time is null or t.publish_time <= ?)) as n`;
+SQL.publicHidden = `select (select count(*) from news as t where t.status = 'draft')
+  + (select count(*) from news as t where (t.status = 'published' and t.publish_time > ? and (t.offline_time is null or t.offline_time > ?)))
+  + (select count(*) from news as t where (t.status = 'published' and t.offline_time <= ?)) as n`;
 SQL.publicRows = `select ${fields}
    from news as t left join news_type as j on j.code = t.type where (${live})
    order by t.is_top desc, t.create_time desc, t.id desc limit ? offset ?`;

@@ -26,7 +26,7 @@ import { runShape } from '../db/shapes.js';
 import { queryGram, type TextIndex, textIndexOf } from '../db/text-index.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { parseInput } from '../http/route.js';
-import { publishStateSql } from './publish-state.js';
+import { notPublishedSql, publishStateSql } from './publish-state.js';
 
 /**
  * The read side of a resource: its list query (filters, paging, sort, as its contract describes them) and
@@ -307,22 +307,15 @@ export class ResourceQuery {
    * the drafts, scheduled and offline records — three short index ranges instead of a walk of the table.
    */
   private countPublished() {
-    const now = this.ctx.nowText();
-    const others = (['draft', 'scheduled', 'offline'] as const).map((s) => publishStateSql(s, now));
-    const table = sql.table(this.def.table);
-    const minus = others.map(({ cond }) => sql`(select count(*) from ${table} as t where ${cond})`);
-    return runShape<{ n: number }>(
-      this.db,
-      this.ctx.dialect,
-      `${this.def.name}:list:count-published`,
-      [...others.flatMap((o) => o.params), this.def.table],
-      () =>
-        this.db
-          .selectFrom('row_count')
-          .select(sql<number>`n - ${sql.join(minus, sql` - `)}`.as('n'))
-          .where('tbl', '=', this.def.table),
+    const { count, params } = notPublishedSql(this.def.table, this.ctx.nowText());
+    return runShape<{ n: number }>(this.db, this.ctx.dialect, `${this.def.name}:list:count-published`, [...params, this.def.table], () =>
+      this.db
+        .selectFrom('row_count')
+        .select(sql<number>`n - (${count})`.as('n'))
+        .where('tbl', '=', this.def.table),
     );
   }
+
 
   /** numbers as numbers on both dialects */
   out(r: Row): Row {

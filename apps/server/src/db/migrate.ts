@@ -22,6 +22,7 @@ import { recycleBinMigration } from './migrations/019_recycle_bin.js';
 import { auditMigration } from './migrations/020_audit.js';
 import { liveCountMigration } from './migrations/021_live_count.js';
 import { publishStateIndexMigration } from './migrations/022_publish_state_index.js';
+import { oneStateIndexMigration } from './migrations/023_one_state_index.js';
 import type { Database } from './schema.js';
 
 /**
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '016_preview_webhook': previewWebhookMigration,
   '021_live_count': liveCountMigration,
   '022_publish_state_index': publishStateIndexMigration,
+  '023_one_state_index': oneStateIndexMigration,
 };
 
 export function registerMigration(name: string, m: DialectMigration): void {

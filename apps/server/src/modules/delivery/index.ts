@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Ctx } from '../../context.js';
-import type { Visibility } from '../../crud/list.js';
+import { onSiteNow } from '../../crud/publish-state.js';
 import { Crud } from '../../crud/service.js';
 import { AppError } from '../../http/errors.js';
 import { parseInput } from '../../http/route.js';
@@ -51,34 +51,7 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
   const { config } = ctx;
   await registerPreviewPages(app, ctx);
   const { db } = ctx;
-  /**
-   * published, on the site at this moment; what it hides — drafts, scheduled, gone offline — is counted from
-   * their own indexes (migration 021), so the unfiltered list's total needs no walk over the live rows
-   */
-  const live: Visibility = {
-    name: 'live',
-    values: () => {
-      const now = ctx.nowText();
-      return [now, now];
-    },
-    where:
-      ([from, to]) =>
-      () =>
-        sql<boolean>`(t.status = 'published' and (t.publish_time is null or t.publish_time <= ${from}) and (t.offline_time is null or t.offline_time > ${to}))`,
-    hidden: (q, table, [now]) => {
-      const t = sql.table(table);
-      return {
-        // three disjoint sets: drafts; published, scheduled later; published, live by its time but offline since
-        query: q.selectNoFrom(
-          sql<number>`(select count(*) from ${t} as t where t.status <> 'published')
-            + (select count(*) from ${t} as t where t.publish_time > ${now} and t.status = 'published')
-            + (select count(*) from ${t} as t where t.offline_time <= ${now} and t.status = 'published'
-               and (t.publish_time is null or t.publish_time <= ${now}))`.as('n'),
-        ),
-        params: [now, now, now],
-      };
-    },
-  };
+  const live = onSiteNow(() => ctx.nowText());
   const inWindow = () => {
     const now = ctx.nowText();
     return [
