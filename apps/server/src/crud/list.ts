@@ -309,13 +309,9 @@ export class ResourceQuery {
   private countPublished() {
     const { count, params } = notPublishedSql(this.def.table, this.ctx.nowText());
     return runShape<{ n: number }>(this.db, this.ctx.dialect, `${this.def.name}:list:count-published`, [...params, this.def.table], () =>
-      this.db
-        .selectFrom('row_count')
-        .select(sql<number>`n - (${count})`.as('n'))
-        .where('tbl', '=', this.def.table),
+      this.db.selectFrom('row_count').select(sql<number>`n - (${count})`.as('n')).where('tbl', '=', this.def.table),
     );
   }
-
 
   /** numbers as numbers on both dialects */
   out(r: Row): Row {
