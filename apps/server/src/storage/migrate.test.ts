@@ -18,7 +18,7 @@ describe('npm run images:migrate (local folder ⇄ bucket)', () => {
   const names: string[] = [];
 
   beforeAll(async () => {
-    s3 = await startS3(4448);
+    s3 = await startS3();
     const local = new LocalImageStore(dataDir);
     for (const colour of ['red', 'green', 'blue']) {
       const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: colour } })

@@ -30,7 +30,7 @@ describe.each(DIALECTS)('images in an S3-compatible bucket (s3rver) on %s', (dia
   let png: Buffer;
 
   beforeAll(async () => {
-    s3 = await startS3(dialect === 'sqlite' ? 4446 : 4447);
+    s3 = await startS3();
     t = await makeTestApp(dialect, { s3: s3.settings });
     token = await t.login();
     png = await noise(30, 30);
