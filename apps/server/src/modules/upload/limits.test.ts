@@ -120,3 +120,46 @@ describe('decode concurrency', () => {
     await expect(checker.check(img)).resolves.toEqual({ ext: 'png', contentType: 'image/png' });
   });
 });
+
+describe('a burst of uploads past the decode limit', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gk-upload-burst-'));
+  let built: BuiltApp;
+  afterAll(async () => {
+    await built?.app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 429 with a message (msg and message) to the uploads past the limit and stores the others', { timeout: 60_000 }, async () => {
+    built = await prepareApp(testConfig({ dataDir, uploadDecodeConcurrency: 1, uploadDecodeQueue: 0 }));
+    const login = await built.app.inject({
+      method: 'POST',
+      url: '/api/login/doLogin',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    const token = login.json().data.token;
+    // six different noisy images, each a fraction of a second to decode, sent at once
+    const images = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((k) => {
+        const raw = Buffer.alloc(1200 * 1200 * 3);
+        for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 * k) % 251;
+        return sharp(raw, { raw: { width: 1200, height: 1200, channels: 3 } })
+          .png({ compressionLevel: 1 })
+          .toBuffer();
+      }),
+    );
+    const replies = await Promise.all(
+      images.map((img) => {
+        const { payload, headers } = multipart(img);
+        return built.app.inject({ method: 'POST', url: '/api/upload/upload', payload, headers: { ...headers, token } });
+      }),
+    );
+    const busy = replies.filter((r) => r.statusCode === 429);
+    const stored = replies.filter((r) => r.statusCode === 200);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(busy.length + stored.length).toBe(images.length);
+    for (const r of busy)
+      expect(r.json()).toEqual({ code: 429, msg: '正在处理的图片过多，请稍后再试', message: '正在处理的图片过多，请稍后再试' });
+    expect(fs.readdirSync(path.join(dataDir, 'uploads')).filter((n) => !n.startsWith('.'))).toHaveLength(stored.length);
+  });
+});
