@@ -238,6 +238,10 @@ describe.each(DIALECTS)('hardening on %s', (dialect) => {
       expect(r.body).toEqual({ code: 400, msg: '编号无效' });
       for (const bad of ['1e3', ' 16', '16.0'])
         expect((await t.current.post(`/policy/getPolicy?id=${encodeURIComponent(bad)}`, undefined, { token })).status).toBe(400);
+      // past the id column's range: the same clear answer on both databases (PostgreSQL's integer would overflow)
+      expect((await t.current.post('/policy/getPolicy?id=99999999999', undefined, { token })).body).toEqual({ code: 400, msg: '编号无效' });
+      expect((await t.current.post('/news/delNews', [99999999999], { token })).body).toEqual({ code: 400, msg: '编号无效' });
+      expect((await t.current.post('/policy/getPolicy?id=2147483647', undefined, { token })).status).toBe(404);
     });
 
     it('refuses /\\host in a link field', async () => {

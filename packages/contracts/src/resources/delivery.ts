@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineMessages } from '../i18n/index.js';
 import type { FieldDef, ResourceDef } from '../resource.js';
-import { patterns } from '../validators.js';
+import { MAX_ID, patterns } from '../validators.js';
 import { applicationResource, applicationTypeResource } from './application.js';
 import { bannerResource } from './banner.js';
 import { businessResource, businessTypeResource } from './business.js';
@@ -55,7 +55,7 @@ const decimalId = () =>
     .string({ error: 'v.id' })
     .regex(patterns.decimalId, { message: 'v.id' })
     .transform(Number)
-    .refine((v) => v >= 1 && v <= 2_147_483_647, { message: 'v.id' });
+    .refine((v) => v >= 1 && v <= MAX_ID, { message: 'v.id' });
 const idParam = z.object({ id: decimalId() });
 
 export type DeliveryReply = 'page' | 'list' | 'one' | 'ack';
