@@ -34,6 +34,7 @@ describe('SIGTERM', () => {
     });
     const token = ((await login.json()) as any).data.token as string;
 
+    let duringShutdown: number | string = 'not tried';
     // a save whose body arrives in two halves: SIGTERM comes between them
     const body = Buffer.from(JSON.stringify({ code: 'sigterm1', name: '关闭时保存' }));
     const reply = new Promise<{ status: number; json: any }>((resolve, reject) => {
@@ -55,10 +56,20 @@ describe('SIGTERM', () => {
       req.write(body.subarray(0, 10));
       s.waitFor((l) => l.includes('incoming request') && l.includes('/api/news/saveNewsType')).then(() => {
         s.child.kill('SIGTERM');
-        return s.waitFor((l) => l.includes('shutting down')).then(() => req.end(body.subarray(10)));
+        return s
+          .waitFor((l) => l.includes('shutting down'))
+          .then(async () => {
+            // while the save is still in flight, a new request is not taken (refused, or 503 on a kept connection)
+            duringShutdown = await fetch(`${base}/healthz`).then(
+              (x) => x.status,
+              () => 'refused',
+            );
+            req.end(body.subarray(10));
+          });
       }, reject);
     });
     const r = await reply;
+    expect([503, 'refused']).toContain(duringShutdown);
     expect(r).toEqual({ status: 200, json: expect.objectContaining({ code: 200, msg: '保存成功' }) });
     expect(await s.exited).toBe(0);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
