@@ -1,6 +1,11 @@
 # 港口官网后台 — one image for every process of a deployment (docs/deployment.md).
 # build:  docker build -t gangkou-admin .
 # run:    docker run -p 8080:8080 -v gk-data:/data gangkou-admin
+# operations inside a container (what `npm run …` runs from the sources, bundled into dist/):
+#   node apps/server/dist/backup.js --out /backups/manual.tar.gz
+#   node apps/server/dist/restore.js /backups/manual.tar.gz           (into an empty /data or database)
+#   node apps/server/dist/images-migrate.js [--to local]
+#   node apps/server/dist/db-migrate-data.js --to postgres://…
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -24,7 +29,7 @@ COPY --from=build /app/packages/contracts ./packages/contracts
 COPY --from=build /app/apps/server/package.json ./apps/server/
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/web/dist ./apps/web/dist
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data /backups && chown node:node /data /backups
 USER node
 VOLUME ["/data"]
 EXPOSE 8080

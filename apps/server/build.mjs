@@ -1,4 +1,6 @@
-// Bundles the server (and the contracts it imports) into dist/main.js; npm dependencies stay external.
+// Bundles the server (and the contracts it imports) into dist/main.js, and the operations scripts into
+// dist/backup.js, dist/restore.js, dist/images-migrate.js and dist/db-migrate-data.js (what `npm run backup` …
+// run from the sources), so an installed image without dev tools can run them; npm dependencies stay external.
 import fs from 'node:fs';
 import { build } from 'esbuild';
 
@@ -6,8 +8,14 @@ const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@gk/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: {
+    main: 'src/main.ts',
+    backup: '../../scripts/backup.ts',
+    restore: '../../scripts/restore.ts',
+    'images-migrate': '../../scripts/images-migrate.ts',
+    'db-migrate-data': '../../scripts/db-migrate-data.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -6,6 +6,7 @@ import { Code, httpStatusFor, type Lang, pickLang, translate } from '@gk/contrac
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerGuard } from './auth/guard.js';
 import { registerAuthRoutes } from './auth/routes.js';
+import { trustProxyFn } from './config.js';
 import type { Ctx } from './context.js';
 import type { Db } from './db/index.js';
 import type { SeedResult } from './db/seed.js';
@@ -58,7 +59,7 @@ export async function buildApp({ ctx, db, seed }: { ctx: Ctx; db: Db; seed: Seed
       : false,
     bodyLimit: config.bodyLimitBytes,
     // only the configured proxies' X-Forwarded-For (hop count or addresses), never any client's
-    trustProxy: config.trustProxy as boolean,
+    trustProxy: trustProxyFn(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
   });
   app.decorate('ctx', ctx);

@@ -136,6 +136,16 @@ export function trustProxyOf(v: string | undefined): false | number | string[] {
     .filter(Boolean);
 }
 
+/**
+ * Fastify's `trustProxy`. A hop count is given as a function trusting the connecting address and the next
+ * `hops - 1` entries of X-Forwarded-For (Fastify 5 takes a bare number as "trust nobody", which made
+ * TRUST_PROXY=1 behind nginx see every client as nginx's own address); addresses / CIDRs as they are.
+ */
+export function trustProxyFn(tp: AppConfig['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof tp === 'number') return tp > 0 ? (_address, hop) => hop < tp : false;
+  return tp;
+}
+
 function defaultWebDir(): string {
   // apps/server/dist/main.js or apps/server/src/main.ts → apps/web/dist
   return path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist');

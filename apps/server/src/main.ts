@@ -11,9 +11,12 @@ const { app, seed, db } = await buildApp(await prepare(config));
 await app.listen({ port, host });
 
 const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+// PORT=0 takes a free port: the banner names the one the system gave
+const address = app.server.address();
+const listening = address && typeof address === 'object' ? address.port : port;
 const lines = [
   '',
-  `  网站后台管理系统 is running: http://${shown}:${port}`,
+  `  网站后台管理系统 is running: http://${shown}:${listening}`,
   `  Database: ${db.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.sqliteFile})`}`,
 ];
 if (seed.generatedPassword) {

@@ -118,12 +118,12 @@ export function idNumber(v: number | string): number {
   return patterns.decimalId.test(v) ? Number(v) : Number.NaN;
 }
 
-/** A record id: a positive integer, given as a number or a string of decimal digits. */
-export const id = () =>
-  z
-    .union([z.number(), z.string()], { error: 'v.id' })
-    .transform(idNumber)
-    .refine((v) => Number.isSafeInteger(v) && v > 0, { message: 'v.id' });
+/** The largest record id: ids are `integer` columns (PostgreSQL's range), so a larger one names nothing on either database. */
+export const MAX_ID = 2_147_483_647;
+const isId = (v: number) => Number.isSafeInteger(v) && v > 0 && v <= MAX_ID;
+
+/** A record id: a positive integer up to MAX_ID, given as a number or a string of decimal digits. */
+export const id = () => z.union([z.number(), z.string()], { error: 'v.id' }).transform(idNumber).refine(isId, { message: 'v.id' });
 
 /** A required reference to another record's id: `message` when missing or blank, `invalid` when not an id. */
 export const reqId = (message: string, invalid = 'v.id') =>
@@ -131,14 +131,14 @@ export const reqId = (message: string, invalid = 'v.id') =>
     .union([z.number(), z.string()], { error: message })
     .refine((v) => String(v).trim() !== '', { message, abort: true })
     .transform(idNumber)
-    .refine((v) => Number.isSafeInteger(v) && v > 0, { message: invalid });
+    .refine(isId, { message: invalid });
 
 export const optId = () =>
   z
     .union([z.number(), z.string(), z.null()], { error: 'v.id' })
     .optional()
     .transform((v) => (v == null || v === '' ? null : idNumber(v)))
-    .refine((v) => v == null || (Number.isSafeInteger(v) && v > 0), { message: 'v.id' });
+    .refine((v) => v == null || isId(v), { message: 'v.id' });
 
 /** A non-empty array of ids (batch delete); also accepts `{ ids: [...] }` at the route level. */
 export const ids = () => z.array(id(), { error: 'v.ids' }).min(1, { message: 'v.ids' }).max(1000);

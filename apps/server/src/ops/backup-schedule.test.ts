@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { BuiltApp } from '../app.js';
+import { prepareApp } from '../prepare.js';
 import { DIALECTS, useTestApp } from '../test/harness.js';
 import { openBackup } from './backup.js';
 import { runScheduledBackup } from './backup-schedule.js';
@@ -10,8 +11,19 @@ import { runScheduledBackup } from './backup-schedule.js';
 describe.each(DIALECTS)('scheduled backups on %s', (dialect) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gk-sched-'));
   const backupDir = path.join(dataDir, 'backups');
-  const t = useTestApp(dialect, { dataDir, sqliteFile: path.join(dataDir, 'app.db'), backupKeep: 2, backupDir, backupCron: '0 3 * * *' });
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const t = useTestApp(dialect, { dataDir, sqliteFile: path.join(dataDir, 'app.db'), backupKeep: 2, backupDir });
+  const others: BuiltApp[] = [];
+  afterAll(async () => {
+    for (const o of others) await o.app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** a second server on the same database (another process would be the same: state is in the database) */
+  const another = async (overrides: Record<string, unknown>) => {
+    const o = await prepareApp({ ...t.current.ctx.config, ...overrides });
+    others.push(o);
+    return o;
+  };
 
   it('writes a checked archive each time and keeps only the newest BACKUP_KEEP', { timeout: 60_000 }, async () => {
     const files: string[] = [];
@@ -28,17 +40,37 @@ describe.each(DIALECTS)('scheduled backups on %s', (dialect) => {
     expect(manifest.tables.sys_user).toBeGreaterThan(0);
   });
 
-  it.skipIf(dialect !== 'postgres')('is taken by one process only: skipped while another holds the lock', async () => {
-    const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await other.connect();
-    try {
-      const key = `gk-backup:${t.current.ctx.config.databaseSchema}`;
-      expect((await other.query('select pg_try_advisory_lock(hashtext($1)) as ok', [key])).rows[0].ok).toBe(true);
-      expect(await runScheduledBackup(t.current.ctx, t.current.db)).toBe('skipped');
-      await other.query('select pg_advisory_unlock(hashtext($1))', [key]);
-      expect(await runScheduledBackup(t.current.ctx, t.current.db)).not.toBe('skipped');
-    } finally {
-      await other.end();
+  it('one scheduled time is taken by one server only, however many ask for it', { timeout: 60_000 }, async () => {
+    const other = await another({ backupDir: path.join(dataDir, 'other') });
+    const slot = new Date(Date.now() + 3_600_000);
+    const both = await Promise.all([runScheduledBackup(t.current.ctx, t.current.db, slot), runScheduledBackup(other.ctx, other.db, slot)]);
+    expect(both.filter((r) => r === 'skipped')).toHaveLength(1);
+    // a server whose timer fired late, after the other finished, still finds the time taken
+    expect(await runScheduledBackup(other.ctx, other.db, slot)).toBe('skipped');
+    // the next scheduled time is free again
+    const next = await runScheduledBackup(other.ctx, other.db, new Date(slot.getTime() + 60_000));
+    expect(next).not.toBe('skipped');
+  });
+
+  it('BACKUP_CRON: two servers on one database, each scheduled time backed up once', { timeout: 60_000 }, async () => {
+    const dirs = [path.join(dataDir, 'cron-a'), path.join(dataDir, 'cron-b')];
+    // every second second, from now on (the slots claimed above lie an hour ahead: start past them)
+    const cron = { backupCron: '*/2 * * * * *', backupKeep: 100 };
+    const a = await another({ ...cron, backupDir: dirs[0] });
+    const b = await another({ ...cron, backupDir: dirs[1] });
+    // the claims of the test above are in the future: clear them so this test's slots can be taken
+    await a.ctx.db.deleteFrom('sys_setting').where('key', '=', 'backup_last_slot').execute();
+    await new Promise((r) => setTimeout(r, 5_500));
+    for (const o of [a, b]) {
+      await o.app.close();
+      others.splice(others.indexOf(o), 1);
     }
+    const names = dirs.flatMap((d) => (fs.existsSync(d) ? fs.readdirSync(d) : []));
+    // two or three slots passed; each is in exactly one of the two directories
+    expect(names.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(names).size).toBe(names.length);
+    for (const n of names) expect(n).toMatch(/^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/);
+    const seconds = names.map((n) => Number(/T\d{2}-\d{2}-(\d{2})Z/.exec(n)![1]));
+    for (const s of seconds) expect(s % 2).toBe(0);
   });
 });

@@ -8,40 +8,49 @@ import { createBackup } from './backup.js';
 
 /** `backup-2026-11-23T02-00-00Z.tar.gz`: sorts by time. */
 const BACKUP_FILE = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/;
+/** the `sys_setting` row holding the last scheduled time a process claimed (ISO text, compares as time) */
+const CLAIM_KEY = 'backup_last_slot';
 
 /**
- * One scheduled backup into BACKUP_DIR, keeping the newest BACKUP_KEEP. With several processes on one
- * PostgreSQL only the one that gets the advisory lock takes it ('skipped' for the others).
+ * Claims the scheduled time `slot` for this process: exactly one of the processes asking for the same slot
+ * gets true. A conditional UPDATE (`value < slot`): on PostgreSQL the second waits for the first's row lock
+ * and then finds the value moved; SQLite has one writer.
  */
-export async function runScheduledBackup(ctx: Ctx, db: Db): Promise<{ file: string; removed: string[] } | 'skipped'> {
-  const take = async () => {
-    const dir = ctx.config.backupDir;
-    fs.mkdirSync(dir, { recursive: true });
-    const stamp = new Date(ctx.now())
-      .toISOString()
-      .replace(/\.\d+Z$/, 'Z')
-      .replace(/:/g, '-');
-    const file = path.join(dir, `backup-${stamp}.tar.gz`);
-    await createBackup(ctx.config, file, { db, images: ctx.images });
-    const all = fs
-      .readdirSync(dir)
-      .filter((n) => BACKUP_FILE.test(n))
-      .sort();
-    const removed = all.slice(0, Math.max(0, all.length - Math.max(1, ctx.config.backupKeep)));
-    for (const n of removed) fs.rmSync(path.join(dir, n), { force: true });
-    return { file, removed };
-  };
-  if (db.dialect !== 'postgres') return take();
-  const key = `gk-backup:${ctx.config.databaseSchema ?? 'public'}`;
-  return db.db.connection().execute(async (conn) => {
-    const got = (await sql<{ ok: boolean }>`select pg_try_advisory_lock(hashtext(${key})) as ok`.execute(conn)).rows[0]?.ok;
-    if (!got) return 'skipped' as const;
-    try {
-      return await take();
-    } finally {
-      await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(conn);
-    }
-  });
+async function claimSlot(db: Db, slot: string): Promise<boolean> {
+  await db.db
+    .insertInto('sys_setting')
+    .values({ key: CLAIM_KEY, value: '' })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const r = await db.db
+    .updateTable('sys_setting')
+    .set({ value: slot })
+    .where('key', '=', CLAIM_KEY)
+    .where(sql<boolean>`coalesce(value, '') < ${slot}`)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * One scheduled backup into BACKUP_DIR, keeping the newest BACKUP_KEEP. `slot` is the scheduled time of
+ * this run (the same in every process): with several processes on one database only the one that claims
+ * the slot takes the backup ('skipped' for the others). Without a slot (a manual run) the current second.
+ */
+export async function runScheduledBackup(ctx: Ctx, db: Db, slot?: Date): Promise<{ file: string; removed: string[] } | 'skipped'> {
+  const at = new Date(Math.floor((slot ? slot.getTime() : ctx.now()) / 1000) * 1000);
+  const stamp = at.toISOString().replace(/\.\d+Z$/, 'Z');
+  if (!(await claimSlot(db, stamp))) return 'skipped';
+  const dir = ctx.config.backupDir;
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `backup-${stamp.replace(/:/g, '-')}.tar.gz`);
+  await createBackup(ctx.config, file, { db, images: ctx.images });
+  const all = fs
+    .readdirSync(dir)
+    .filter((n) => BACKUP_FILE.test(n))
+    .sort();
+  const removed = all.slice(0, Math.max(0, all.length - Math.max(1, ctx.config.backupKeep)));
+  for (const n of removed) fs.rmSync(path.join(dir, n), { force: true });
+  return { file, removed };
 }
 
 /** BACKUP_CRON set: backups on that schedule (5 or 6 fields, server time zone TZ_NAME), stopped with the app. */
@@ -49,15 +58,26 @@ export async function scheduleBackups(app: FastifyInstance, ctx: Ctx, db: Db): P
   const expr = ctx.config.backupCron;
   if (!expr) return;
   const { Cron } = await import('croner');
-  const job = new Cron(expr, { timezone: ctx.config.timeZone, protect: true }, async () => {
+  let running: Promise<unknown> | null = null;
+  const job = new Cron(expr, { timezone: ctx.config.timeZone, protect: true, unref: true }, async (self: InstanceType<typeof Cron>) => {
+    // the time this run was scheduled for (not when the timer fired): every process names the same one
+    const slot = self.previousRuns(1, new Date(Date.now() + 1))[0] ?? new Date();
+    const run = runScheduledBackup(ctx, db, slot);
+    running = run.catch(() => {});
     try {
-      const r = await runScheduledBackup(ctx, db);
-      if (r === 'skipped') app.log.info({ event: 'backup.skipped' }, 'scheduled backup taken by another process');
+      const r = await run;
+      if (r === 'skipped') app.log.info({ event: 'backup.skipped', slot }, 'scheduled backup taken by another process');
       else app.log.info({ event: 'backup.done', file: r.file, removed: r.removed.length }, 'scheduled backup written');
     } catch (e) {
       app.log.error({ event: 'backup.failed', err: e }, 'scheduled backup failed');
+    } finally {
+      running = null;
     }
   });
   app.log.info({ event: 'backup.scheduled', cron: expr, next: job.nextRun()?.toISOString() }, 'backups scheduled');
-  app.addHook('onClose', async () => job.stop());
+  app.addHook('onClose', async () => {
+    job.stop();
+    // a backup under way finishes before the database closes
+    await running;
+  });
 }

@@ -2,12 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { allResources } from '@gk/contracts';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppConfig, testConfig } from '../config.js';
 import { prepareApp } from '../prepare.js';
-import { storeByContent } from '../storage/index.js';
+import { type ImageStore, storeByContent } from '../storage/index.js';
 import { DIALECTS } from '../test/harness.js';
 import { createBackup, restoreBackup } from './backup.js';
 
@@ -32,6 +33,39 @@ async function freshConfig(dialect: 'sqlite' | 'postgres', cleanups: (() => Prom
   return { ...base, databaseUrl: url!, databaseSchema: schema };
 }
 
+type App = Awaited<ReturnType<typeof prepareApp>>['app'];
+const api = async (app: App, p: string, body: unknown, token?: string) =>
+  (await app.inject({ method: 'POST', url: `/api${p}`, payload: body as object, headers: token ? { token } : {} })).json();
+const login = async (app: App) => (await api(app, '/login/doLogin', { username: 'admin', password: 'Admin_123456' })).data.token as string;
+
+/** What a user sees: every list of every resource (first 100 rows) and every record of them, in full. */
+async function everything(app: App): Promise<Record<string, unknown>> {
+  const token = await login(app);
+  const seen: Record<string, unknown> = {};
+  for (const def of allResources()) {
+    if (!def.endpoints.list) continue;
+    const list = await api(app, def.endpoints.list.path, { pageNumber: 1, pageSize: 100 }, token);
+    seen[def.name] = { rows: list.rows, total: list.total };
+    if (!def.endpoints.get) continue;
+    for (const row of (list.rows ?? []) as { id: number }[])
+      seen[`${def.name}#${row.id}`] = await api(app, `${def.endpoints.get.path}?id=${row.id}`, {}, token);
+  }
+  seen.company = await api(app, '/company/getCompany', {}, token);
+  return seen;
+}
+
+/** every stored image with its bytes' checksum */
+async function imagesOf(store: ImageStore): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const e of await store.list()) {
+    const img = await store.get(e.name);
+    const chunks: Buffer[] = [];
+    for await (const c of img!.body) chunks.push(Buffer.from(c));
+    out[e.name] = crypto.createHash('sha256').update(Buffer.concat(chunks)).digest('hex');
+  }
+  return out;
+}
+
 describe.each(DIALECTS)('backup → wipe → restore on %s', (dialect) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
@@ -40,21 +74,17 @@ describe.each(DIALECTS)('backup → wipe → restore on %s', (dialect) => {
 
   let source: AppConfig;
   let archive = '';
-  let png: Buffer;
   let imageName = '';
-  const before: Record<string, unknown> = {};
-
-  const api = async (app: Awaited<ReturnType<typeof prepareApp>>['app'], p: string, body: unknown, token?: string) =>
-    (await app.inject({ method: 'POST', url: `/api${p}`, payload: body as object, headers: token ? { token } : {} })).json();
-  const login = async (app: Awaited<ReturnType<typeof prepareApp>>['app']) =>
-    (await api(app, '/login/doLogin', { username: 'admin', password: 'Admin_123456' })).data.token as string;
+  let before: Record<string, unknown> = {};
+  let beforeImages: Record<string, string> = {};
 
   beforeAll(async () => {
-    source = await freshConfig(dialect, cleanups);
+    // the demo company's content: every screen filled, with pictures
+    source = { ...(await freshConfig(dialect, cleanups)), seedDemo: true };
     const built = await prepareApp(source);
     const token = await login(built.app);
     expect((await api(built.app, '/news/saveNewsType', { code: 'bk', name: '备份类型' }, token)).code).toBe(200);
-    png = await sharp({ create: { width: 5, height: 5, channels: 3, background: 'purple' } })
+    const png = await sharp({ create: { width: 5, height: 5, channels: 3, background: 'purple' } })
       .png()
       .toBuffer();
     imageName = await storeByContent(built.ctx.images, png, 'png');
@@ -65,38 +95,62 @@ describe.each(DIALECTS)('backup → wipe → restore on %s', (dialect) => {
       token,
     );
     expect(saved.code).toBe(200);
-    before.list = (await api(built.app, '/news/getNewsList', { pageNumber: 1, pageSize: 50 }, token)).rows;
-    before.types = (await api(built.app, '/news/getTypeList', { pageNumber: 1, pageSize: 50 }, token)).rows;
-    const id = (before.list as { id: number; title: string }[]).find((r) => r.title === '备份新闻')!.id;
-    before.record = (await api(built.app, `/news/getNews?id=${id}`, {}, token)).data;
-    before.id = id;
-    archive = path.join(source.dataDir, 'backup.tar.gz');
+    before = await everything(built.app);
+    beforeImages = await imagesOf(built.ctx.images);
+    // kept away from the data it saves
+    archive = path.join(os.tmpdir(), `gk-backup-${crypto.randomBytes(6).toString('hex')}.tar.gz`);
+    cleanups.push(async () => fs.rmSync(archive, { force: true }));
     const manifest = await createBackup(source, archive, { db: built.db, images: built.ctx.images });
-    expect(manifest.images).toBe(1);
-    expect(manifest.tables.news).toBe(1);
+    expect(manifest.images).toBe(Object.keys(beforeImages).length);
+    expect(manifest.images).toBeGreaterThan(10);
+    expect(manifest.tables.news).toBeGreaterThan(1);
     await built.app.close();
   });
 
-  it('gives identical lists, records and images after a restore into an empty target', { timeout: 60_000 }, async () => {
-    const target = await freshConfig(dialect, cleanups);
+  it('gives identical lists, records and images after a restore into an empty target', { timeout: 120_000 }, async () => {
+    // wipe: the data folder (SQLite file and images) and the PostgreSQL schema are gone
+    fs.rmSync(source.dataDir, { recursive: true, force: true });
+    fs.mkdirSync(source.dataDir);
+    if (dialect === 'postgres') {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA ${source.databaseSchema} CASCADE`);
+      await admin.query(`CREATE SCHEMA ${source.databaseSchema}`);
+      await admin.end();
+    }
+    const target = source;
     const manifest = await restoreBackup(target, archive);
     expect(manifest.dialect).toBe(dialect);
     const built = await prepareApp(target);
     try {
-      const token = await login(built.app);
-      expect((await api(built.app, '/news/getNewsList', { pageNumber: 1, pageSize: 50 }, token)).rows).toEqual(before.list);
-      expect((await api(built.app, '/news/getTypeList', { pageNumber: 1, pageSize: 50 }, token)).rows).toEqual(before.types);
-      expect((await api(built.app, `/news/getNews?id=${before.id}`, {}, token)).data).toEqual(before.record);
+      expect(await everything(built.app)).toEqual(before);
+      expect(await imagesOf(built.ctx.images)).toEqual(beforeImages);
       const img = await built.app.inject({ method: 'GET', url: `/img/${imageName}` });
       expect(img.statusCode).toBe(200);
-      expect(img.rawPayload.equals(png)).toBe(true);
       // the id counters moved on: a new record gets a new id
+      const token = await login(built.app);
       const next = await api(built.app, '/news/saveNewsType', { code: 'bk2', name: '新类型' }, token);
       expect(next.code).toBe(200);
     } finally {
       await built.app.close();
     }
   });
+
+  it.skipIf(dialect !== 'sqlite' || !url)(
+    'a SQLite backup restores into an empty PostgreSQL database the same',
+    { timeout: 120_000 },
+    async () => {
+      const target = await freshConfig('postgres', cleanups);
+      await restoreBackup(target, archive);
+      const built = await prepareApp(target);
+      try {
+        expect(await everything(built.app)).toEqual(before);
+        expect(await imagesOf(built.ctx.images)).toEqual(beforeImages);
+      } finally {
+        await built.app.close();
+      }
+    },
+  );
 
   it('refuses a target that is not empty, and a damaged archive', async () => {
     await expect(restoreBackup(source, archive)).rejects.toThrow(/not empty|exists/);
@@ -109,6 +163,8 @@ describe.each(DIALECTS)('backup → wipe → restore on %s', (dialect) => {
     fs.rmSync(dir, { recursive: true, force: true });
     const target = await freshConfig(dialect, cleanups);
     await expect(restoreBackup(target, damaged)).rejects.toThrow(`images/${imageName} is missing or damaged (checksum differs)`);
+    // nothing was written into the target
+    expect(fs.existsSync(path.join(target.dataDir, 'uploads'))).toBe(false);
   });
 });
 
@@ -118,18 +174,18 @@ describe.skipIf(!url)('npm run db:migrate-data (SQLite → empty PostgreSQL)', (
     for (const c of cleanups.reverse()) await c();
   });
 
-  it('copies every table, moves the counters on and finds every index', { timeout: 90_000 }, async () => {
-    const source = await freshConfig('sqlite', cleanups);
+  it('copies every table, moves the counters on and finds every index', { timeout: 120_000 }, async () => {
+    // a company that started on the default: the demo content on SQLite, plus its own news
+    const source = { ...(await freshConfig('sqlite', cleanups)), seedDemo: true };
     const built = await prepareApp(source);
-    const api = async (app: typeof built.app, p: string, body: unknown, token?: string) =>
-      (await app.inject({ method: 'POST', url: `/api${p}`, payload: body as object, headers: token ? { token } : {} })).json();
-    let token = (await api(built.app, '/login/doLogin', { username: 'admin', password: 'Admin_123456' })).data.token;
+    let token = await login(built.app);
     expect((await api(built.app, '/news/saveNewsType', { code: 'mv', name: '迁移类型' }, token)).code).toBe(200);
     expect((await api(built.app, '/news/saveNews', { title: '迁移到 PostgreSQL', type: 'mv', content: '<p>内容</p>' }, token)).code).toBe(
       200,
     );
-    const list = (await api(built.app, '/news/getNewsList', { pageNumber: 1, pageSize: 50 }, token)).rows;
     const found = (await api(built.app, '/news/getNewsList', { title: 'PostgreSQL', pageNumber: 1, pageSize: 50 }, token)).rows;
+    expect(found).toHaveLength(1);
+    const before = await everything(built.app);
     await built.app.close();
 
     const target = await freshConfig('postgres', cleanups);
@@ -140,16 +196,24 @@ describe.skipIf(!url)('npm run db:migrate-data (SQLite → empty PostgreSQL)', (
       ['--import', 'tsx', 'scripts/db-migrate-data.ts', '--to', url!, '--schema', target.databaseSchema!],
       { cwd: path.resolve(import.meta.dirname, '../../../..'), env: { ...process.env, DATA_DIR: source.dataDir } },
     );
-    expect(out.stdout).toContain('news: 1 → 1');
+    // one line per table with both counts, then the index check
+    const news = (before.news as { total: number }).total;
+    expect(out.stdout).toContain(`news: ${news} → ${news}`);
     expect(out.stdout).toMatch(/done: \d+ tables copied and counted, \d+ indexes present/);
 
-    const moved = await prepareApp(target);
+    // the same database: the same screens (the images stay where they were: same data folder)
+    const moved = await prepareApp({ ...target, dataDir: source.dataDir });
     try {
-      token = (await api(moved.app, '/login/doLogin', { username: 'admin', password: 'Admin_123456' })).data.token;
-      expect((await api(moved.app, '/news/getNewsList', { pageNumber: 1, pageSize: 50 }, token)).rows).toEqual(list);
+      expect(await everything(moved.app)).toEqual(before);
+      token = await login(moved.app);
       // the title search index came along
       expect((await api(moved.app, '/news/getNewsList', { title: 'PostgreSQL', pageNumber: 1, pageSize: 50 }, token)).rows).toEqual(found);
-      expect((await api(moved.app, '/news/saveNewsType', { code: 'mv2', name: '之后' }, token)).code).toBe(200);
+      // the counters moved on: a new record gets the next id, and the kept row count follows it
+      const added = await api(moved.app, '/news/saveNews', { title: '之后', type: 'mv' }, token);
+      expect(added.code).toBe(200);
+      const ids = (before.news as { rows: { id: number }[] }).rows.map((r) => r.id);
+      expect(added.data.id).toBeGreaterThan(Math.max(...ids));
+      expect((await api(moved.app, '/news/getNewsList', { pageNumber: 1, pageSize: 1 }, token)).total).toBe(news + 1);
     } finally {
       await moved.app.close();
     }

@@ -75,23 +75,46 @@ export async function createBackup(config: AppConfig, out: string, opened?: { db
     fs.mkdirSync(path.join(work, 'database'));
     fs.mkdirSync(path.join(work, 'images'));
     const tables: Record<string, number> = {};
-    for (const t of await tablesOf(db.db, db.dialect)) tables[t] = (await rowsOf(db.db, t)).length;
     if (db.dialect === 'sqlite') {
       const { default: SQLite } = await import('better-sqlite3');
+      const copy = path.join(work, 'database', 'app.db');
       const source = new SQLite(config.sqliteFile, { readonly: true });
       try {
-        await source.backup(path.join(work, 'database', 'app.db'));
+        await source.backup(copy);
       } finally {
         source.close();
       }
-    } else {
-      for (const t of Object.keys(tables)) {
-        const rows = await rowsOf(db.db, t);
-        fs.writeFileSync(
-          path.join(work, 'database', `${t}.jsonl`),
-          rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''),
-        );
+      // the counts of the copy itself (rows written meanwhile are in neither)
+      const written = new SQLite(copy, { readonly: true });
+      try {
+        const names = (
+          written.prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`).all() as { name: string }[]
+        )
+          .map((r) => r.name)
+          .filter((n) => !MIGRATION_TABLES.has(n))
+          .sort();
+        for (const t of names)
+          tables[t] = Number((written.prepare(`select count(*) as n from "${t.replace(/"/g, '""')}"`).get() as { n: number }).n);
+      } finally {
+        written.close();
       }
+    } else {
+      // one snapshot of every table: a save committed while the backup runs is in all of them or in none
+      await db.db.connection().execute(async (conn) => {
+        await sql`begin isolation level repeatable read read only`.execute(conn);
+        try {
+          for (const t of await tablesOf(conn, 'postgres')) {
+            const rows = await rowsOf(conn, t);
+            tables[t] = rows.length;
+            fs.writeFileSync(
+              path.join(work, 'database', `${t}.jsonl`),
+              rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''),
+            );
+          }
+        } finally {
+          await sql`commit`.execute(conn);
+        }
+      });
     }
     let count = 0;
     for (const e of await images.list()) {

@@ -1,8 +1,11 @@
+import { translate } from '@gk/contracts';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { trustProxyOf } from '../config.js';
-import { nestingDepth } from '../http/sanitize.js';
+import { AppError } from '../http/errors.js';
+import { nestingDepth, sanitizeRichText } from '../http/sanitize.js';
 import { DIALECTS, useTestApp } from '../test/harness.js';
+import { appErrorOfDb } from './hardening.js';
 
 const nested = (depth: number, tag = 'div') => `${`<${tag}>`.repeat(depth)}x${`</${tag}>`.repeat(depth)}`;
 
@@ -83,6 +86,22 @@ describe.each(DIALECTS)('hardening on %s', (dialect) => {
       expect(row.content).not.toContain('onclick');
       expect(row.content).toContain('<span style="color:red">a</span>');
     });
+
+    it('a body still being cleaned past the time limit is refused with a clear message; the next one is cleaned', async () => {
+      const heavy = `<div>${'<span style="color:red" onclick="x()">a</span><script>bad()</script>'.repeat(12_000)}</div>`;
+      const started = Date.now();
+      const refused = await sanitizeRichText(heavy, 50).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(refused).toBeInstanceOf(AppError);
+      expect(refused).toMatchObject({ code: 400, key: 'v.richTextTooComplex' });
+      expect(translate('zh', (refused as AppError).key)).toBe('正文过于复杂，无法在限定时间内处理，请简化格式后再保存');
+      // refused at the limit, not when the worker would have finished
+      expect(Date.now() - started).toBeLessThan(1500);
+      // the worker that was stopped is replaced: the pool still cleans
+      expect(await sanitizeRichText('<p onclick="x()">ok</p><script>bad()</script>')).toBe('<p>ok</p>');
+    });
   });
 
   describe('X-Forwarded-For from the client', () => {
@@ -101,9 +120,32 @@ describe.each(DIALECTS)('hardening on %s', (dialect) => {
       const locked = await from('198.51.100.9', 'Admin_123456');
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toEqual({ code: 429, msg: '登录失败次数过多，请 15 分钟后再试' });
-      const failures = await db().selectFrom('sys_login_failure').select('ip').where('ip', 'like', '203.0.113.%').execute();
-      expect(failures).toEqual([]);
+      const failures = await db().selectFrom('sys_login_failure').select('ip').execute();
+      expect(new Set(failures.map((f: { ip: string }) => f.ip))).toEqual(new Set(['10.7.7.7']));
+      // another client behind the same proxy is a different address: not locked out by the first one
+      const other = await t.current.app.inject({
+        method: 'POST',
+        url: '/api/login/doLogin',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '10.8.8.8' },
+        payload: { username: user, password: 'Admin_123456' },
+      });
+      expect(other.statusCode).toBe(200);
       t.current.advance(16 * 60_000);
+    });
+  });
+
+  describe('GET /metrics through the trusted proxy', () => {
+    it('a client behind the proxy on this machine is not a loopback caller', async () => {
+      const r = await t.current.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.40' },
+      });
+      expect(r.statusCode).toBe(403);
+      // the proxy's own request (no X-Forwarded-For) is
+      expect((await t.current.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
     });
   });
 
@@ -164,6 +206,26 @@ describe.each(DIALECTS)('hardening on %s', (dialect) => {
       const rows = await db().selectFrom('application_type').select('id').where('code', '=', code).execute();
       expect(rows).toHaveLength(1);
     });
+
+    it("the database's own unique violation is the resource's 409 message (whichever save passed the check first)", async () => {
+      const code = `uq${Date.now() % 100000}`;
+      const row = { code, name: '唯一', sort_no: 1 };
+      await db().insertInto('application_type').values(row).execute();
+      const clash = await db()
+        .insertInto('application_type')
+        .values(row)
+        .execute()
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(clash).not.toBeNull();
+      const mapped = appErrorOfDb(clash);
+      expect(mapped).toMatchObject({ code: 409, key: 'applicationType.codeExists' });
+      // the same words the application's own check answers
+      const single = await save('/application/saveApplicationType', { code, name: 'again', sortNo: 1 });
+      expect(single.body).toEqual({ code: 409, msg: translate('zh', mapped!.key) });
+    });
   });
 
   describe('ids, links and user names (contracts validators)', () => {
@@ -176,6 +238,10 @@ describe.each(DIALECTS)('hardening on %s', (dialect) => {
       expect(r.body).toEqual({ code: 400, msg: '编号无效' });
       for (const bad of ['1e3', ' 16', '16.0'])
         expect((await t.current.post(`/policy/getPolicy?id=${encodeURIComponent(bad)}`, undefined, { token })).status).toBe(400);
+      // past the id column's range: the same clear answer on both databases (PostgreSQL's integer would overflow)
+      expect((await t.current.post('/policy/getPolicy?id=99999999999', undefined, { token })).body).toEqual({ code: 400, msg: '编号无效' });
+      expect((await t.current.post('/news/delNews', [99999999999], { token })).body).toEqual({ code: 400, msg: '编号无效' });
+      expect((await t.current.post('/policy/getPolicy?id=2147483647', undefined, { token })).status).toBe(404);
     });
 
     it('refuses /\\host in a link field', async () => {
@@ -183,6 +249,32 @@ describe.each(DIALECTS)('hardening on %s', (dialect) => {
       expect(r.status).toBe(400);
       const ok = await save('/headerContorller/saveLink', { name: `k${Date.now() % 100000}`, url: 'https://example.com/a' });
       expect(ok.body.code).toBe(200);
+    });
+
+    it('refuses /\\host and //host where a site path is allowed (banner jump address), keeps a real site path', async () => {
+      for (const url of ['/\\evil.example.com', '//evil.example.com', '/\\/evil.example.com']) {
+        const r = await save('/banner/save', { title: 'b', bannerType: 'index', url });
+        expect(r.status).toBe(400);
+        expect(r.body).toEqual({ code: 400, msg: '跳转地址格式不正确（http://、https:// 或以 / 开头的站内地址）' });
+      }
+      const ok = await save('/banner/save', { title: `site${Date.now() % 100000}`, bannerType: 'index', url: '/news/news-list' });
+      expect(ok.body.code).toBe(200);
+    });
+
+    it('ids in the delivery API, previews and webhook deliveries are plain decimal digits too', async () => {
+      const token = await t.current.login();
+      for (const bad of ['0x10', '1e1', '16.0', '%2016']) {
+        const r = await t.current.app.inject({ method: 'GET', url: `/public/v1/news/${bad}` });
+        expect(r.statusCode).toBe(400);
+        expect(r.json()).toMatchObject({ code: 400, msg: '编号无效' });
+      }
+      expect((await t.current.app.inject({ method: 'GET', url: '/public/v1/news/16' })).statusCode).toBe(404);
+      const products = await t.current.app.inject({ method: 'GET', url: '/public/v1/products?supplierId=0x1' });
+      expect(products.statusCode).toBe(400);
+      const preview = await t.current.post('/news/previewNews?id=0x10', undefined, { token });
+      expect(preview.body).toEqual({ code: 400, msg: '编号无效' });
+      const deliveries = await t.current.post('/webhook/getDeliveryPage', { webhookId: '0x10' }, { token });
+      expect(deliveries.body).toEqual({ code: 400, msg: '编号无效' });
     });
 
     it('normalises user names (NFKC) and refuses invisible and mixed-script look-alikes', async () => {
@@ -206,5 +298,36 @@ describe.each(DIALECTS)('hardening on %s', (dialect) => {
   it('sends Strict-Transport-Security when HSTS_MAX_AGE is set', async () => {
     const r = await t.current.app.inject({ method: 'POST', url: '/api/login/doLogin', payload: {} });
     expect(r.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const page = await t.current.app.inject({ method: 'GET', url: '/healthz' });
+    expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});
+
+describe.each(DIALECTS)('without HSTS_MAX_AGE, behind proxies named by address, on %s', (dialect) => {
+  const t = useTestApp(dialect, { trustProxy: ['10.0.0.1', '10.1.0.0/16'] });
+
+  it('sends no Strict-Transport-Security header', async () => {
+    const r = await t.current.app.inject({ method: 'POST', url: '/api/login/doLogin', payload: {} });
+    expect(r.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('takes the address a named proxy saw, and ignores X-Forwarded-For from anyone else', async () => {
+    const login = (remoteAddress: string, xff: string, password = 'bad-password') =>
+      t.current.app.inject({
+        method: 'POST',
+        url: '/api/login/doLogin',
+        remoteAddress,
+        headers: { 'x-forwarded-for': xff },
+        payload: { username: 'admin', password },
+      });
+    // through both proxies (10.1.2.3 forwarded to 10.0.0.1): the client is the address 10.1.2.3 saw
+    for (let i = 0; i < 5; i++) expect((await login('10.0.0.1', `198.51.100.${i}, 192.0.2.7, 10.1.2.3`)).statusCode).toBe(400);
+    const locked = await login('10.0.0.1', '192.0.2.7, 10.1.2.3', 'Admin_123456');
+    expect(locked.statusCode).toBe(429);
+    const rows = await (t.current.db.db as unknown as Kysely<any>).selectFrom('sys_login_failure').select('ip').execute();
+    expect(new Set(rows.map((r: { ip: string }) => r.ip))).toEqual(new Set(['192.0.2.7']));
+    // a client that is not a named proxy cannot claim another address: its own counts
+    const direct = await login('192.0.2.99', '192.0.2.7', 'Admin_123456');
+    expect(direct.statusCode).toBe(200);
   });
 });

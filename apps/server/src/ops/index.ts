@@ -22,17 +22,17 @@ export async function registerOps(app: FastifyInstance, ctx: Ctx, db: Db): Promi
 
   app.get('/readyz', async (_req, reply) => {
     const checks: Record<string, string> = {};
-    const failed: string[] = [];
     const probe = async (name: string, fn: () => Promise<unknown>) => {
       try {
         await withTimeout(fn(), 3000);
         checks[name] = 'ok';
       } catch (e) {
-        failed.push(name);
-        checks[name] = e instanceof Error ? e.message : String(e);
+        checks[name] = (e instanceof Error ? e.message : String(e)) || (e as { name?: string })?.name || 'failed';
       }
     };
     await Promise.all([probe('database', () => sql`select 1`.execute(ctx.db)), probe('images', () => ctx.images.check())]);
+    // in a fixed order, whichever answered first
+    const failed = ['database', 'images'].filter((n) => checks[n] !== 'ok');
     reply.header('Cache-Control', 'no-store');
     if (failed.length) {
       return reply.status(503).send({ code: 503, msg: `not ready: ${failed.join(', ')}`, status: 'unavailable', failed, checks });

@@ -27,8 +27,7 @@ describe.skipIf(!url)('two processes starting together on an empty PostgreSQL', 
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
     await admin.end();
-    const env = (port: number) => ({
-      PORT: String(port),
+    const env = () => ({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEB_DIR: '',
@@ -38,12 +37,12 @@ describe.skipIf(!url)('two processes starting together on an empty PostgreSQL', 
       DATABASE_URL: url!,
       DATABASE_SCHEMA: schema,
     });
-    const a = startServer(env(4444));
-    const b = startServer(env(4445));
+    const a = startServer(env());
+    const b = startServer(env());
     children.push(a, b);
-    await Promise.all([a.waitFor((l) => l.includes('is running')), b.waitFor((l) => l.includes('is running'))]);
-    for (const port of [4444, 4445]) {
-      const r = await fetch(`http://127.0.0.1:${port}/api/login/doLogin`, {
+    const bases = await Promise.all([a.ready(), b.ready()]);
+    for (const base of bases) {
+      const r = await fetch(`${base}/api/login/doLogin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'admin', password: 'Admin_123456' }),

@@ -1,5 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { DIALECTS, useTestApp } from '../test/harness.js';
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../storage/test-s3.js';
+import { DIALECTS, makeTestApp, type TestApp, useTestApp } from '../test/harness.js';
+
+function multipart(data: Buffer) {
+  const boundary = `----gk${crypto.randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
 
 describe.each(DIALECTS)('operations endpoints on %s', (dialect) => {
   const t = useTestApp(dialect, { metricsToken: 'metrics-secret-1' });
@@ -18,27 +31,6 @@ describe.each(DIALECTS)('operations endpoints on %s', (dialect) => {
     expect(r.json()).toEqual({ code: 200, msg: 'ok', status: 'ready', checks: { database: 'ok', images: 'ok' } });
   });
 
-  it('GET /readyz answers 503 naming the image store when it fails', async () => {
-    const images = t.current.ctx.images;
-    const original = images.check.bind(images);
-    images.check = async () => {
-      throw new Error('EROFS: read-only file system');
-    };
-    try {
-      const r = await get('/readyz');
-      expect(r.statusCode).toBe(503);
-      expect(r.json()).toEqual({
-        code: 503,
-        msg: 'not ready: images',
-        status: 'unavailable',
-        failed: ['images'],
-        checks: { database: 'ok', images: 'EROFS: read-only file system' },
-      });
-    } finally {
-      images.check = original;
-    }
-  });
-
   it('GET /metrics is refused to a remote caller without the token', async () => {
     const r = await get('/metrics', { remoteAddress: '203.0.113.5' });
     expect(r.statusCode).toBe(403);
@@ -52,7 +44,15 @@ describe.each(DIALECTS)('operations endpoints on %s', (dialect) => {
   it('GET /metrics gives requests per route, login failures, uploads, event-loop lag and the pool', async () => {
     const bad = await t.current.post('/login/doLogin', { username: 'admin', password: 'wrong-password-x' });
     expect(bad.status).toBe(400);
-    await t.current.post('/news/getNewsList?id=12345', {}, { token: await t.current.login() });
+    const token = await t.current.login();
+    await t.current.post('/news/getNewsList?id=12345', {}, { token });
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'teal' } })
+      .png()
+      .toBuffer();
+    for (const bytes of [png, Buffer.from('not an image at all')]) {
+      const { payload, headers } = multipart(bytes);
+      await t.current.app.inject({ method: 'POST', url: '/api/upload/upload', payload, headers: { ...headers, token } });
+    }
     const r = await get('/metrics', { remoteAddress: '203.0.113.5', headers: { authorization: 'Bearer metrics-secret-1' } });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toMatch(/^text\/plain/);
@@ -62,8 +62,52 @@ describe.each(DIALECTS)('operations endpoints on %s', (dialect) => {
     expect(text).toMatch(/gk_login_failures_total\{status="400"\} [1-9]/);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     expect(text).toMatch(/gk_db_pool_connections\{state="total"\} \d+/);
-    expect(text).toContain('# TYPE gk_uploads_total counter');
+    expect(text).toMatch(/gk_uploads_total\{result="ok"\} 1\b/);
+    expect(text).toMatch(/gk_uploads_total\{result="400"\} 1\b/);
+    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="[\d.]+",method="POST",route="\/api\/upload\/upload",status="200"\}/);
     // from loopback no token is needed
     expect((await get('/metrics', { remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+  });
+});
+
+describe.each(DIALECTS)('GET /readyz when a part does not answer, on %s', (dialect) => {
+  let t: TestApp | null = null;
+  afterAll(async () => {
+    // the database was closed by the test: the app's own close may find it closed
+    await t?.app.close().catch(() => {});
+  });
+
+  it('answers 503 naming the image store, then the database too', { timeout: 30_000 }, async () => {
+    // a bucket on a port where nothing listens: the real client, really refused
+    const port = await freePort();
+    t = await makeTestApp(dialect, {
+      s3: {
+        endpoint: `http://127.0.0.1:${port}`,
+        bucket: 'gk-images',
+        region: 'us-east-1',
+        accessKeyId: 'x',
+        secretAccessKey: 'y',
+        forcePathStyle: true,
+        prefix: '',
+      },
+    });
+    const first = await t.app.inject({ method: 'GET', url: '/readyz', remoteAddress: '203.0.113.5' });
+    expect(first.statusCode).toBe(503);
+    expect(first.json()).toMatchObject({
+      code: 503,
+      msg: 'not ready: images',
+      status: 'unavailable',
+      failed: ['images'],
+      checks: { database: 'ok' },
+    });
+    expect(first.json().checks.images).not.toBe('ok');
+    // the process itself is alive
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+
+    await t.db.close();
+    const second = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(second.statusCode).toBe(503);
+    expect(second.json()).toMatchObject({ msg: 'not ready: database, images', failed: ['database', 'images'] });
+    expect(second.json().checks.database).not.toBe('ok');
   });
 });

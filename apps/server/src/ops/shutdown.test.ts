@@ -6,8 +6,6 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from './test-process.js';
 
-const PORT = 4440;
-
 describe('SIGTERM', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gk-shutdown-'));
   let child: ChildProcess | null = null;
@@ -18,7 +16,6 @@ describe('SIGTERM', () => {
 
   it('finishes the request in flight, refuses new connections, closes the database and exits 0', { timeout: 60_000 }, async () => {
     const s = startServer({
-      PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEB_DIR: '',
@@ -28,21 +25,23 @@ describe('SIGTERM', () => {
       DATABASE_URL: '',
     });
     child = s.child;
-    await s.waitFor((l) => l.includes('is running'));
-    const login = await fetch(`http://127.0.0.1:${PORT}/api/login/doLogin`, {
+    const base = await s.ready();
+    const port = Number(new URL(base).port);
+    const login = await fetch(`${base}/api/login/doLogin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: 'Admin_123456' }),
     });
     const token = ((await login.json()) as any).data.token as string;
 
+    let duringShutdown: number | string = 'not tried';
     // a save whose body arrives in two halves: SIGTERM comes between them
     const body = Buffer.from(JSON.stringify({ code: 'sigterm1', name: '关闭时保存' }));
     const reply = new Promise<{ status: number; json: any }>((resolve, reject) => {
       const req = http.request(
         {
           host: '127.0.0.1',
-          port: PORT,
+          port,
           method: 'POST',
           path: '/api/news/saveNewsType',
           headers: { 'content-type': 'application/json', 'content-length': body.length, token },
@@ -57,17 +56,26 @@ describe('SIGTERM', () => {
       req.write(body.subarray(0, 10));
       s.waitFor((l) => l.includes('incoming request') && l.includes('/api/news/saveNewsType')).then(() => {
         s.child.kill('SIGTERM');
-        return s.waitFor((l) => l.includes('shutting down')).then(() => req.end(body.subarray(10)));
+        return s
+          .waitFor((l) => l.includes('shutting down'))
+          .then(async () => {
+            // while the save is still in flight, a new request is not taken (refused, or 503 on a kept connection)
+            duringShutdown = await fetch(`${base}/healthz`).then(
+              (x) => x.status,
+              () => 'refused',
+            );
+            req.end(body.subarray(10));
+          });
       }, reject);
     });
     const r = await reply;
+    expect([503, 'refused']).toContain(duringShutdown);
     expect(r).toEqual({ status: 200, json: expect.objectContaining({ code: 200, msg: '保存成功' }) });
     expect(await s.exited).toBe(0);
-    await expect(fetch(`http://127.0.0.1:${PORT}/healthz`)).rejects.toThrow();
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
 
     // the save was committed and the database closed cleanly: a fresh start reads it
     const again = startServer({
-      PORT: String(PORT + 1),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEB_DIR: '',
@@ -76,14 +84,14 @@ describe('SIGTERM', () => {
       DATABASE_URL: '',
     });
     child = again.child;
-    await again.waitFor((l) => l.includes('is running'));
-    const login2 = await fetch(`http://127.0.0.1:${PORT + 1}/api/login/doLogin`, {
+    const base2 = await again.ready();
+    const login2 = await fetch(`${base2}/api/login/doLogin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: 'Admin_123456' }),
     });
     const token2 = ((await login2.json()) as any).data.token as string;
-    const list = await fetch(`http://127.0.0.1:${PORT + 1}/api/news/getTypeList`, {
+    const list = await fetch(`${base2}/api/news/getTypeList`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', token: token2 },
       body: JSON.stringify({ code: 'sigterm1' }),

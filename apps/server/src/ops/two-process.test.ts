@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -7,16 +9,44 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startS3 } from '../storage/test-s3.js';
 import { startServer } from './test-process.js';
+import { scaleOutEnv } from './test-scale.js';
 
 const url = process.env.TEST_DATABASE_URL;
 
+/** `YYYY-MM-DD HH:mm:ss` in the server's time zone (Asia/Shanghai) */
+const fmt = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+/** a real local webhook receiver: every event body it got */
+async function receiver() {
+  const got: { event: string; resource: string; id: number }[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      got.push(JSON.parse(body));
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    got,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 /**
- * The scale-out set-up of docs/deployment.md in miniature: two server processes on one PostgreSQL and one
- * S3-compatible bucket (s3rver), driven alternately.
+ * The scale-out set-up of docs/deployment.md and compose.yaml in miniature: two server processes on one
+ * PostgreSQL and one S3-compatible bucket (s3rver), with the same settings (test-scale.ts), driven
+ * alternately.
  */
 describe.skipIf(!url)('two processes on PostgreSQL and an S3 bucket', () => {
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
   const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'gk-two-')));
+  // the directory both processes write scheduled backups into (compose.yaml: the shared `backups` volume)
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gk-two-backups-'));
   const servers: ReturnType<typeof startServer>[] = [];
   let s3: Awaited<ReturnType<typeof startS3>> | null = null;
 
@@ -27,42 +57,37 @@ describe.skipIf(!url)('two processes on PostgreSQL and an S3 bucket', () => {
     await admin.connect();
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin.end();
-    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+    for (const d of [...dirs, backupDir]) fs.rmSync(d, { recursive: true, force: true });
+    await hooks?.stop();
   });
+  let hooks: Awaited<ReturnType<typeof receiver>> | null = null;
 
-  it('an image uploaded through one is served by the other; logouts, grants and login failures count on both', {
-    timeout: 120_000,
+  it('an image uploaded through one is served by the other; logouts, grants, login failures and scheduled work are shared', {
+    timeout: 180_000,
   }, async () => {
-    s3 = await startS3(4449);
+    s3 = await startS3();
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
     await admin.end();
-    const ports = [4442, 4443];
-    for (const [i, port] of ports.entries()) {
+    for (const dataDir of dirs) {
       servers.push(
         startServer({
-          PORT: String(port),
+          ...scaleOutEnv({ databaseUrl: url!, s3: s3.settings, backupDir, backupCron: '*/3 * * * * *' }),
           HOST: '127.0.0.1',
           // each process has its own data folder: the images must come from the bucket
-          DATA_DIR: dirs[i],
+          DATA_DIR: dataDir,
+          DATABASE_SCHEMA: schema,
           WEB_DIR: '',
           LOG_LEVEL: 'info',
           SEED_DEMO: '0',
           ADMIN_PASSWORD: 'Admin_123456',
-          DATABASE_URL: url!,
-          DATABASE_SCHEMA: schema,
-          S3_ENDPOINT: s3.settings.endpoint!,
-          S3_BUCKET: s3.settings.bucket,
-          S3_REGION: 'us-east-1',
-          S3_ACCESS_KEY_ID: 'S3RVER',
-          S3_SECRET_ACCESS_KEY: 'S3RVER',
-          S3_FORCE_PATH_STYLE: '1',
+          WEBHOOK_TICK_MS: '200',
         }),
       );
     }
-    await Promise.all(servers.map((s) => s.waitFor((l) => l.includes('is running'))));
-    const base = (i: number) => `http://127.0.0.1:${ports[i]}`;
+    const bases = await Promise.all(servers.map((s) => s.ready()));
+    const base = (i: number) => bases[i];
     const login = async (i: number, password = 'Admin_123456', username = 'admin') => {
       const r = await fetch(`${base(i)}/api/login/doLogin`, {
         method: 'POST',
@@ -129,8 +154,33 @@ describe.skipIf(!url)('two processes on PostgreSQL and an S3 bucket', () => {
     expect(locked).toEqual({ status: 429, body: { code: 429, msg: '登录失败次数过多，请 15 分钟后再试' } });
     expect((await login(0)).status).toBe(429);
 
-    for (const port of ports) expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    // scheduled work runs once however many processes tick: a publish time set through one process
+    // fires its webhook once, and each scheduled backup time is taken by one process
+    hooks = await receiver();
+    expect(
+      (await post(1, '/webhook/saveWebhook', { name: '两进程', url: hooks.url, events: 'news.publish', secret: 's' }, token)).code,
+    ).toBe(200);
+    expect((await post(0, '/news/saveNewsType', { code: 'two', name: '两进程' }, token)).code).toBe(200);
+    const draft = await post(1, '/news/saveNews', { title: '两进程定时发布', type: 'two', status: 'draft' }, token);
+    expect(draft.code).toBe(200);
+    const due = fmt(Date.now() + 2000);
+    expect((await post(0, `/news/publishNews?id=${draft.data!.id}`, { publishTime: due }, token)).code).toBe(200);
+    const deadline = Date.now() + 20_000;
+    while (!hooks.got.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    // both keep ticking a while longer: nobody sends it a second time
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(hooks.got.map((e) => `${e.event}:${e.resource}:${e.id}`)).toEqual([`publish:news:${draft.data!.id}`]);
+
+    for (const b of bases) expect((await fetch(`${b}/readyz`)).status).toBe(200);
     for (const s of servers) s.child.kill('SIGTERM');
     for (const s of servers) expect(await s.exited).toBe(0);
+    const done = servers.flatMap((s) =>
+      s.lines.filter((l) => l.includes('"backup.done"')).map((l) => path.basename(JSON.parse(l).file as string)),
+    );
+    const skipped = servers.flatMap((s) => s.lines.filter((l) => l.includes('"backup.skipped"')));
+    expect(done.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(done).size).toBe(done.length);
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(fs.readdirSync(backupDir).sort()).toEqual([...done].sort().slice(-7));
   });
 });

@@ -40,6 +40,8 @@ export interface ImageStore {
   put(name: string, bytes: Buffer, contentType: string): Promise<void>;
   /** the image (or the range of its bytes), or null when there is none by that name */
   get(name: string, range?: ByteRange): Promise<StoredImage | null>;
+  /** size and time of an image without its bytes (a 304 or a Range needs no download), or null */
+  stat(name: string): Promise<{ size: number; modifiedAt: number } | null>;
   /** true when something was removed */
   delete(name: string): Promise<boolean>;
   exists(name: string): Promise<boolean>;

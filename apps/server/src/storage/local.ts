@@ -83,14 +83,19 @@ export class LocalImageStore implements ImageStore {
     }
   }
 
-  async exists(name: string): Promise<boolean> {
-    if (!isImageName(name)) return false;
+  async stat(name: string): Promise<{ size: number; modifiedAt: number } | null> {
+    if (!isImageName(name)) return null;
     try {
-      return (await fs.stat(this.fileOf(name))).isFile();
+      const st = await fs.stat(this.fileOf(name));
+      return st.isFile() ? { size: st.size, modifiedAt: st.mtimeMs } : null;
     } catch (e) {
-      if (isMissing(e)) return false;
+      if (isMissing(e)) return null;
       throw e;
     }
+  }
+
+  async exists(name: string): Promise<boolean> {
+    return (await this.stat(name)) != null;
   }
 
   async check(): Promise<void> {

@@ -18,7 +18,7 @@ describe('npm run images:migrate (local folder ⇄ bucket)', () => {
   const names: string[] = [];
 
   beforeAll(async () => {
-    s3 = await startS3(4448);
+    s3 = await startS3();
     const local = new LocalImageStore(dataDir);
     for (const colour of ['red', 'green', 'blue']) {
       const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: colour } })
@@ -62,7 +62,18 @@ describe('npm run images:migrate (local folder ⇄ bucket)', () => {
     expect(second.stdout).toContain('done: 0 copied, 3 already there, 3 in all');
 
     const back = await migrate(backDir, '--to', 'local');
+    for (const [i, name] of names.entries()) expect(back.stdout).toContain(`[${i + 1}/3] ${name} copied`);
     expect(back.stdout).toContain('done: 3 copied, 0 already there, 3 in all');
+    const backAgain = await migrate(backDir, '--to', 'local');
+    expect(backAgain.stdout).toContain('done: 0 copied, 3 already there, 3 in all');
+    // a new image in the folder: only it is copied on the next run
+    const more = await sharp({ create: { width: 6, height: 6, channels: 3, background: 'yellow' } })
+      .png()
+      .toBuffer();
+    const added = await storeByContent(new LocalImageStore(dataDir), more, 'png');
+    const third = await migrate(dataDir);
+    expect(third.stdout).toContain(`${added} copied`);
+    expect(third.stdout).toContain('done: 1 copied, 3 already there, 4 in all');
     for (const name of names)
       expect(fs.readFileSync(path.join(backDir, 'uploads', name))).toEqual(fs.readFileSync(path.join(dataDir, 'uploads', name)));
     await bucket.close();

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, makeTestApp, type TestApp } from '../test/harness.js';
 import { S3ImageStore } from './index.js';
-import { startS3 } from './test-s3.js';
+import { freePort, startS3 } from './test-s3.js';
 
 function multipart(data: Buffer) {
   const boundary = `----gk${crypto.randomBytes(8).toString('hex')}`;
@@ -30,7 +30,7 @@ describe.each(DIALECTS)('images in an S3-compatible bucket (s3rver) on %s', (dia
   let png: Buffer;
 
   beforeAll(async () => {
-    s3 = await startS3(dialect === 'sqlite' ? 4446 : 4447);
+    s3 = await startS3();
     t = await makeTestApp(dialect, { s3: s3.settings });
     token = await t.login();
     png = await noise(30, 30);
@@ -81,6 +81,19 @@ describe.each(DIALECTS)('images in an S3-compatible bucket (s3rver) on %s', (dia
     const past = await t.app.inject({ method: 'GET', url: `/img/${name}`, headers: { range: `bytes=${png.length}-` } });
     expect(past.statusCode).toBe(416);
     expect(past.headers['content-range']).toBe(`bytes */${png.length}`);
+
+    // a range for another version of the image (If-Range): the whole image
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: `/img/${name}`,
+      headers: { range: 'bytes=0-9', 'if-range': '"something-else"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.equals(png)).toBe(true);
+    const head = await t.app.inject({ method: 'HEAD', url: `/img/${name}` });
+    expect(head.statusCode).toBe(200);
+    expect(Number(head.headers['content-length'])).toBe(png.length);
+    expect(head.rawPayload.length).toBe(0);
     await other.close();
   });
 
@@ -106,5 +119,51 @@ describe.each(DIALECTS)('images in an S3-compatible bucket (s3rver) on %s', (dia
     const missing = new S3ImageStore({ ...s3.settings, bucket: 'no-such-bucket' });
     await expect(missing.check()).rejects.toThrow();
     await missing.close();
+  });
+});
+
+describe.each(DIALECTS)('a bucket that cannot answer, on %s', (dialect) => {
+  let s3: Awaited<ReturnType<typeof startS3>>;
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    for (const a of apps) await a.app.close();
+    await s3?.close();
+  });
+
+  const uploadTo = async (t: TestApp, data: Buffer) => {
+    const { payload, headers } = multipart(data);
+    return t.app.inject({ method: 'POST', url: '/api/upload/upload', payload, headers: { ...headers, token: await t.login() } });
+  };
+
+  it('an upload answers a clear message (msg and message), never a bare 500', { timeout: 60_000 }, async () => {
+    s3 = await startS3();
+    const png = await noise(8, 8);
+    // the bucket does not exist on the server
+    const noBucket = await makeTestApp(dialect, { s3: { ...s3.settings, bucket: 'gk-missing' } });
+    apps.push(noBucket);
+    const a = await uploadTo(noBucket, png);
+    expect(a.statusCode).toBe(503);
+    expect(a.json()).toEqual({ code: 503, msg: '图片存储暂时不可用，请稍后再试', message: '图片存储暂时不可用，请稍后再试' });
+    // the server refuses the credentials
+    const badKey = await makeTestApp(dialect, { s3: { ...s3.settings, accessKeyId: 'NOT-A-KEY', secretAccessKey: 'nope' } });
+    apps.push(badKey);
+    const b = await uploadTo(badKey, png);
+    expect(b.statusCode).toBe(503);
+    expect(b.json()).toEqual({ code: 503, msg: '图片存储当前不可写入，请联系管理员', message: '图片存储当前不可写入，请联系管理员' });
+    expect((await badKey.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+  });
+
+  it('/img and delete answer a clear message while nothing listens at the endpoint', { timeout: 60_000 }, async () => {
+    const down = await makeTestApp(dialect, { s3: { ...s3.settings, endpoint: `http://127.0.0.1:${await freePort()}` } });
+    apps.push(down);
+    const name = `${'a'.repeat(32)}.png`;
+    const img = await down.app.inject({ method: 'GET', url: `/img/${name}` });
+    expect(img.statusCode).toBe(503);
+    expect(img.json()).toEqual({ code: 503, msg: '图片存储暂时不可用，请稍后再试' });
+    expect(img.headers['cache-control']).toBe('no-store');
+    const del = await down.post(`/upload/delImage?oldFileUrl=${encodeURIComponent(`/img/${name}`)}`, undefined, {
+      token: await down.login(),
+    });
+    expect(del).toEqual({ status: 503, body: { code: 503, msg: '图片存储暂时不可用，请稍后再试' } });
   });
 });

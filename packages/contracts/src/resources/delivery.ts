@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineMessages } from '../i18n/index.js';
 import type { FieldDef, ResourceDef } from '../resource.js';
+import { MAX_ID, patterns } from '../validators.js';
 import { applicationResource, applicationTypeResource } from './application.js';
 import { bannerResource } from './banner.js';
 import { businessResource, businessTypeResource } from './business.js';
@@ -48,7 +49,14 @@ const pageQuery = {
   pageSize: z.coerce.number().int().min(1).max(50).optional().default(10),
   keyword: z.string().max(100).optional(),
 };
-const idParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+/** a record id in a path or query: plain decimal digits only ("0x10", "1e1", " 16" are not 16), 1 to 2^31 - 1 */
+const decimalId = () =>
+  z
+    .string({ error: 'v.id' })
+    .regex(patterns.decimalId, { message: 'v.id' })
+    .transform(Number)
+    .refine((v) => v >= 1 && v <= MAX_ID, { message: 'v.id' });
+const idParam = z.object({ id: decimalId() });
 
 export type DeliveryReply = 'page' | 'list' | 'one' | 'ack';
 export interface DeliveryEndpoint {
@@ -173,7 +181,7 @@ export const deliveryEndpoints = {
     summary: 'Selected products, optionally of one supplier',
     resource: productResource,
     reply: 'list',
-    query: z.object({ supplierId: z.coerce.number().int().min(1).max(2_147_483_647).optional() }),
+    query: z.object({ supplierId: decimalId().optional() }),
   },
   links: { method: 'GET', path: '/links', summary: 'Enabled friendly links in order', resource: linkResource, reply: 'list' },
   contact: { method: 'GET', path: '/contact', summary: 'The live contact head', resource: contactResource, reply: 'one' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
 import { defineResource } from '../resource.js';
-import { optFlag, optText, patterns, reqText } from '../validators.js';
+import { id, optFlag, optText, patterns, reqText } from '../validators.js';
 
 /**
  * Webhooks (issue 11): the website (or a CDN purge, a search indexer) is told of every publish, unpublish,
@@ -185,7 +185,7 @@ export const webhookResource = defineResource({
 
 /** the delivery list's query */
 export const deliveryPageSchema = z.object({
-  webhookId: z.coerce.number({ error: 'v.id' }).int().min(1, { message: 'v.id' }),
+  webhookId: id(),
   pageNumber: z.coerce.number().int().min(1).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
 });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   type Endpoint,
+  id,
   newsEndpoints,
   newsResource,
   optText,
@@ -91,7 +92,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
             .executeTakeFirstOrThrow();
           ref = `s${ins.id}`;
         } else {
-          const recordId = parseInput(z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }), input).id;
+          const recordId = parseInput(z.object({ id: id() }), input).id;
           if (!(await crud.get(recordId))) throw notFound();
           ref = `r${recordId}`;
         }

@@ -1,4 +1,4 @@
-import { Code, isImageName } from '@gk/contracts';
+import { Code, IMAGE_CONTENT_TYPES, isImageName } from '@gk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context.js';
 import { t } from '../../http/reply.js';
@@ -25,44 +25,51 @@ export function registerImageRoutes(app: FastifyInstance, ctx: Ctx): void {
     handler: async (req, reply) => {
       const { name } = req.params as { name: string };
       if (typeof name !== 'string' || !isImageName(name)) return notFoundReply(req, reply);
-      const img = await ctx.images.get(name);
-      if (!img) return notFoundReply(req, reply);
-      const etag = `"${name}"`;
-      reply
-        .header('Content-Type', img.contentType)
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('ETag', etag)
-        .header('Last-Modified', new Date(img.modifiedAt).toUTCString())
-        .header('X-Content-Type-Options', 'nosniff')
-        // content images are public: the company's website on another origin may show them
-        .header('Cross-Origin-Resource-Policy', 'cross-origin');
-      const inm = req.headers['if-none-match'];
-      if (typeof inm === 'string' && inm.split(',').some((v) => v.trim().replace(/^W\//, '') === etag)) {
-        img.body.destroy();
-        return reply.status(304).send();
-      }
-      reply.header('Accept-Ranges', 'bytes');
-      if (req.method === 'HEAD') {
-        img.body.destroy();
-        return reply.header('Content-Length', img.size).send();
-      }
-      const ifRange = req.headers['if-range'];
-      const range = rangeOf(req.headers.range, img.size, typeof ifRange === 'string' ? ifRange : undefined, etag);
-      if (range === 'unsatisfiable') {
-        img.body.destroy();
-        return reply.status(416).header('Content-Range', `bytes */${img.size}`).send();
-      }
-      if (range) {
-        img.body.destroy();
-        const part = await ctx.images.get(name, range);
-        if (!part) return notFoundReply(req, reply);
+      try {
+        // size and time first: a revalidation (304), a HEAD or a bad range costs no download from a bucket
+        const st = await ctx.images.stat(name);
+        if (!st) return notFoundReply(req, reply);
+        const etag = `"${name}"`;
+        reply
+          .header('Content-Type', IMAGE_CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)])
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header('ETag', etag)
+          .header('Last-Modified', new Date(st.modifiedAt).toUTCString())
+          .header('X-Content-Type-Options', 'nosniff')
+          // content images are public: the company's website on another origin may show them
+          .header('Cross-Origin-Resource-Policy', 'cross-origin');
+        const inm = req.headers['if-none-match'];
+        if (typeof inm === 'string' && inm.split(',').some((v) => v.trim().replace(/^W\//, '') === etag)) {
+          return reply.status(304).send();
+        }
+        reply.header('Accept-Ranges', 'bytes');
+        if (req.method === 'HEAD') return reply.header('Content-Length', st.size).send();
+        const ifRange = req.headers['if-range'];
+        const range = rangeOf(req.headers.range, st.size, typeof ifRange === 'string' ? ifRange : undefined, etag);
+        if (range === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${st.size}`).send();
+        // one read of the store: the whole image or the range, streamed as it comes
+        const img = await ctx.images.get(name, range ?? undefined);
+        if (!img) return notFoundReply(req, reply);
+        if (range) {
+          return reply
+            .status(206)
+            .header('Content-Range', `bytes ${range.start}-${range.end}/${img.size}`)
+            .header('Content-Length', range.end - range.start + 1)
+            .send(img.body);
+        }
+        return reply.header('Content-Length', img.size).send(img.body);
+      } catch (e) {
+        // a store that does not answer: a clear message, not a bare 500 (and never cached)
+        req.log.error({ event: 'image.storeFailed', err: e, name }, 'image store failed');
+        const status = 503;
         return reply
-          .status(206)
-          .header('Content-Range', `bytes ${range.start}-${range.end}/${img.size}`)
-          .header('Content-Length', range.end - range.start + 1)
-          .send(part.body);
+          .status(status)
+          .type('application/json; charset=utf-8')
+          .removeHeader('ETag')
+          .removeHeader('Last-Modified')
+          .header('Cache-Control', 'no-store')
+          .send({ code: status, msg: t(req, 'upload.storeUnavailable') });
       }
-      return reply.header('Content-Length', img.size).send(img.body);
     },
   });
 }

@@ -133,12 +133,30 @@ export function storeError(e: unknown): AppError | null {
   const name = (e as { name?: string })?.name;
   if (code === 'ENOSPC' || code === 'EDQUOT' || name === 'EntityTooLarge' || name === 'QuotaExceeded')
     return new AppError(507, 'upload.storeFull');
-  if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || name === 'AccessDenied')
+  if (
+    code === 'EROFS' ||
+    code === 'EACCES' ||
+    code === 'EPERM' ||
+    name === 'AccessDenied' ||
+    name === 'InvalidAccessKeyId' ||
+    name === 'SignatureDoesNotMatch'
+  )
     return new AppError(503, 'upload.storeReadOnly');
   if (code === 'ECONNREFUSED' || code === 'ETIMEDOUT' || code === 'ENOTFOUND' || code === 'EIO' || name === 'NoSuchBucket') {
     return new AppError(503, 'upload.storeUnavailable');
   }
   return null;
+}
+
+/** Runs a store call; a store that cannot answer becomes its clear reply (storeError), never a bare 500. */
+export async function fromStore<T>(req: FastifyRequest, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    req.log.error({ event: 'image.storeFailed', err: e }, 'image store failed');
+    throw storeError(e) ?? new AppError(503, 'upload.storeUnavailable');
+  }
 }
 
 /** Images (SPEC point 7 "Images and editor"): upload, delete, the unused-image sweep and the editor's settings. */
@@ -157,10 +175,8 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
         try {
           name = await storeByContent(ctx.images, bytes, ext);
         } catch (e) {
-          const refused = storeError(e);
-          if (!refused) throw e;
           req.log.error({ event: 'image.storeFailed', err: e }, 'image store refused the write');
-          throw refused;
+          throw storeError(e) ?? new AppError(503, 'upload.storeUnavailable');
         }
         req.log.info({ event: 'image.upload', user: req.user?.userName, name, size: bytes.length }, 'image uploaded');
         const done: UploadReply = { code: Code.OK, msg: name, message: t(req, 'upload.ok'), data: { name, url: imageUrl(name) } };
@@ -182,13 +198,13 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
       const name = typeof ref === 'string' || typeof ref === 'number' ? imageNameOf(String(ref)) : null;
       if (!name) throw badRequest('v.imageUrl');
       // a file already gone: nothing to do, and the client may blank its field (never a 404 that blocks it)
-      if (!(await ctx.images.exists(name))) return ok(req, { name, deleted: false }, 'upload.alreadyGone');
+      if (!(await fromStore(req, () => ctx.images.exists(name)))) return ok(req, { name, deleted: false }, 'upload.alreadyGone');
       const used = await findReference(ctx.db, name);
       if (used) {
         req.log.info({ event: 'image.kept', user: req.user?.userName, name, usedBy: used }, 'image still used, kept');
         return ok(req, { name, deleted: false }, 'upload.stillUsed');
       }
-      await ctx.images.delete(name);
+      await fromStore(req, () => ctx.images.delete(name));
       req.log.info({ event: 'image.delete', user: req.user?.userName, name }, 'image deleted');
       return ok(req, { name, deleted: true }, 'common.deleted');
     },
@@ -199,12 +215,12 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
     handler: async (_i, req) => {
       if (!req.user?.roles.includes(ROLES.ADMIN)) throw new AppError(Code.FORBIDDEN, 'upload.adminOnly');
       const cutoff = ctx.now() - UNUSED_IMAGE_MIN_AGE_MS;
-      const stored = await ctx.images.list();
+      const stored = await fromStore(req, () => ctx.images.list());
       const used = await referencedNames(ctx);
       const removed: string[] = [];
       for (const img of stored) {
         if (img.modifiedAt >= cutoff || used.has(img.name)) continue;
-        if (await ctx.images.delete(img.name)) removed.push(img.name);
+        if (await fromStore(req, () => ctx.images.delete(img.name))) removed.push(img.name);
       }
       removed.sort();
       req.log.info({ event: 'image.clean', user: req.user.userName, removed: removed.length }, 'unused images removed');

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -118,5 +119,130 @@ describe('decode concurrency', () => {
     for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 429, key: 'upload.busy' });
     // once they are done, the next is accepted again
     await expect(checker.check(img)).resolves.toEqual({ ext: 'png', contentType: 'image/png' });
+  });
+});
+
+describe('a burst of uploads past the decode limit', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gk-upload-burst-'));
+  let built: BuiltApp;
+  afterAll(async () => {
+    await built?.app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 429 with a message (msg and message) to the uploads past the limit and stores the others', { timeout: 60_000 }, async () => {
+    built = await prepareApp(testConfig({ dataDir, uploadDecodeConcurrency: 1, uploadDecodeQueue: 0 }));
+    const login = await built.app.inject({
+      method: 'POST',
+      url: '/api/login/doLogin',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    const token = login.json().data.token;
+    // six different noisy images, each a fraction of a second to decode, sent at once
+    const images = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((k) => {
+        const raw = Buffer.alloc(1200 * 1200 * 3);
+        for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 * k) % 251;
+        return sharp(raw, { raw: { width: 1200, height: 1200, channels: 3 } })
+          .png({ compressionLevel: 1 })
+          .toBuffer();
+      }),
+    );
+    const replies = await Promise.all(
+      images.map((img) => {
+        const { payload, headers } = multipart(img);
+        return built.app.inject({ method: 'POST', url: '/api/upload/upload', payload, headers: { ...headers, token } });
+      }),
+    );
+    const busy = replies.filter((r) => r.statusCode === 429);
+    const stored = replies.filter((r) => r.statusCode === 200);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(busy.length + stored.length).toBe(images.length);
+    for (const r of busy)
+      expect(r.json()).toEqual({ code: 429, msg: '正在处理的图片过多，请稍后再试', message: '正在处理的图片过多，请稍后再试' });
+    expect(fs.readdirSync(path.join(dataDir, 'uploads')).filter((n) => !n.startsWith('.'))).toHaveLength(stored.length);
+  });
+});
+
+/** Whether this run may mount a small tmpfs (root with CAP_SYS_ADMIN): then the disk below is a real one. */
+const canMount = (() => {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gk-mount-probe-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir], { stdio: 'ignore' });
+    execFileSync('umount', [dir], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+})();
+
+describe.runIf(canMount)('a really full, then read-only, file system under DATA_DIR/uploads (a 128 KB tmpfs)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gk-upload-disk-'));
+  const uploads = path.join(dataDir, 'uploads');
+  let built: BuiltApp;
+  let token = '';
+
+  beforeAll(async () => {
+    fs.mkdirSync(uploads);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=128k', 'tmpfs', uploads]);
+    // the real local store, on that disk
+    built = await prepareApp(testConfig({ dataDir }));
+    token = (
+      await built.app.inject({ method: 'POST', url: '/api/login/doLogin', payload: { username: 'admin', password: ADMIN_PASSWORD } })
+    ).json().data.token;
+  });
+  afterAll(async () => {
+    await built?.app.close();
+    try {
+      execFileSync('umount', [uploads]);
+    } catch {}
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const upload = async (data: Buffer) => {
+    const { payload, headers } = multipart(data);
+    return built.app.inject({ method: 'POST', url: '/api/upload/upload', payload, headers: { ...headers, token } });
+  };
+  const noisy = async (seed: number) => {
+    const raw = Buffer.alloc(120 * 120 * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 * seed + seed) % 251;
+    return sharp(raw, { raw: { width: 120, height: 120, channels: 3 } })
+      .png()
+      .toBuffer();
+  };
+
+  it('a full disk answers 507 with its message, a read-only one 503 with its own, and /readyz names the store', async () => {
+    const stored = await upload(await noisy(1));
+    expect(stored.statusCode).toBe(200);
+    // fill what is left
+    try {
+      fs.writeFileSync(path.join(uploads, 'filler'), Buffer.alloc(256 * 1024));
+    } catch (e) {
+      expect((e as NodeJS.ErrnoException).code).toBe('ENOSPC');
+    }
+    const full = await upload(await noisy(2));
+    expect(full.statusCode).toBe(507);
+    expect(full.json()).toEqual({ code: 507, msg: '图片存储空间已满，请联系管理员', message: '图片存储空间已满，请联系管理员' });
+    expect(fs.readdirSync(uploads).filter((n) => n.startsWith('.tmp-'))).toEqual([]);
+
+    fs.rmSync(path.join(uploads, 'filler'));
+    execFileSync('mount', ['-o', 'remount,ro', uploads]);
+    const readOnly = await upload(await noisy(3));
+    expect(readOnly.statusCode).toBe(503);
+    expect(readOnly.json()).toEqual({
+      code: 503,
+      msg: '图片存储当前不可写入，请联系管理员',
+      message: '图片存储当前不可写入，请联系管理员',
+    });
+    const ready = await built.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ failed: ['images'] });
+    // what was stored is still served
+    const first = await built.app.inject({ method: 'GET', url: `/img/${stored.json().msg}` });
+    expect(first.statusCode).toBe(200);
   });
 });
