@@ -1,18 +1,7 @@
-import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../storage/test-s3.js';
-import { DIALECTS, makeTestApp, type TestApp, useTestApp } from '../test/harness.js';
-
-function multipart(data: Buffer) {
-  const boundary = `----gk${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+import { DIALECTS, makeTestApp, multipart, type TestApp, useTestApp } from '../test/harness.js';
 
 describe.each(DIALECTS)('operations endpoints on %s', (dialect) => {
   const t = useTestApp(dialect, { metricsToken: 'metrics-secret-1' });

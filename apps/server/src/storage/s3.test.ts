@@ -1,19 +1,8 @@
-import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, makeTestApp, type TestApp } from '../test/harness.js';
+import { DIALECTS, makeTestApp, multipart, type TestApp } from '../test/harness.js';
 import { S3ImageStore } from './index.js';
 import { freePort, startS3 } from './test-s3.js';
-
-function multipart(data: Buffer) {
-  const boundary = `----gk${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const noise = (w: number, h: number) => {
   const raw = Buffer.alloc(w * h * 3);

@@ -79,3 +79,14 @@ export function useTestApp(dialect: 'sqlite' | 'postgres', overrides: Partial<Ap
   });
   return holder;
 }
+
+/** a multipart/form-data body with one PNG file part `file` (an upload as the browser sends it) */
+export function multipart(data: Buffer) {
+  const boundary = `----gk${crypto.randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,18 +8,8 @@ import type { BuiltApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 import { prepareApp } from '../../prepare.js';
 import { LocalImageStore } from '../../storage/index.js';
-import { ADMIN_PASSWORD } from '../../test/harness.js';
+import { ADMIN_PASSWORD, multipart } from '../../test/harness.js';
 import { ImageChecker } from './index.js';
-
-function multipart(data: Buffer) {
-  const boundary = `----gk${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const solid = (width: number, height: number, background = 'red') =>
   sharp({ create: { width, height, channels: 3, background } })
