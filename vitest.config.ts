@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { gkLists } from './apps/web/vite-plugin-lists.ts';
 import { gkMessages } from './apps/web/vite-plugin-messages.ts';
 
 export default defineConfig({
@@ -17,8 +18,8 @@ export default defineConfig({
         },
       },
       {
-        // virtual:gk-messages/* (the web's dictionaries), built at runtime from '@gk/contracts/messages' here
-        plugins: [gkMessages()],
+        // virtual:gk-messages/* (the web's dictionaries) and virtual:gk-lists, built at runtime from the contracts here
+        plugins: [gkMessages(), gkLists()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { gkLists } from './vite-plugin-lists.ts';
 import { gkMessages } from './vite-plugin-messages.ts';
 
 export default defineConfig({
-  plugins: [react(), gkMessages()],
+  plugins: [react(), gkMessages(), gkLists()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:8080', '/img': 'http://127.0.0.1:8080' },

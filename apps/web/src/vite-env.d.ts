@@ -14,3 +14,9 @@ declare module 'virtual:gk-messages/*' {
   const messages: Record<string, string>;
   export default messages;
 }
+
+/** The list resources' paths and query defaults, from the contracts (see vite-plugin-lists.ts). */
+declare module 'virtual:gk-lists' {
+  const lists: import('./api/listsTable').ListsTable;
+  export default lists;
+}

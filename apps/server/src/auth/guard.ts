@@ -1,9 +1,9 @@
-import { Code, type Endpoint } from '@gk/contracts';
+import { Code, type Endpoint, GRANTS_HEADER } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Ctx } from '../context.js';
 import { registerBus } from '../events/bus.js';
 import { AppError } from '../http/errors.js';
-import { authenticate, may, type SessionUser } from './sessions.js';
+import { authenticate, grantsVersion, may, type SessionUser } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,7 +32,7 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 export function registerGuard(app: FastifyInstance, ctx: Ctx): void {
   registerBus(app, ctx);
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', async (req, reply) => {
     const endpoint = req.routeOptions.config.endpoint;
     if (!endpoint || endpoint.kind === 'public') return;
     try {
@@ -41,6 +41,8 @@ export function registerGuard(app: FastifyInstance, ctx: Ctx): void {
       if (e instanceof AppError) req.log.info({ event: 'auth.refused', path: endpoint.path, code: e.code }, 'token refused');
       throw e;
     }
+    // what this session is shown and allowed, so the SPA notices a change of its grants with any reply
+    reply.header(GRANTS_HEADER, await grantsVersion(ctx, req.user));
     if (endpoint.kind === 'session') return;
     if (req.user.mustChangePassword) throw new AppError(Code.FORBIDDEN, 'profile.mustChange');
     if (!may(req.user, endpoint.path)) {

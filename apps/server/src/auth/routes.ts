@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { authEndpoints, Code, loginSchema, type MenuItem, type UserInfo } from '@gk/contracts';
+import { authEndpoints, Code, loginSchema, type UserInfo } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
 import { emitAuthEvent } from '../events/auth-events.js';
 import { AppError } from '../http/errors.js';
 import { ok, t } from '../http/reply.js';
 import { addRoute } from '../http/route.js';
+import { menusOf } from './menus.js';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password.js';
 import { createSession, deleteSession, may } from './sessions.js';
 
@@ -60,49 +61,6 @@ async function jwtSecret(ctx: Ctx): Promise<Uint8Array> {
   return Buffer.from(again.value, 'base64url');
 }
 
-async function menusOf(ctx: Ctx, roles: string[]): Promise<MenuItem[]> {
-  if (roles.length === 0) return [];
-  const rows = await ctx.db
-    .selectFrom('sys_menu as m')
-    .select([
-      'm.id',
-      'm.parent_id',
-      'm.url',
-      'm.route_name',
-      'm.title',
-      'm.icon',
-      'm.is_hidden',
-      'm.sort_no',
-      'm.custom_title',
-      'm.custom_icon',
-      'm.custom_sort_no',
-      'm.custom_hidden',
-    ])
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('sys_role_menu as rm')
-          .innerJoin('sys_role as r', 'r.id', 'rm.role_id')
-          .select('rm.menu_id')
-          .whereRef('rm.menu_id', '=', 'm.id')
-          .where('r.code', 'in', roles),
-      ),
-    )
-    .execute();
-  // an administrator's menu settings (title, icon, order, hiding) over the contracts' values
-  const sortOf = (r: (typeof rows)[number]) => r.custom_sort_no ?? r.sort_no;
-  rows.sort((a, b) => sortOf(a) - sortOf(b) || a.id - b.id);
-  const toItem = (r: (typeof rows)[number]): MenuItem => ({
-    url: r.url,
-    routeName: r.route_name,
-    title: r.custom_title || r.title,
-    icon: r.custom_icon || r.icon,
-    isHidden: (r.custom_hidden ?? r.is_hidden) === 1,
-    children: [],
-  });
-  const tops = rows.filter((r) => r.parent_id == null);
-  return tops.map((top) => ({ ...toItem(top), children: rows.filter((r) => r.parent_id === top.id).map(toItem) }));
-}
-
 export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
   addRoute(app, ctx, {
     endpoint: authEndpoints.login,
@@ -112,17 +70,18 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
       const userAgent = String(req.headers['user-agent'] ?? '');
       const refused = (reason: string, userId?: number) =>
         emitAuthEvent(ctx, { type: 'loginFailed', userName: username, userId, ip, userAgent, reason, req });
-      const wait = await throttleWait(ctx, username, ip);
-      if (wait) {
-        req.log.warn({ event: 'login.throttled', user: username, ip }, 'login throttled');
-        await refused('auth.locked');
-        throw new AppError(Code.TOO_MANY, 'auth.locked', { minutes: wait });
-      }
       const user = await ctx.db
         .selectFrom('sys_user')
         .select(['id', 'user_name', 'password_hash', 'enable_flag'])
         .where('user_name', '=', username)
         .executeTakeFirst();
+      const wait = await throttleWait(ctx, username, ip);
+      if (wait) {
+        req.log.warn({ event: 'login.throttled', user: username, ip }, 'login throttled');
+        // the login log names the account, so 解锁 can be offered on this very row
+        await refused('auth.locked', user?.id);
+        throw new AppError(Code.TOO_MANY, 'auth.locked', { minutes: wait });
+      }
       const good = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
       if (!user || !good) {
         await recordFailure(ctx, username, ip);

@@ -6,6 +6,7 @@ import type { AnyDb } from '../db/index.js';
 import { runShape } from '../db/shapes.js';
 import { busOf, changed } from '../events/bus.js';
 import { AppError } from '../http/errors.js';
+import { menusOf } from './menus.js';
 
 export interface SessionUser {
   id: number;
@@ -98,6 +99,8 @@ interface Caches {
   sessions: Map<string, KnownSession>;
   permissions: Map<string, Set<string>>;
   roles: Map<number, string[]>;
+  /** grants version per set of roles (`grantsVersion`) */
+  versions: Map<string, string>;
 }
 interface KnownSession {
   user: SessionUser;
@@ -116,11 +119,12 @@ const cachesOf = new WeakMap<Ctx, Caches>();
 function caches(ctx: Ctx): Caches {
   let c = cachesOf.get(ctx);
   if (!c) {
-    const fresh: Caches = { sessions: new Map(), permissions: new Map(), roles: new Map() };
+    const fresh: Caches = { sessions: new Map(), permissions: new Map(), roles: new Map(), versions: new Map() };
     busOf(ctx).subscribe(() => {
       fresh.sessions.clear();
       fresh.permissions.clear();
       fresh.roles.clear();
+      fresh.versions.clear();
     });
     cachesOf.set(ctx, fresh);
     c = fresh;
@@ -142,6 +146,7 @@ export function forgetSessions(ctx: Ctx): void {
   c?.sessions.clear();
   c?.permissions.clear();
   c?.roles.clear();
+  c?.versions.clear();
 }
 
 /** Permission keys of these roles; a disabled role grants nothing. */
@@ -182,6 +187,28 @@ export async function rolesOf(ctx: Ctx, userId: number): Promise<string[]> {
   const roles = rows.map((r) => r.code);
   keep(ctx, c.roles, userId, roles, generation);
   return roles;
+}
+
+/**
+ * A short fingerprint of what a user of these roles is shown and allowed: the roles, their menus (with the
+ * menu settings) and their permission keys. Every authenticated reply carries it (header `x-grants`); the SPA
+ * reads /user/info again when it changes, so a removed button disappears with the next reply, not the next
+ * reload. Every process computes the same value from the database; it is kept until the change bus moves.
+ */
+export async function grantsVersion(ctx: Ctx, user: SessionUser): Promise<string> {
+  const key = [...user.roles].sort().join(',');
+  const c = caches(ctx);
+  const hit = busOf(ctx).trusted ? c.versions.get(key) : undefined;
+  if (hit) return hit;
+  const generation = busOf(ctx).generation;
+  const menus = await menusOf(ctx, user.roles);
+  const version = crypto
+    .createHash('sha256')
+    .update(JSON.stringify([key, menus, [...user.permissions].sort()]))
+    .digest('base64url')
+    .slice(0, 16);
+  keep(ctx, c.versions, key, version, generation);
+  return version;
 }
 
 async function renew(ctx: Ctx, sessionId: number, now: number): Promise<number> {

@@ -23,6 +23,7 @@ import { auditMigration } from './migrations/020_audit.js';
 import { liveCountMigration } from './migrations/021_live_count.js';
 import { publishStateIndexMigration } from './migrations/022_publish_state_index.js';
 import { oneStateIndexMigration } from './migrations/023_one_state_index.js';
+import { roleUserCountMigration } from './migrations/030_role_user_count.js';
 import type { Database } from './schema.js';
 
 /**
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '021_live_count': liveCountMigration,
   '022_publish_state_index': publishStateIndexMigration,
   '023_one_state_index': oneStateIndexMigration,
+  '030_role_user_count': roleUserCountMigration,
 };
 
 export function registerMigration(name: string, m: DialectMigration): void {

@@ -198,7 +198,7 @@ describe.each(DIALECTS)('hardening on %s', (dialect) => {
       const statuses = replies.map((r) => r.status).sort();
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
       for (const r of replies.filter((x) => x.status !== 200))
-        expect(r).toEqual({ status: 409, body: { code: 409, msg: expect.any(String) } });
+        expect({ status: r.status, body: r.body }).toEqual({ status: 409, body: { code: 409, msg: expect.any(String) } });
       const msgs = new Set(replies.filter((x) => x.status === 409).map((r) => r.body.msg));
       const single = await t.current.post('/application/saveApplicationType', { code, name: 'again', sortNo: 1 }, { token });
       expect(single.status).toBe(409);

@@ -172,6 +172,10 @@ describe.skipIf(!url)('two processes on PostgreSQL and an S3 bucket', () => {
     expect(hooks.got.map((e) => `${e.event}:${e.resource}:${e.id}`)).toEqual([`publish:news:${draft.data!.id}`]);
 
     for (const b of bases) expect((await fetch(`${b}/readyz`)).status).toBe(200);
+    // a backup of the whole schema may outlast a 3-second slot on a busy machine: wait (bounded) until two are written
+    const backupsDone = () => servers.reduce((n, s) => n + s.lines.filter((l) => l.includes('"backup.done"')).length, 0);
+    const backupDeadline = Date.now() + 30_000;
+    while (backupsDone() < 2 && Date.now() < backupDeadline) await new Promise((r) => setTimeout(r, 200));
     for (const s of servers) s.child.kill('SIGTERM');
     for (const s of servers) expect(await s.exited).toBe(0);
     const done = servers.flatMap((s) =>

@@ -153,6 +153,6 @@ describe.each(DIALECTS)('a bucket that cannot answer, on %s', (dialect) => {
     const del = await down.post(`/upload/delImage?oldFileUrl=${encodeURIComponent(`/img/${name}`)}`, undefined, {
       token: await down.login(),
     });
-    expect(del).toEqual({ status: 503, body: { code: 503, msg: '图片存储暂时不可用，请稍后再试' } });
+    expect({ status: del.status, body: del.body }).toEqual({ status: 503, body: { code: 503, msg: '图片存储暂时不可用，请稍后再试' } });
   });
 });

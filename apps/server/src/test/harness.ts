@@ -13,8 +13,12 @@ export const ADMIN_PASSWORD = 'Admin_123456';
 export interface TestApp extends BuiltApp {
   /** moves the server clock (ms) */
   advance(ms: number): void;
-  /** POST JSON to an API path (prefix added); returns status and parsed body */
-  post(path: string, body?: unknown, opts?: { token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
+  /** POST JSON to an API path (prefix added); returns status, parsed body and the reply's headers */
+  post(
+    path: string,
+    body?: unknown,
+    opts?: { token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   login(username?: string, password?: string): Promise<string>;
 }
 
@@ -58,7 +62,7 @@ export async function makeTestApp(dialect: 'sqlite' | 'postgres', overrides: Par
     } catch {
       parsed = res.body;
     }
-    return { status: res.statusCode, body: parsed };
+    return { status: res.statusCode, body: parsed, headers: res.headers };
   };
   const login: TestApp['login'] = async (username = 'admin', password = ADMIN_PASSWORD) => {
     const r = await post('/login/doLogin', { username, password });

@@ -1,5 +1,6 @@
 import { LIMITS, type PageReply, type Reply, type ResourceDef, type UploadReply, uploadEndpoints } from '@gk/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { earlyKey, takeEarly } from './early';
 import { withLoading } from './loading';
 import { post, type RequestOptions } from './request';
 
@@ -30,11 +31,11 @@ export const queryKeys = {
 
 // ---------------------------------------------------------------------------------------------- lists
 
-/** One page of a list screen: the reply's rows and total. */
-export function fetchListPage(resource: ResourceDef, body: Values, signal?: AbortSignal): Promise<PageReply<Row>> {
+/** One page of a list screen: the reply's rows and total (the entry's early request for it, if it made one). */
+export async function fetchListPage(resource: ResourceDef, body: Values, signal?: AbortSignal): Promise<PageReply<Row>> {
   const ep = resource.endpoints.list;
   if (!ep) throw new Error(`${resource.name} has no list endpoint`);
-  return post<PageReply<Row>>(ep.path, body, { signal });
+  return (await takeEarly<PageReply<Row>>(earlyKey('POST', ep.path, body))) ?? post<PageReply<Row>>(ep.path, body, { signal });
 }
 
 /**

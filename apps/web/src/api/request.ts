@@ -1,7 +1,9 @@
-import { isSuccess, RELOGIN_CODES, type Reply } from '@gk/contracts/envelope';
+import { GRANTS_HEADER, isSuccess, RELOGIN_CODES, type Reply } from '@gk/contracts/envelope';
+import { authEndpoints } from '@gk/contracts/session';
 import { appConfig } from '../config';
 import { feedback } from '../lib/feedback';
 import { currentLang, tr } from '../lib/i18n';
+import { noteGrants } from '../lib/sessionInfo';
 import { getToken, removeToken } from '../lib/token';
 import { useSession } from '../stores/session';
 
@@ -143,6 +145,7 @@ async function send<T>(path: string, body: BodyInit | undefined, contentType: st
     opts.signal?.removeEventListener('abort', onAbort);
   }
 
+  noteGrants(res.headers.get(GRANTS_HEADER), path === authEndpoints.info.path);
   const type = res.headers.get('content-type') ?? '';
   if (BLOB_TYPES.test(type)) return (await res.blob()) as T;
 

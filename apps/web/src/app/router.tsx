@@ -5,16 +5,19 @@ import Login from '../pages/login/Login';
 import { useSession } from '../stores/session';
 import { preloadView } from './buildRoutes';
 import { RouteError } from './ErrorBoundary';
+import { startFirstList } from './firstList';
 import { Guard, preloadSignedIn } from './Guard';
 import { loginUrl, safeRedirect } from './redirect';
 import { loadInfo } from './session';
 
 /**
- * With a token, the user info, the layout, the antd scope and the view of the address start loading before React
- * renders, side by side (the route table, built from its menus, would otherwise start the view only after it).
+ * With a token, the user info, the layout, the antd scope, the view of the address and, on a list, its first page
+ * and columns start loading before React renders, side by side (the route table, built from its menus, would
+ * otherwise start the view only after it, and the view its requests only once its code is in).
  */
-export function preloadFirstScreen(hasToken: boolean, pathname = window.location.pathname) {
+export function preloadFirstScreen(hasToken: boolean, pathname = window.location.pathname, search = window.location.search) {
   if (!hasToken) return;
+  startFirstList(pathname, search);
   preloadSignedIn();
   preloadView(pathname);
   // the guard's own call joins this one while it is in flight (a failure there is the guard's to handle: it asks again)

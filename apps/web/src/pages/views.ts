@@ -3,7 +3,7 @@ import { lazyWithPreload, type PreloadableComponent } from '../app/lazyPreload';
 
 /**
  * The view registry: the screen of each menu url, loaded on demand.
- * Register one line per url, e.g. `registerView('/news/news-list', () => import('./news/NewsList'));`
+ * Register one line per url, e.g. `registerView('/news/news-list', () => import('./news/NewsList'), { list: 'news' });`
  * A menu url without a registered view routes to the 404 page (no placeholder screens).
  */
 export type ViewLoader = () => Promise<{
@@ -13,6 +13,7 @@ export type ViewLoader = () => Promise<{
 }>;
 
 const loaders = new Map<string, ViewLoader>();
+const lists = new Map<string, string>();
 const lazies = new Map<string, PreloadableComponent<object>>();
 
 function normalize(url: string): string {
@@ -20,10 +21,21 @@ function normalize(url: string): string {
   return (u.startsWith('/') ? u : `/${u}`).toLowerCase();
 }
 
-export function registerView(url: string, loader: ViewLoader): void {
+/**
+ * `list`: the view is the list screen of this resource (its `preload` is `listPreload({ resource })`, checked in
+ * views.test.ts): the entry starts its first page on a cold load without waiting for its code (app/firstList.ts).
+ */
+export function registerView(url: string, loader: ViewLoader, options: { list?: string } = {}): void {
   const key = normalize(url);
   loaders.set(key, loader);
   lazies.delete(key);
+  if (options.list) lists.set(key, options.list);
+  else lists.delete(key);
+}
+
+/** the resource whose list the view of this url shows, if it is a list screen */
+export function listOf(url: string): string | undefined {
+  return lists.get(normalize(url));
 }
 
 export function hasView(url: string): boolean {
@@ -67,39 +79,39 @@ export function registeredUrls(): string[] {
 registerView('/dashboard/home', () => import('./dashboard/Home'));
 
 // ---- menu views (one line each) ----
-registerView('/news/news-type', () => import('./news/NewsType'));
-registerView('/news/news-list', () => import('./news/NewsList'));
+registerView('/news/news-type', () => import('./news/NewsType'), { list: 'newsType' });
+registerView('/news/news-list', () => import('./news/NewsList'), { list: 'news' });
 registerView('/news/news-details', () => import('./news/NewsDetails'));
-registerView('/link/link-list', () => import('./link/LinkList'));
-registerView('/userInfo/userInfo-list', () => import('./userInfo/UserInfoList'));
+registerView('/link/link-list', () => import('./link/LinkList'), { list: 'link' });
+registerView('/userInfo/userInfo-list', () => import('./userInfo/UserInfoList'), { list: 'userInfo' });
 registerView('/recycle/recycle-list', () => import('./recycle/RecycleList'));
 registerView('/monitor/operlog-list', () => import('./log/OperLogList'));
-registerView('/monitor/online-list', () => import('./monitor/OnlineList'));
-registerView('/monitor/loginlog-list', () => import('./monitor/LoginLogList'));
-registerView('/contact/contact-list', () => import('./contact/ContactList'));
+registerView('/monitor/online-list', () => import('./monitor/OnlineList'), { list: 'onlineUser' });
+registerView('/monitor/loginlog-list', () => import('./monitor/LoginLogList'), { list: 'loginLog' });
+registerView('/contact/contact-list', () => import('./contact/ContactList'), { list: 'contact' });
 registerView('/contact/contact-details', () => import('./contact/ContactDetails'));
 registerView('/contact/company-details', () => import('./contact/CompanyDetails'));
-registerView('/waybill/waybill-list', () => import('./waybill/WaybillList'));
+registerView('/waybill/waybill-list', () => import('./waybill/WaybillList'), { list: 'waybill' });
 registerView('/waybill/waybill-details', () => import('./waybill/WaybillDetails'));
-registerView('/banner/banner-list', () => import('./banner/BannerList'));
+registerView('/banner/banner-list', () => import('./banner/BannerList'), { list: 'banner' });
 registerView('/banner/banner-details', () => import('./banner/BannerDetails'));
-registerView('/policy/policy-list', () => import('./policy/PolicyList'));
+registerView('/policy/policy-list', () => import('./policy/PolicyList'), { list: 'policy' });
 registerView('/policy/policy-details', () => import('./policy/PolicyDetails'));
-registerView('/page/page-list', () => import('./page/PageList'));
-registerView('/page/pageItems-list', () => import('./page/PageItemsList'));
+registerView('/page/page-list', () => import('./page/PageList'), { list: 'page' });
+registerView('/page/pageItems-list', () => import('./page/PageItemsList'), { list: 'pageItem' });
 registerView('/page/page-details', () => import('./page/PageDetails'));
-registerView('/business/business-type-list', () => import('./business/BusinessTypeList'));
+registerView('/business/business-type-list', () => import('./business/BusinessTypeList'), { list: 'businessType' });
 registerView('/business/business-type-details', () => import('./business/BusinessTypeDetails'));
-registerView('/business/business-list', () => import('./business/BusinessList'));
+registerView('/business/business-list', () => import('./business/BusinessList'), { list: 'business' });
 registerView('/business/business-details', () => import('./business/BusinessDetails'));
-registerView('/application/application-type-list', () => import('./application/ApplicationTypeList'));
-registerView('/application/application-list', () => import('./application/ApplicationList'));
+registerView('/application/application-type-list', () => import('./application/ApplicationTypeList'), { list: 'applicationType' });
+registerView('/application/application-list', () => import('./application/ApplicationList'), { list: 'application' });
 registerView('/application/application-details', () => import('./application/ApplicationDetails'));
-registerView('/supplier/supplier-list', () => import('./supplier/SupplierList'));
+registerView('/supplier/supplier-list', () => import('./supplier/SupplierList'), { list: 'supplier' });
 registerView('/supplier/supplier-details', () => import('./supplier/SupplierDetails'));
-registerView('/product/product-list', () => import('./product/ProductList'));
+registerView('/product/product-list', () => import('./product/ProductList'), { list: 'product' });
 registerView('/product/product-details', () => import('./product/ProductDetails'));
-registerView('/system/role-list', () => import('./system/RoleList'));
+registerView('/system/role-list', () => import('./system/RoleList'), { list: 'role' });
 registerView('/system/role-details', () => import('./system/RoleDetails'));
 registerView('/system/menu-settings', () => import('./system/MenuSettings'));
-registerView('/webhook/webhook-list', () => import('./webhook/WebhookList'));
+registerView('/webhook/webhook-list', () => import('./webhook/WebhookList'), { list: 'webhook' });

@@ -332,7 +332,7 @@ async function makeTestAppOn(t: TestApp, overrides: { seedDemo: boolean }): Prom
       headers: { ...(opts.token ? { token: opts.token } : {}), ...(opts.headers ?? {}) },
       ...(body === undefined ? {} : { payload: body as object }),
     });
-    return { status: res.statusCode, body: res.json() };
+    return { status: res.statusCode, body: res.json(), headers: res.headers };
   };
   const login: TestApp['login'] = async (username = 'admin', password = 'Admin_123456') => {
     const r = await post('/login/doLogin', { username, password });

@@ -1,4 +1,4 @@
-import { allPermissionKeys, MENU_TREE } from '@gk/contracts';
+import { allEndpoints, allPermissionKeys, MENU_TREE } from '@gk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedCore } from '../../db/seed.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
@@ -79,17 +79,42 @@ describe.each(DIALECTS)('roles on %s', (dialect) => {
     expect((await post('/policy/getPolicyPage', {}, { token: userToken })).body.code).toBe(403);
     expect((await post('/role/getRolePage', {}, { token: userToken })).body.code).toBe(403);
 
+    // every other call of the tree answers 403: each module's reads and writes outside news
+    const others = allEndpoints().filter(
+      (e) =>
+        e.method === 'POST' &&
+        (e.kind === 'read' || e.kind === 'write') &&
+        e.module !== 'news' &&
+        e.module !== 'upload' &&
+        e.module !== 'fieldConfig',
+    );
+    expect(others.length).toBeGreaterThan(40);
+    for (const e of others) {
+      const r = await post(e.path, {}, { token: userToken });
+      expect([e.path, r.body]).toEqual([e.path, { code: 403, msg: '没有权限执行此操作' }]);
+    }
+
     // removing the button refuses the call at once (same session, no wait)
     const saveNews = { title: '测试', type: 'x' };
-    expect((await post('/news/saveNews', saveNews, { token: userToken })).body.code).not.toBe(403);
+    const before = await post('/news/saveNews', saveNews, { token: userToken });
+    expect(before.body.code).not.toBe(403);
+    const grants = before.headers['x-grants'];
+    expect(grants).toMatch(/^[\w-]{16}$/);
+    expect((await post('/news/getNewsList', {}, { token: userToken })).headers['x-grants']).toBe(grants);
     await post('/role/saveRole', {
       id: saved.body.data.id,
       code: 'news_ed',
       name: '新闻编辑',
       permissions: NEWS_ONLY.filter((k) => k !== '/news/saveNews'),
     });
-    expect((await post('/news/saveNews', saveNews, { token: userToken })).body).toEqual({ code: 403, msg: '没有权限执行此操作' });
-    expect((await post('/user/info', {}, { token: userToken })).body.data.buttons).toEqual([]);
+    const refused = await post('/news/saveNews', saveNews, { token: userToken });
+    expect(refused.body).toEqual({ code: 403, msg: '没有权限执行此操作' });
+    // the refusal (and every later reply) names new grants: the screen reads /user/info again and hides the button
+    expect(refused.headers['x-grants']).toMatch(/^[\w-]{16}$/);
+    expect(refused.headers['x-grants']).not.toBe(grants);
+    const info2 = await post('/user/info', {}, { token: userToken });
+    expect(info2.body.data.buttons).toEqual([]);
+    expect(info2.headers['x-grants']).toBe(refused.headers['x-grants']);
   });
 
   it('disabling a role takes its grants away at once; enabling gives them back', async () => {
@@ -151,9 +176,15 @@ describe.each(DIALECTS)('roles on %s', (dialect) => {
     await post('/role/saveRole', { code: 'list_a', name: '列表甲', sortNo: 1, permissions: [] });
     const uid = await insertUser(t.current.ctx, 'list-user', 'List_user_12', []);
     await giveRole(uid, 'list_a');
-    const r = await post('/role/getRolePage', { code: 'list_', pageNumber: 1, pageSize: 10 });
+    const r = await post('/role/getRolePage', { code: 'list_a', pageNumber: 1, pageSize: 10 });
     expect(r.body.total).toBe(1);
     expect(r.body.rows[0]).toMatchObject({ code: 'list_a', name: '列表甲', userCount: 1, enableFlag: 1 });
+    await post('/role/saveRole', { code: 'list_b', name: '列表乙', sortNo: 2, permissions: [] });
+    const both = await post('/role/getRolePage', { code: 'list_' });
+    expect(both.body.rows.map((x: { code: string; userCount: number }) => [x.code, x.userCount])).toEqual([
+      ['list_a', 1],
+      ['list_b', 0],
+    ]);
     const byName = await post('/role/getRolePage', { name: '列表甲' });
     expect(byName.body.rows.map((x: { code: string }) => x.code)).toEqual(['list_a']);
   });

@@ -8,6 +8,7 @@ import {
   type SuccessReply,
 } from '@gk/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { earlyKey, takeEarly } from '../../api/early';
 import { get } from '../../api/request';
 
 /**
@@ -18,7 +19,11 @@ import { get } from '../../api/request';
 export const fieldConfigKey = (modelType: string | undefined) => ['fieldConfig', modelType ?? ''] as const;
 
 export async function fetchFieldConfig(modelType: string): Promise<FieldConfigData | null> {
-  const reply = await get<SuccessReply<FieldConfigData>>(fieldConfigEndpoints.get.path, { modelType }, { quiet: true });
+  const path = fieldConfigEndpoints.get.path;
+  // the entry's early request for it (app/firstList.ts), else this one
+  const reply =
+    (await takeEarly<SuccessReply<FieldConfigData>>(earlyKey('GET', path, { modelType }))) ??
+    (await get<SuccessReply<FieldConfigData>>(path, { modelType }, { quiet: true }));
   if (reply && reply.success === false) throw new Error(reply.message);
   return reply?.data ?? null;
 }

@@ -36,6 +36,25 @@ const positive = (v: string | null, fallback: number) => {
   return Number.isInteger(n) && n >= 1 ? n : fallback;
 };
 
+/** How a resource's list reads its query from the URL: the default page size, the sizes offered, the sortable fields. */
+export function listDefaults(
+  resource: { pageSize?: number; fields: readonly { name: string; sortable?: boolean }[] },
+  pageSizes: readonly number[],
+) {
+  const sortable = resource.fields.filter((f) => f.sortable).map((f) => f.name);
+  return { pageSize: resource.pageSize ?? 20, pageSizes, sortable };
+}
+
+/** The body of the list call: filters, paging and sort. */
+export function listBody(q: ListQuery, base?: Record<string, string | number>): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...base, ...q.filters, pageNumber: q.pageNumber, pageSize: q.pageSize };
+  if (q.sortField && q.sortOrder) {
+    body.sortField = q.sortField;
+    body.sortOrder = q.sortOrder;
+  }
+  return body;
+}
+
 /** The list state a URL describes (unknown or malformed parameters fall back to the defaults). */
 export function parseListQuery(
   params: URLSearchParams,

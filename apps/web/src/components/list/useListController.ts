@@ -8,20 +8,12 @@ import { fetchListPage, invalidateResource, queryKeys, type Row, useDelete, useT
 import { queryClient } from '../../api/queryClient';
 import { fieldConfigQuery } from '../fieldConfig/useFieldConfig';
 import type { ToggleOptions } from './columns';
-import { type ListQuery, parseListQuery, rememberListQuery, toSearchParams } from './listUrl';
+import { type ListQuery, listBody, listDefaults, parseListQuery, rememberListQuery, toSearchParams } from './listUrl';
 import type { Filters, SearchFieldConfig } from './SearchForm';
 
 export type { ListQuery } from './listUrl';
 
-/** The body of the list call: filters, paging and sort. */
-export function listBody(q: ListQuery, base?: Record<string, string | number>): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...base, ...q.filters, pageNumber: q.pageNumber, pageSize: q.pageSize };
-  if (q.sortField && q.sortOrder) {
-    body.sortField = q.sortField;
-    body.sortOrder = q.sortOrder;
-  }
-  return body;
-}
+export { listBody } from './listUrl';
 
 const NO_SEARCH: SearchFieldConfig[] = [];
 
@@ -42,11 +34,8 @@ export interface DeleteText {
   confirm: string;
 }
 
-/** how a resource's list reads its query from the URL: the default page size, the sizes offered, the sortable fields */
-function queryOptions(resource: ResourceDef) {
-  const sortable = resource.fields.filter((f) => f.sortable).map((f) => f.name);
-  return { pageSize: resource.pageSize ?? 20, pageSizes: PAGE_SIZES, sortable };
-}
+/** how a resource's list reads its query from the URL (the entry's first request reads the same: app/firstList.ts) */
+const queryOptions = (resource: ResourceDef) => listDefaults(resource, PAGE_SIZES);
 
 /**
  * Starts a list screen's first requests — the page its URL shows and the user's columns — under the query keys
@@ -68,7 +57,8 @@ export function prefetchList(
 }
 
 /** A list view's `preload` (pages/views.ts): `export const preload = listPreload({ resource, search });` */
-export const listPreload = (options: ListControllerOptions) => (params: URLSearchParams) => prefetchList(queryClient, options, params);
+export const listPreload = (options: ListControllerOptions) =>
+  Object.assign((params: URLSearchParams) => prefetchList(queryClient, options, params), { list: options });
 
 /**
  * What a list screen knows and does, without its view (SPEC points 2, 4, 5): the query (filters, page,

@@ -1,11 +1,12 @@
 import { type MenuSetting, type Reply, roleEndpoints } from '@gk/contracts';
-import { App, Button, Card, Input, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
+import { App, Button, Card, Input, InputNumber, Select, Space, Switch, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useCallback, useEffect, useState } from 'react';
+import { type Key, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import { MENU_ICON_NAMES, MenuIcon } from '../../layout/icons';
+import { usePermission } from '../../lib/Permission';
 import { reloadSessionInfo } from '../../lib/sessionInfo';
 
 type Draft = { title: string; icon: string; sortNo: number; isHidden: boolean };
@@ -21,9 +22,15 @@ export default function MenuSettings() {
   const [rows, setRows] = useState<MenuSetting[]>([]);
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const [loading, setLoading] = useState(true);
+  // every group open once the tree has loaded (antd's defaultExpandAllRows only reads the rows of the first render,
+  // which are none while the tree loads); the operator's own toggles are kept across saves
+  const [expanded, setExpanded] = useState<readonly Key[] | null>(null);
+  // without 保存菜单设置 the settings are shown; 保存 / 恢复默认 are disabled and say why
+  const maySave = usePermission()(roleEndpoints.saveMenu.path);
 
   const apply = useCallback((list: MenuSetting[]) => {
     setRows(list);
+    setExpanded((open) => open ?? list.filter((m) => m.children?.length).map((m) => m.id));
     const next: Record<number, Draft> = {};
     for (const m of list.flatMap((x) => [x, ...(x.children ?? [])]))
       next[m.id] = { title: m.title, icon: m.icon, sortNo: m.sortNo, isHidden: m.isHidden };
@@ -120,14 +127,23 @@ export default function MenuSettings() {
       key: 'actions',
       width: 180,
       render: (_v, m) => (
-        <Space>
-          <Button type="link" size="small" onClick={() => save(m.id, drafts[m.id])}>
-            {t('ui.save')}
-          </Button>
-          <Button type="link" size="small" onClick={() => save(m.id, { title: '', icon: '', sortNo: undefined, isHidden: undefined })}>
-            {t('menu.reset')}
-          </Button>
-        </Space>
+        <Tooltip title={maySave ? undefined : t('ui.noSavePermission')}>
+          <span className="gk-tooltip-wrap">
+            <Space>
+              <Button type="link" size="small" disabled={!maySave} onClick={() => save(m.id, drafts[m.id])}>
+                {t('ui.save')}
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                disabled={!maySave}
+                onClick={() => save(m.id, { title: '', icon: '', sortNo: undefined, isHidden: undefined })}
+              >
+                {t('menu.reset')}
+              </Button>
+            </Space>
+          </span>
+        </Tooltip>
       ),
     },
   ];
@@ -141,7 +157,7 @@ export default function MenuSettings() {
         columns={columns}
         dataSource={rows}
         pagination={false}
-        expandable={{ defaultExpandAllRows: true }}
+        expandable={{ expandedRowKeys: expanded ?? [], onExpandedRowsChange: setExpanded }}
       />
     </Card>
   );

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { type PermissionNode, type Reply, ROLES, roleEndpoints, roleResource } from '@gk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Space, Spin, Tree, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Space, Spin, Tooltip, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { withLoading } from '../../api/loading';
 import { invalidateResource } from '../../api/queries';
 import { post } from '../../api/request';
 import { FormFields } from '../../components/form/FormFields';
+import { usePermission } from '../../lib/Permission';
 
 const LIST = '/system/role-list';
 
@@ -55,6 +56,8 @@ export default function RoleDetails() {
   const [saving, setSaving] = useState(false);
   const keys = useMemo(() => walk(tree), [tree]);
   const isAdmin = role?.code === ROLES.ADMIN;
+  // without 保存角色 the page still shows the role; 保存 is disabled and says why
+  const maySave = usePermission()(roleEndpoints.save.path);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -136,9 +139,14 @@ export default function RoleDetails() {
         extra={
           <Space>
             <Button onClick={() => navigate(LIST)}>{t('ui.cancel')}</Button>
-            <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={onSave}>
-              {t('ui.save')}
-            </Button>
+            <Tooltip title={maySave ? undefined : t('ui.noSavePermission')}>
+              {/* a disabled button gets no pointer events: the tooltip listens on its wrapper */}
+              <span className="gk-tooltip-wrap">
+                <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={loading || !maySave} onClick={onSave}>
+                  {t('ui.save')}
+                </Button>
+              </span>
+            </Tooltip>
           </Space>
         }
       >

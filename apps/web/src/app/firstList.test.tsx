@@ -1,0 +1,63 @@
+import { render, screen } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routed, stubFetch, TestProviders } from '../components/test-utils';
+import NewsList from '../pages/news/NewsList';
+import { startFirstList } from './firstList';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const FIELD_CONFIG = () => ({ success: true, message: 'ok', data: { baseFileds: [], sysFileds: [], selectFileds: [] } });
+const ROWS = [
+  { id: 7, title: '早到的新闻', typeName: '公司新闻', isTop: 0, isHot: 0, status: 'published', createTime: '2026-01-01 10:00:00' },
+];
+
+beforeEach(() => {
+  sessionStorage.clear();
+  Cookies.set('token', 'tok-1');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Cookies.remove('token');
+});
+
+describe('the first list request, started by the entry', () => {
+  it('asks for the page the address shows before the view exists, and the view shows it without asking again', async () => {
+    const s = stubFetch({
+      '/news/getNewsList': () => ({ code: 200, msg: 'ok', rows: ROWS, total: 1 }),
+      '/KJ/GetUserTabFiledNameConfig': FIELD_CONFIG,
+    });
+    startFirstList('/news/news-list', '?page=2&sort=createTime.desc');
+    expect(s.of('/news/getNewsList').map((c) => c.body)).toEqual([
+      { pageNumber: 2, pageSize: 20, sortField: 'createTime', sortOrder: 'desc' },
+    ]);
+    expect(s.of('/KJ/GetUserTabFiledNameConfig').map((c) => c.query.get('modelType'))).toEqual(['news']);
+
+    const { ui } = routed(<NewsList />, { path: '/news/news-list', initial: '/news/news-list?page=2&sort=createTime.desc' });
+    render(<TestProviders>{ui}</TestProviders>);
+    expect(await screen.findByText('早到的新闻')).toBeTruthy();
+    expect(s.of('/news/getNewsList')).toHaveLength(1);
+    expect(s.of('/KJ/GetUserTabFiledNameConfig')).toHaveLength(1);
+  });
+
+  it('leaves an address with filters, and a screen that is no list, to the screen', () => {
+    const s = stubFetch({});
+    startFirstList('/news/news-list', '?title=物流');
+    startFirstList('/news/news-details', '?id=3');
+    expect(s.calls).toEqual([]);
+  });
+
+  it('a refused early request shows nothing and the list asks again itself', async () => {
+    let n = 0;
+    const s = stubFetch({
+      '/news/getNewsList': () => (++n === 1 ? { code: 403, msg: '没有权限' } : { code: 200, msg: 'ok', rows: ROWS, total: 1 }),
+      '/KJ/GetUserTabFiledNameConfig': FIELD_CONFIG,
+    });
+    startFirstList('/news/news-list', '');
+    const { ui } = routed(<NewsList />, { path: '/news/news-list' });
+    render(<TestProviders>{ui}</TestProviders>);
+    expect(await screen.findByText('早到的新闻')).toBeTruthy();
+    expect(s.of('/news/getNewsList')).toHaveLength(2);
+    expect(screen.queryByText('没有权限')).toBeNull();
+  });
+});

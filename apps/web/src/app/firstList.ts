@@ -1,0 +1,28 @@
+import lists from 'virtual:gk-lists';
+import { earlyKey, startEarly } from '../api/early';
+import { get, post } from '../api/request';
+import { listBody, listDefaults, parseListQuery, URL_KEYS } from '../components/list/listUrl';
+import { listOf } from '../pages/views';
+
+/**
+ * A list screen's first requests, started by the entry on a cold load (alongside /user/info and the code):
+ * the page its address shows and the user's columns, with the body and parameters the list itself sends
+ * (`listBody`, `listDefaults`, the field-config call of useFieldConfig.ts), so the list takes them over
+ * (api/early.ts) instead of asking again once its code is in. The resource comes from the view registry
+ * (`registerView(url, loader, { list })`), its paths from the contracts (`virtual:gk-lists`). Quiet: a
+ * refusal (no permission, a dead session) shows nothing here; the screen's own call reports it.
+ * Only for an address without filters (their parsing needs the screen's search form).
+ */
+export function startFirstList(pathname: string, search: string): void {
+  const name = listOf(pathname);
+  const resource = name ? lists.resources[name] : undefined;
+  if (!resource) return;
+  const params = new URLSearchParams(search);
+  const known = new Set<string>(Object.values(URL_KEYS));
+  if ([...params.keys()].some((k) => !known.has(k))) return;
+  const body = listBody(parseListQuery(params, [], listDefaults(resource, lists.pageSizes)));
+  startEarly(earlyKey('POST', resource.path, body), () => post(resource.path, body, { quiet: true }));
+  const { modelType } = resource;
+  if (modelType)
+    startEarly(earlyKey('GET', lists.fieldConfigPath, { modelType }), () => get(lists.fieldConfigPath, { modelType }, { quiet: true }));
+}
