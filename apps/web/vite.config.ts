@@ -2,9 +2,16 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { gkLists } from './vite-plugin-lists.ts';
 import { gkMessages } from './vite-plugin-messages.ts';
+import { gkPreload } from './vite-plugin-preload.ts';
 
 export default defineConfig({
-  plugins: [react(), gkMessages(), gkLists()],
+  plugins: [
+    react(),
+    gkMessages(),
+    gkLists(),
+    // what the server names in the shell for a signed-in first screen (the modules Guard.tsx preloads, then the view's)
+    gkPreload({ signedIn: ['src/app/antd.tsx', 'src/layout/Layout.tsx'] }),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:8080', '/img': 'http://127.0.0.1:8080' },

@@ -132,6 +132,17 @@ test.describe('the signed-in pages', () => {
     for (const key of absent) expect(loaded, `${key} on the news list`).not.toContain(chunkOf(manifest, key));
     expect(loaded).toContain(chunkOf(manifest, 'src/pages/news/NewsList.tsx'));
 
+    // the shell the server answered named every chunk beyond the entry that the list then loaded (modulepreload:
+    // fetched beside the entry, not discovered after it ran), and nothing it did not load
+    const entry = staticGraph(manifest, Object.keys(manifest).find((k) => manifest[k].isEntry)!);
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const shell = await (await page.request.get('/news/news-list', { headers: { cookie } })).text();
+    const hinted = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+\.js)">/g)]
+      .map((m) => m[1])
+      .filter((f) => !entry.has(f));
+    expect(hinted).toContain(chunkOf(manifest, 'src/pages/news/NewsList.tsx'));
+    expect(new Set(hinted)).toEqual(new Set(loaded.filter((f) => !entry.has(f))));
+
     const { total, sizes } = gzipTotal(loaded);
     expect(total, `gzip bytes of the news list's JavaScript: ${JSON.stringify(sizes)}`).toBeLessThanOrEqual(NEWS_LIST_BUDGET_GZIP);
     expect(total).toBeGreaterThan(100 * 1024);

@@ -13,6 +13,7 @@ import type { SeedResult } from './db/seed.js';
 import { AppError } from './http/errors.js';
 import { closeSanitizer } from './http/sanitize.js';
 import { API_HEADERS, PAGE_HEADERS } from './http/security-headers.js';
+import { readWebShell } from './http/web-shell.js';
 import { registerDelivery } from './modules/delivery/index.js';
 import { registerModules } from './modules/index.js';
 import { registerImageRoutes } from './modules/upload/images.js';
@@ -136,14 +137,19 @@ export async function buildApp({ ctx, db, seed }: { ctx: Ctx; db: Db; seed: Seed
       },
     });
   }
-  const indexHtml = webDir ? fs.readFileSync(path.join(webDir, 'index.html'), 'utf8') : null;
+  const shell = webDir ? readWebShell(webDir) : null;
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
     const isApi = config.apiPrefix ? url === config.apiPrefix || url.startsWith(`${config.apiPrefix}/`) : true;
-    if (!isApi && indexHtml && (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/img/') && !url.startsWith('/assets/')) {
-      // history-mode fallback: every other GET is the SPA
-      return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    if (!isApi && shell && (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/img/') && !url.startsWith('/assets/')) {
+      // history-mode fallback: every other GET is the SPA (with its first screen's chunks named: http/web-shell.ts)
+      return reply
+        .status(200)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie')
+        .send(shell.html(url, req.headers.cookie));
     }
     return reply
       .status(404)
