@@ -9,7 +9,10 @@ const started = new Map<string, { at: number; reply: Promise<unknown> }>();
 
 export const earlyKey = (method: 'GET' | 'POST', path: string, body: unknown) => `${method} ${path} ${JSON.stringify(body ?? null)}`;
 
+/** starts `run` under `key`, unless the same request started under it a moment ago and has not been taken */
 export function startEarly(key: string, run: () => Promise<unknown>): void {
+  const e = started.get(key);
+  if (e && Date.now() - e.at <= MAX_AGE_MS) return;
   started.set(key, { at: Date.now(), reply: run().catch(() => undefined) });
 }
 

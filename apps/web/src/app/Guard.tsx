@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { isAuthFailure } from '../api/request';
 import { useSession } from '../stores/session';
+import { preloadView } from './buildRoutes';
 import { StatusPanel } from './ErrorBoundary';
 import { lazyWithPreload } from './lazyPreload';
 import { loginUrl } from './redirect';
+import { HOME_PATH } from './routes';
 import { Splash } from './Splash';
 import { loadInfo } from './session';
 
@@ -17,10 +19,14 @@ const Page401 = lazy(() => import('../pages/error/Page401'));
 const Page403 = lazy(() => import('../pages/error/Page403'));
 const Page404 = lazy(() => import('../pages/error/Page404'));
 
-/** With a token, the layout and the antd scope load alongside the user info (not one after another). */
-export function preloadSignedIn() {
-  AntdScope.preload().catch(() => undefined);
-  Layout.preload().catch(() => undefined);
+/**
+ * With a token, the layout, the antd scope and the view of the address load alongside the user info (not one after
+ * another); resolves when all three are in (or failed: the boundaries report it when they render).
+ */
+export function preloadSignedIn(pathname: string): Promise<unknown> {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const view = path === '/' || path === '/dashboard' ? HOME_PATH : path;
+  return Promise.allSettled([AntdScope.preload(), Layout.preload(), preloadView(view)]);
 }
 
 const CHANGE_PASSWORD = '/user/password';
@@ -41,6 +47,9 @@ export function Guard() {
   const leftExpired = !!expiredAt && expiredAt !== location.pathname + location.search;
   const { t } = useTranslation();
   const [offline, setOffline] = useState(false);
+  // the signed-in frame renders once its modules are in, so nothing in it suspends on the first screen: a suspended
+  // boundary shows its fallback and React then holds the content back for 300 ms after it (the Splash shows meanwhile)
+  const [modulesIn, setModulesIn] = useState(false);
 
   const load = useCallback(() => {
     setOffline(false);
@@ -56,11 +65,20 @@ export function Guard() {
   }, [leftExpired]);
 
   useEffect(() => {
-    if (token && !user && !expiredAt) {
-      preloadSignedIn();
-      load();
-    }
+    if (token && !user && !expiredAt) load();
   }, [token, user, expiredAt, load]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the modules of the address the frame first renders (later ones load as they are opened)
+  useEffect(() => {
+    if (!token || modulesIn) return;
+    let live = true;
+    void preloadSignedIn(location.pathname).then(() => {
+      if (live) setModulesIn(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [token, modulesIn]);
 
   if (!token || leftExpired) {
     const ErrorPage = PUBLIC_ERRORS[location.pathname.replace(/\/+$/, '')];
@@ -94,7 +112,7 @@ export function Guard() {
         />
       </div>
     );
-  if (!user) return <Splash />;
+  if (!user || !modulesIn) return <Splash />;
   // a password reset by an administrator: the holder changes it before anything else (the server refuses the rest)
   if (user.mustChangePwd && !user.centralSiteUrl && location.pathname !== CHANGE_PASSWORD) return <Navigate to={CHANGE_PASSWORD} replace />;
   return (

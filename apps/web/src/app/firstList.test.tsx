@@ -3,6 +3,7 @@ import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routed, stubFetch, TestProviders } from '../components/test-utils';
 import NewsList from '../pages/news/NewsList';
+import { lazyView, onViewLoad } from '../pages/views';
 import { startFirstList } from './firstList';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -59,5 +60,29 @@ describe('the first list request, started by the entry', () => {
     expect(await screen.findByText('早到的新闻')).toBeTruthy();
     expect(s.of('/news/getNewsList')).toHaveLength(2);
     expect(screen.queryByText('没有权限')).toBeNull();
+  });
+
+  it('started twice for the same address (the entry, then the view as its code starts loading), asks once', () => {
+    const s = stubFetch({
+      '/policy/getPolicyPage': () => ({ code: 200, msg: 'ok', rows: [], total: 0 }),
+      '/KJ/GetUserTabFiledNameConfig': FIELD_CONFIG,
+    });
+    startFirstList('/policy/policy-list', '');
+    startFirstList('/policy/policy-list', '');
+    expect(s.of('/policy/getPolicyPage')).toHaveLength(1);
+    expect(s.of('/KJ/GetUserTabFiledNameConfig')).toHaveLength(1);
+  });
+});
+
+describe('a navigation to a list whose code is not loaded yet', () => {
+  it('asks for its first page as its code starts loading, not after', () => {
+    const started: string[] = [];
+    onViewLoad((pathname, search) => started.push(pathname + search));
+    window.history.pushState(null, '', '/link/link-list?page=3');
+    void lazyView('/link/link-list')!.preload();
+    // the view of another address loading (a preload) starts nothing
+    void lazyView('/supplier/supplier-list')!.preload();
+    expect(started).toEqual(['/link/link-list?page=3']);
+    window.history.pushState(null, '', '/');
   });
 });

@@ -3,6 +3,8 @@ import { type ComponentType, createElement, type LazyExoticComponent, lazy, useS
 export type PreloadableComponent<P extends object> = ComponentType<P> & {
   /** starts loading the module (once); resolves when it is in */
   preload(): Promise<unknown>;
+  /** the module is in: the component renders without suspending */
+  isLoaded(): boolean;
 };
 
 /**
@@ -12,18 +14,27 @@ export type PreloadableComponent<P extends object> = ComponentType<P> & {
  */
 export function lazyWithPreload<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
   let loaded: ComponentType<P> | null = null;
-  let pending: Promise<{ default: ComponentType<P> }> | null = null;
+  type Module = { default: ComponentType<P> };
+  // the promise says how it ended (`status`, `value`: React's convention), so `use(preload())` of a module that is in
+  // returns at once instead of suspending for a tick
+  type Tracked = Promise<Module> & { status?: 'fulfilled' | 'rejected'; value?: Module; reason?: unknown };
+  let pending: Tracked | null = null;
   const preload = () => {
-    pending ??= load().then(
-      (m) => {
-        loaded = m.default;
-        return m;
-      },
-      (e) => {
-        pending = null;
-        throw e;
-      },
-    );
+    if (!pending) {
+      const p: Tracked = load().then(
+        (m) => {
+          loaded = m.default;
+          Object.assign(p, { status: 'fulfilled', value: m });
+          return m;
+        },
+        (e) => {
+          pending = null;
+          Object.assign(p, { status: 'rejected', reason: e });
+          throw e;
+        },
+      );
+      pending = p;
+    }
     return pending;
   };
   const Lazy: LazyExoticComponent<ComponentType<P>> = lazy(preload);
@@ -32,5 +43,5 @@ export function lazyWithPreload<P extends object>(load: () => Promise<{ default:
     const [type] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
     return createElement(type, props);
   }
-  return Object.assign(Preloadable, { preload });
+  return Object.assign(Preloadable, { preload, isLoaded: () => loaded !== null });
 }

@@ -2,8 +2,8 @@ import { createBrowserRouter, Navigate, type RouteObject, useSearchParams } from
 // the login page is part of the entry: it is the cold start of most visits, and a lazy chunk would
 // only start loading once the entry has run (measured ~100 ms later first paint on /login)
 import Login from '../pages/login/Login';
+import { onViewLoad } from '../pages/views';
 import { useSession } from '../stores/session';
-import { preloadView } from './buildRoutes';
 import { RouteError } from './ErrorBoundary';
 import { startFirstList } from './firstList';
 import { Guard, preloadSignedIn } from './Guard';
@@ -18,8 +18,7 @@ import { loadInfo } from './session';
 export function preloadFirstScreen(hasToken: boolean, pathname = window.location.pathname, search = window.location.search) {
   if (!hasToken) return;
   startFirstList(pathname, search);
-  preloadSignedIn();
-  preloadView(pathname);
+  void preloadSignedIn(pathname);
   // the guard's own call joins this one while it is in flight (a failure there is the guard's to handle: it asks again)
   loadInfo().catch(() => undefined);
 }
@@ -47,6 +46,9 @@ export const routeObjects: RouteObject[] = [
   // everything else: the guard, then the layout with the generated routes (and /redirect/*, /401, /403, /404)
   { path: '*', element: <Guard />, errorElement: <RouteError /> },
 ];
+
+// a navigation to a list whose screen is not loaded yet asks for its first page and columns beside the code
+onViewLoad(startFirstList);
 
 export function createRouter() {
   return createBrowserRouter(routeObjects);

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { lazy, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lazyWithPreload } from '../app/lazyPreload';
 import type { AppRoute } from '../app/routes';
 import { useSession } from '../stores/session';
 import { useTags } from '../stores/tags';
@@ -14,6 +15,14 @@ function Editor({ label }: { label: string }) {
 const ViewA = lazy(async () => ({ default: () => <Editor label="A 的输入" /> }));
 const ViewB = lazy(async () => ({ default: () => <Editor label="B 的输入" /> }));
 const NotFound = lazy(async () => ({ default: () => <p>页面不存在</p> }));
+// a view whose module arrives when the test says so (a chunk still on the network)
+let arriveC: () => void = () => undefined;
+const ViewC = lazyWithPreload(
+  () =>
+    new Promise<{ default: () => React.JSX.Element }>((resolve) => {
+      arriveC = () => resolve({ default: () => <p>丙的内容</p> });
+    }),
+);
 
 const routes: AppRoute[] = [
   {
@@ -23,6 +32,7 @@ const routes: AppRoute[] = [
     children: [
       { path: '/t/a', name: 'A', title: '甲', component: ViewA },
       { path: '/t/b', name: 'B', title: '乙', component: ViewB },
+      { path: '/t/c', name: 'C', title: '丙', component: ViewC },
     ],
   },
   {
@@ -78,5 +88,26 @@ describe('kept-alive views', () => {
     await act(() => router.navigate('/nowhere'));
     expect(router.state.location.pathname).toBe('/404');
     expect(useTags.getState().visited.map((v) => v.name)).toEqual(['A']);
+  });
+
+  it('a navigation to a view still loading keeps the previous view on screen, without a loading fallback, until it is in', async () => {
+    const router = open('/t/a');
+    const a = await screen.findByLabelText('A 的输入');
+    // a fallback committed on the way would make React hold the new view back 300 ms after it: none may appear
+    const spinners: number[] = [];
+    const seen = new MutationObserver(() => spinners.push(document.querySelectorAll('.gk-view-loading').length));
+    seen.observe(document.body, { subtree: true, childList: true });
+    await act(async () => {
+      void router.navigate('/t/c');
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(router.state.location.pathname).toBe('/t/c');
+    expect(a).toBeVisible();
+    expect(screen.queryByText('丙的内容')).toBeNull();
+    await act(async () => arriveC());
+    expect(await screen.findByText('丙的内容')).toBeVisible();
+    expect(screen.getByLabelText('A 的输入', { selector: 'input' })).not.toBeVisible();
+    seen.disconnect();
+    expect(spinners.filter((n) => n > 0)).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { Spin } from 'antd';
-import { Activity, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Activity, type ComponentType, memo, Suspense, use, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { type Location, Navigate, Route, Routes } from 'react-router';
 import { ViewErrorBoundary } from '../app/ErrorBoundary';
+import type { PreloadableComponent } from '../app/lazyPreload';
 import { HOME_PATH, type RouteLeaf } from '../app/routes';
 import { useDocumentTitle } from '../app/useTitle';
 import { useTags } from '../stores/tags';
@@ -14,6 +15,28 @@ import { useRouteTable, useRouteTitle } from './useRouteTable';
  * screen does not react to another screen's query. Closing a tag drops its cache; a refresh (via
  * /redirect) remounts it. Scroll positions are kept per view. The error pages get no tag.
  */
+const viewLoading = (
+  <div className="gk-view-loading">
+    <Spin delay={200} />
+  </div>
+);
+
+/**
+ * A view: its module first — until it is in, this suspends to AppMain's boundary, which is already showing, so a
+ * navigation (a transition) keeps the previous view on screen instead of committing a fallback (React would then
+ * hold the new view back for 300 ms after it) — then the view inside a boundary of its own, for what it loads lazily.
+ */
+const isPreloadable = (c: ComponentType): c is PreloadableComponent<object> => 'isLoaded' in c && 'preload' in c;
+
+function ViewSlot({ View }: { View: ComponentType }) {
+  if (isPreloadable(View)) use(View.preload());
+  return (
+    <Suspense fallback={viewLoading}>
+      <View />
+    </Suspense>
+  );
+}
+
 const CachedView = memo(function CachedView({ leaf, location, active }: { leaf: RouteLeaf; location: Location; active: boolean }) {
   const View = leaf.component!;
   return (
@@ -26,15 +49,7 @@ const CachedView = memo(function CachedView({ leaf, location, active }: { leaf: 
             path={leaf.path}
             element={
               <ViewErrorBoundary>
-                <Suspense
-                  fallback={
-                    <div className="gk-view-loading">
-                      <Spin delay={200} />
-                    </div>
-                  }
-                >
-                  <View />
-                </Suspense>
+                <ViewSlot View={View} />
               </ViewErrorBoundary>
             }
           />
@@ -99,12 +114,14 @@ export function AppMain() {
 
   return (
     <main className="gk-app-main">
-      {names.map((n) => {
-        const leaf = byName.get(n)!;
-        const loc = locations.current.get(n);
-        if (!loc) return null;
-        return <CachedView key={`${n}:${gens[n] ?? 0}`} leaf={leaf} location={loc} active={current?.name === n} />;
-      })}
+      <Suspense fallback={viewLoading}>
+        {names.map((n) => {
+          const leaf = byName.get(n)!;
+          const loc = locations.current.get(n);
+          if (!loc) return null;
+          return <CachedView key={`${n}:${gens[n] ?? 0}`} leaf={leaf} location={loc} active={current?.name === n} />;
+        })}
+      </Suspense>
       {redirect && <Navigate to={redirect} replace />}
     </main>
   );

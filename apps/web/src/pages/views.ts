@@ -42,6 +42,16 @@ export function hasView(url: string): boolean {
   return loaders.has(normalize(url));
 }
 
+let onViewLoadStart: ((pathname: string, search: string) => void) | null = null;
+
+/**
+ * What to start when the module of the address's view starts loading (app/: the list's first page and columns,
+ * `startFirstList`), so a navigation to a screen not yet loaded asks for its data beside its code, not after it.
+ */
+export function onViewLoad(start: (pathname: string, search: string) => void): void {
+  onViewLoadStart = start;
+}
+
 /**
  * The lazy component of a url (one per url, so a view keeps its identity), or undefined. Once its module is
  * in (preloadView), it renders without suspending. When the module arrives while its url is the address, the
@@ -53,22 +63,31 @@ export function lazyView(url: string): PreloadableComponent<object> | undefined 
   if (!loader) return undefined;
   let c = lazies.get(key);
   if (!c) {
-    c = lazyWithPreload(() =>
-      loader().then((m) => {
+    c = lazyWithPreload(() => {
+      if (normalize(window.location.pathname) === key) onViewLoadStart?.(window.location.pathname, window.location.search);
+      return loader().then((m) => {
         if (normalize(window.location.pathname) === key) m.preload?.(new URLSearchParams(window.location.search));
         return m;
-      }),
-    );
+      });
+    });
     lazies.set(key, c);
   }
   return c;
 }
 
-/** Starts loading the view of a url (the first screen, alongside the user info and the layout); no view: nothing. */
-export function preloadView(url: string): void {
-  lazyView(url)
-    ?.preload()
-    .catch(() => undefined);
+/**
+ * Starts loading the view of a url (the first screen, alongside the user info and the layout); resolves when it is
+ * in, or has failed (the view's error boundary reports that when it renders); no view: resolves at once.
+ */
+export function preloadView(url: string): Promise<void> {
+  return (
+    lazyView(url)
+      ?.preload()
+      .then(
+        () => undefined,
+        () => undefined,
+      ) ?? Promise.resolve()
+  );
 }
 
 export function registeredUrls(): string[] {
