@@ -75,6 +75,8 @@ export default function MenuSettings() {
           value={drafts[m.id]?.title}
           placeholder={m.defaultTitle}
           maxLength={32}
+          // a fixed width keeps the group's expand button beside it and shows a child's indent
+          style={{ width: 200 }}
           onChange={(e) => edit(m.id, { title: e.target.value })}
         />
       ),
