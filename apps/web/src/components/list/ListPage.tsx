@@ -288,7 +288,7 @@ export function ListPage({
           showQuickJumper: true,
           pageSizeOptions: PAGE_SIZES.map(String),
           showTotal: (n) => (n > 0 ? t('ui.list.total', { total: n }) : null),
-          position: ['bottomRight'],
+          placement: ['bottomEnd'],
         }
       : false;
 
