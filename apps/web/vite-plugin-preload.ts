@@ -7,7 +7,8 @@ import type { Plugin } from 'vite';
  * entry is still loading, instead of discovering them only once the entry has run (apps/server/src/web-shell.ts).
  *
  * - `signedIn`: the static closure of the modules every signed-in screen loads (the layout, the antd scope);
- * - `views`: per view url (lower case, as `registerView` normalizes it), the static closure of its screen's module;
+ * - `views`: per view url as registered, the static closure of its screen's module (the server keys them with
+ *   `normalizeViewUrl` of @gk/contracts/views, as the registry does);
  * - each list holds only files the entry does not already load (index.html names those), JS and CSS.
  *
  * The urls are read from the `registerView('<url>', () => import('<module>'))` lines of the view registry; a
@@ -21,11 +22,6 @@ export interface PreloadTable {
   signedIn: string[];
   views: Record<string, string[]>;
 }
-
-export const normalizeViewUrl = (url: string) => {
-  const u = url.split('?')[0].replace(/\/+$/, '');
-  return (u.startsWith('/') ? u : `/${u}`).toLowerCase();
-};
 
 export function gkPreload(options: { signedIn: string[] }): Plugin {
   let root = process.cwd();
@@ -42,7 +38,7 @@ export function gkPreload(options: { signedIn: string[] }): Plugin {
       if (id.includes('node_modules') || !/\.[jt]sx?$/.test(id) || !code.includes('registerView(')) return null;
       for (const m of code.matchAll(REGISTER)) {
         const resolved = await this.resolve(m[4], id);
-        if (resolved) views.set(normalizeViewUrl(m[2]), resolved.id);
+        if (resolved) views.set(m[2], resolved.id);
       }
       return null;
     },

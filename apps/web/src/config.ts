@@ -1,14 +1,10 @@
-/**
- * Build-time configuration of the SPA (no runtime GET needed).
- * `VITE_CENTRAL_SITE_URL` points at the central account site that owns the personal center and the
- * change-password screens; both open outside the back-office.
- */
-const centralSiteUrl = (import.meta.env.VITE_CENTRAL_SITE_URL || 'https://sso.example.com').replace(/\/+$/, '');
+import { HOME_PATH } from '@gk/contracts/views';
 
+/**
+ * Build-time configuration of the SPA (no runtime GET needed). The central account site, when there is one, is a
+ * run-time setting of the server (`CENTRAL_SITE_URL`), named in the user info.
+ */
 export const appConfig = {
-  centralSiteUrl,
-  personalCenterUrl: `${centralSiteUrl}/user/profile`,
-  changePasswordUrl: `${centralSiteUrl}/user/password`,
   /** every API call goes to `/api` + path */
   apiBase: '/api',
   /** images are served at `/img/{name}` */
@@ -19,5 +15,5 @@ export const appConfig = {
   errorToastSeconds: 5,
   /** below this width the layout is the phone one (SPEC point 4) */
   mobileBreakpoint: 992,
-  homePath: '/dashboard/home',
+  homePath: HOME_PATH,
 } as const;

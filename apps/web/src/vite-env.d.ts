@@ -1,9 +1,6 @@
 /// <reference types="vite/client" />
 
-interface ImportMetaEnv {
-  /** Base URL of the central account site (personal center, change password). */
-  readonly VITE_CENTRAL_SITE_URL?: string;
-}
+type ImportMetaEnv = {};
 
 interface ImportMeta {
   readonly env: ImportMetaEnv;

@@ -18,13 +18,13 @@ export const Code = {
   TOKEN_EXPIRED: 50014,
 } as const;
 
-/** Codes after which the client asks the user to log in again (SPEC point 8). */
 /**
  * Reply header of every signed-in call: a fingerprint of the caller's roles, menus and permissions. When it
  * differs from the one /user/info came with, the SPA reads /user/info again (a removed button disappears).
  */
 export const GRANTS_HEADER = 'x-grants';
 
+/** Codes after which the client asks the user to log in again (SPEC point 8). */
 export const RELOGIN_CODES: readonly number[] = [Code.TOKEN_MISSING, Code.TOKEN_REPLACED, Code.TOKEN_EXPIRED];
 
 export interface Reply<T = unknown> {

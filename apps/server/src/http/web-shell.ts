@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { normalizeViewUrl, viewUrlOf } from '@gk/contracts/views';
 
 /**
  * The SPA's shell (index.html) as the server answers it for a history-mode address. For a visitor who holds a
@@ -18,20 +19,6 @@ export interface WebShell {
 interface PreloadTable {
   signedIn: string[];
   views: Record<string, string[]>;
-}
-
-const normalize = (url: string) => {
-  const u = url.split('?')[0].replace(/\/+$/, '');
-  return (u.startsWith('/') ? u : `/${u}`).toLowerCase();
-};
-
-/** the addresses the SPA sends on to another view (AppMain: `/` and `/dashboard` → home; `/redirect/x` → x) */
-const HOME = '/dashboard/home';
-function viewUrl(pathname: string): string {
-  const p = normalize(pathname);
-  if (p === '/' || p === '/dashboard') return HOME;
-  if (p.startsWith('/redirect/')) return normalize(p.slice('/redirect'.length));
-  return p;
 }
 
 const hasToken = (cookie: string | undefined) => !!cookie && /(?:^|;\s*)token=[^;\s]/.test(cookie);
@@ -55,11 +42,13 @@ export function readWebShell(webDir: string): WebShell {
   const withLinks = (files: string[]) => plain.replace('</head>', `${links(files)}</head>`);
   // one string per view, made once: a request only picks one
   const signedIn = withLinks(table.signedIn);
-  const views = new Map(Object.entries(table.views).map(([url, files]) => [url, withLinks([...table.signedIn, ...files])]));
+  const views = new Map(
+    Object.entries(table.views).map(([url, files]) => [normalizeViewUrl(url), withLinks([...table.signedIn, ...files])]),
+  );
   return {
     html(pathname, cookieHeader) {
       if (!hasToken(cookieHeader)) return plain;
-      return views.get(viewUrl(pathname)) ?? signedIn;
+      return views.get(viewUrlOf(pathname)) ?? signedIn;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { DisconnectOutlined, ReloadOutlined } from '@ant-design/icons';
+import { viewUrlOf } from '@gk/contracts/views';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
@@ -8,7 +9,6 @@ import { preloadView } from './buildRoutes';
 import { StatusPanel } from './ErrorBoundary';
 import { lazyWithPreload } from './lazyPreload';
 import { loginUrl } from './redirect';
-import { HOME_PATH } from './routes';
 import { Splash } from './Splash';
 import { loadInfo } from './session';
 
@@ -24,9 +24,7 @@ const Page404 = lazy(() => import('../pages/error/Page404'));
  * another); resolves when all three are in (or failed: the boundaries report it when they render).
  */
 export function preloadSignedIn(pathname: string): Promise<unknown> {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  const view = path === '/' || path === '/dashboard' ? HOME_PATH : path;
-  return Promise.allSettled([AntdScope.preload(), Layout.preload(), preloadView(view)]);
+  return Promise.allSettled([AntdScope.preload(), Layout.preload(), preloadView(viewUrlOf(pathname))]);
 }
 
 const CHANGE_PASSWORD = '/user/password';

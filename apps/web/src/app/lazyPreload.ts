@@ -3,8 +3,6 @@ import { type ComponentType, createElement, type LazyExoticComponent, lazy, useS
 export type PreloadableComponent<P extends object> = ComponentType<P> & {
   /** starts loading the module (once); resolves when it is in */
   preload(): Promise<unknown>;
-  /** the module is in: the component renders without suspending */
-  isLoaded(): boolean;
 };
 
 /**
@@ -43,5 +41,5 @@ export function lazyWithPreload<P extends object>(load: () => Promise<{ default:
     const [type] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
     return createElement(type, props);
   }
-  return Object.assign(Preloadable, { preload, isLoaded: () => loaded !== null });
+  return Object.assign(Preloadable, { preload });
 }

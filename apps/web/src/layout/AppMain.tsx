@@ -26,7 +26,7 @@ const viewLoading = (
  * navigation (a transition) keeps the previous view on screen instead of committing a fallback (React would then
  * hold the new view back for 300 ms after it) — then the view inside a boundary of its own, for what it loads lazily.
  */
-const isPreloadable = (c: ComponentType): c is PreloadableComponent<object> => 'isLoaded' in c && 'preload' in c;
+const isPreloadable = (c: ComponentType): c is PreloadableComponent<object> => 'preload' in c && typeof c.preload === 'function';
 
 function ViewSlot({ View }: { View: ComponentType }) {
   if (isPreloadable(View)) use(View.preload());

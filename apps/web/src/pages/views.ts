@@ -1,3 +1,4 @@
+import { normalizeViewUrl as normalize } from '@gk/contracts/views';
 import type { ComponentType } from 'react';
 import { lazyWithPreload, type PreloadableComponent } from '../app/lazyPreload';
 
@@ -15,11 +16,6 @@ export type ViewLoader = () => Promise<{
 const loaders = new Map<string, ViewLoader>();
 const lists = new Map<string, string>();
 const lazies = new Map<string, PreloadableComponent<object>>();
-
-function normalize(url: string): string {
-  const u = url.split('?')[0].replace(/\/+$/, '');
-  return (u.startsWith('/') ? u : `/${u}`).toLowerCase();
-}
 
 /**
  * `list`: the view is the list screen of this resource (its `preload` is `listPreload({ resource })`, checked in

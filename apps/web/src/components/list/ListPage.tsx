@@ -11,9 +11,9 @@ import { usePermission } from '../../lib/Permission';
 import type { DialogFormConfig } from '../DialogForm';
 import { useFieldConfig, visibleFields } from '../fieldConfig/useFieldConfig';
 import { actionsWidth, buildColumns, type ColumnOverride, type Row, SELECTION_WIDTH, scrollWidth, type ToggleOptions } from './columns';
-import { formValues } from './listUrl';
+import { formValues, listBody } from './listUrl';
 import { type SearchFieldConfig, SearchForm } from './SearchForm';
-import { type DeleteText, listBody, useListController } from './useListController';
+import { type DeleteText, useListController } from './useListController';
 import '../components.css';
 
 /**
@@ -29,7 +29,7 @@ const FieldConfigDialog = lazy(() => import('../fieldConfig/FieldConfigDialog').
 const DialogForm = lazy(() => import('../DialogForm').then((m) => ({ default: m.DialogForm })));
 
 export { invalidateResource as invalidateList } from '../../api/queries';
-export { type ListQuery, listBody } from './useListController';
+export type { ListQuery } from './useListController';
 
 /** A per-row button of the actions column, after 查看详情 / 编辑. */
 export interface RowAction {

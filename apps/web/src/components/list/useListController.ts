@@ -13,8 +13,6 @@ import type { Filters, SearchFieldConfig } from './SearchForm';
 
 export type { ListQuery } from './listUrl';
 
-export { listBody } from './listUrl';
-
 const NO_SEARCH: SearchFieldConfig[] = [];
 
 export interface ListControllerOptions {
