@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../app.js';
+import { formatDateTime } from '../db/time.js';
 import { prepareApp } from '../prepare.js';
 import { DIALECTS, useTestApp } from '../test/harness.js';
 import { openBackup } from './backup.js';
-import { runScheduledBackup } from './backup-schedule.js';
+import { backupTimerFired, runScheduledBackup, scheduleBackups } from './backup-schedule.js';
 
 describe.each(DIALECTS)('scheduled backups on %s', (dialect) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gk-sched-'));
@@ -52,25 +53,47 @@ describe.each(DIALECTS)('scheduled backups on %s', (dialect) => {
     expect(next).not.toBe('skipped');
   });
 
-  it('BACKUP_CRON: two servers on one database, each scheduled time backed up once', { timeout: 60_000 }, async () => {
+  it('BACKUP_CRON: two servers on one database, each scheduled time backed up once, also when a timer fires late', {
+    timeout: 60_000,
+  }, async () => {
     const dirs = [path.join(dataDir, 'cron-a'), path.join(dataDir, 'cron-b')];
-    // every second second, from now on (the slots claimed above lie an hour ahead: start past them)
-    const cron = { backupCron: '*/2 * * * * *', backupKeep: 100 };
-    const a = await another({ ...cron, backupDir: dirs[0] });
-    const b = await another({ ...cron, backupDir: dirs[1] });
-    // the claims of the test above are in the future: clear them so this test's slots can be taken
-    await a.ctx.db.deleteFrom('sys_setting').where('key', '=', 'backup_last_slot').execute();
-    await new Promise((r) => setTimeout(r, 5_500));
-    for (const o of [a, b]) {
-      await o.app.close();
-      others.splice(others.indexOf(o), 1);
+    const a = await another({ backupDir: dirs[0], backupKeep: 100 });
+    const b = await another({ backupDir: dirs[1], backupKeep: 100 });
+    const { Cron } = await import('croner');
+    // the schedule's arithmetic alone (a paused job): the test fires both servers' timers itself, no real clock
+    const job = new Cron('*/2 * * * * *', { paused: true, timezone: a.ctx.config.timeZone });
+    // past the slots claimed above (they lie an hour ahead), on an even second
+    const first = Math.ceil((Date.now() + 2 * 3_600_000) / 2000) * 2000;
+    const slots = [first, first + 2000, first + 4000];
+    for (const slot of slots) {
+      // a's timer fires on time, b's 1.7 s late (a busy machine): the same scheduled time for both
+      await Promise.all([
+        backupTimerFired(a.app, a.ctx, a.db, job, new Date(slot + 3)),
+        backupTimerFired(b.app, b.ctx, b.db, job, new Date(slot + 1700)),
+      ]);
     }
+    // and a's timer, very late for the last slot after b took it, still finds it taken
+    await backupTimerFired(a.app, a.ctx, a.db, job, new Date(slots[2] + 1900));
     const names = dirs.flatMap((d) => (fs.existsSync(d) ? fs.readdirSync(d) : []));
-    // two or three slots passed; each is in exactly one of the two directories
-    expect(names.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(names).size).toBe(names.length);
-    for (const n of names) expect(n).toMatch(/^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/);
-    const seconds = names.map((n) => Number(/T\d{2}-\d{2}-(\d{2})Z/.exec(n)![1]));
-    for (const s of seconds) expect(s % 2).toBe(0);
+    const stamp = (ms: number) =>
+      `backup-${new Date(ms)
+        .toISOString()
+        .replace(/\.\d+Z$/, 'Z')
+        .replace(/:/g, '-')}.tar.gz`;
+    expect(names.sort()).toEqual(slots.map(stamp));
+  });
+
+  it('BACKUP_CRON is read in the server time zone, and closing the app stops the job', async () => {
+    const o = await another({ backupCron: '0 30 2 * * *', backupDir: path.join(dataDir, 'cron-c') });
+    const job = await scheduleBackups(o.app, o.ctx, o.db);
+    expect(job).not.toBeNull();
+    const next = job!.nextRun()!;
+    expect(next.getTime()).toBeGreaterThan(Date.now());
+    expect(next.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
+    expect(formatDateTime(next, 'Asia/Shanghai').slice(11)).toBe('02:30:00');
+    await o.app.close();
+    others.splice(others.indexOf(o), 1);
+    expect(job!.isStopped()).toBe(true);
+    expect(await scheduleBackups(o.app, { ...o.ctx, config: { ...o.ctx.config, backupCron: '' } }, o.db)).toBeNull();
   });
 });
