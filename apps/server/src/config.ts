@@ -42,6 +42,11 @@ export interface AppConfig {
   backupKeep: number;
   /** where scheduled backups are written */
   backupDir: string;
+  /**
+   * BACKUP_ENCRYPTION_KEY: backups are encrypted with age (an `AGE-SECRET-KEY-1…` identity, or any other text as
+   * a passphrase); a restore needs the same key. null = plain archives.
+   */
+  backupEncryptionKey: string | null;
   /** bearer token for GET /metrics; without it only loopback callers may read the metrics */
   metricsToken: string | null;
   /** Strict-Transport-Security max-age in seconds; 0 = header not sent */
@@ -64,6 +69,9 @@ export interface AppConfig {
   publicRateLimit: number;
   /** how often the webhook ticker runs (ms); 0 = never (tests drive it) */
   webhookTickMs: number;
+  /** preview snapshots of unsaved edits one account keeps at most, by count and by bytes; the oldest go first */
+  previewMaxPerAccount: number;
+  previewMaxBytesPerAccount: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -95,6 +103,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupCron: env.BACKUP_CRON || null,
     backupKeep: num(env.BACKUP_KEEP, 7),
     backupDir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
+    backupEncryptionKey: env.BACKUP_ENCRYPTION_KEY || null,
     s3: env.S3_BUCKET
       ? {
           endpoint: env.S3_ENDPOINT || null,
@@ -117,6 +126,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicCorsOrigins: env.PUBLIC_CORS_ORIGINS || '*',
     publicRateLimit: num(env.PUBLIC_RATE_LIMIT, 600),
     webhookTickMs: num(env.WEBHOOK_TICK_MS, 1000),
+    previewMaxPerAccount: Math.max(1, num(env.PREVIEW_MAX_PER_ACCOUNT, 20)),
+    previewMaxBytesPerAccount: Math.max(1024, num(env.PREVIEW_MAX_BYTES_PER_ACCOUNT, 10 * 1024 * 1024)),
   };
 }
 

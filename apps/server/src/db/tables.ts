@@ -277,6 +277,10 @@ export interface PreviewSnapshotTable {
   data: string;
   /** epoch ms */
   expires_at: number;
+  /** the account that previewed (migration 031): its quota counts this snapshot */
+  user_id: number;
+  /** bytes of `data` (UTF-8) */
+  bytes: number;
 }
 /** Webhook (migration 016) */
 export interface WebhookTable {

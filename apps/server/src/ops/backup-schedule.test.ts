@@ -27,6 +27,9 @@ describe.each(DIALECTS)('scheduled backups on %s', (dialect) => {
   };
 
   it('writes a checked archive each time and keeps only the newest BACKUP_KEEP', { timeout: 60_000 }, async () => {
+    // a folder made by hand, readable by everyone: the backups make it private
+    fs.mkdirSync(backupDir, { recursive: true, mode: 0o755 });
+    fs.chmodSync(backupDir, 0o755);
     const files: string[] = [];
     for (let i = 0; i < 3; i++) {
       const r = await runScheduledBackup(t.current.ctx, t.current.db);
@@ -35,9 +38,33 @@ describe.each(DIALECTS)('scheduled backups on %s', (dialect) => {
       t.current.advance(2000);
     }
     expect(fs.readdirSync(backupDir).sort()).toEqual(files.slice(1));
+    expect(fs.statSync(backupDir).mode & 0o777).toBe(0o700);
+    for (const f of files.slice(1)) expect(fs.statSync(path.join(backupDir, f)).mode & 0o777).toBe(0o600);
     const { dir, manifest } = await openBackup(path.join(backupDir, files[2]));
     fs.rmSync(dir, { recursive: true, force: true });
     expect(manifest.dialect).toBe(dialect);
+    expect(manifest.tables.sys_user).toBeGreaterThan(0);
+  });
+
+  it('BACKUP_ENCRYPTION_KEY: scheduled backups are encrypted (.tar.gz.age), kept by the same rule, opened with the key', {
+    timeout: 60_000,
+  }, async () => {
+    const { generateX25519Identity } = await import('age-encryption');
+    const key = await generateX25519Identity();
+    const sealedDir = path.join(dataDir, 'sealed');
+    const ctx = { ...t.current.ctx, config: { ...t.current.ctx.config, backupDir: sealedDir, backupEncryptionKey: key } };
+    const names: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await runScheduledBackup(ctx, t.current.db, new Date(Date.now() + 60_000 + i * 1000));
+      if (r === 'skipped') throw new Error('skipped');
+      names.push(path.basename(r.file));
+    }
+    for (const n of names) expect(n).toMatch(/^backup-.*Z\.tar\.gz\.age$/);
+    expect(fs.readdirSync(sealedDir).sort()).toEqual(names.slice(1));
+    await expect(openBackup(path.join(sealedDir, names[2]))).rejects.toThrow('this backup is encrypted');
+    const { dir, manifest, encrypted } = await openBackup(path.join(sealedDir, names[2]), { key });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(encrypted).toBe(true);
     expect(manifest.tables.sys_user).toBeGreaterThan(0);
   });
 

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import type { Db } from '../db/index.js';
-import { createBackup } from './backup.js';
+import { createBackup, privateDir } from './backup.js';
 
-/** `backup-2026-11-23T02-00-00Z.tar.gz`: sorts by time. */
-const BACKUP_FILE = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/;
+/** `backup-2026-11-23T02-00-00Z.tar.gz` (`.tar.gz.age` encrypted): sorts by time. */
+const BACKUP_FILE = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz(\.age)?$/;
 /** the `sys_setting` row holding the last scheduled time a process claimed (ISO text, compares as time) */
 const CLAIM_KEY = 'backup_last_slot';
 
@@ -41,8 +41,13 @@ export async function runScheduledBackup(ctx: Ctx, db: Db, slot?: Date): Promise
   const stamp = at.toISOString().replace(/\.\d+Z$/, 'Z');
   if (!(await claimSlot(db, stamp))) return 'skipped';
   const dir = ctx.config.backupDir;
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `backup-${stamp.replace(/:/g, '-')}.tar.gz`);
+  // only the server's user may enter it; a directory it cannot change (another owner, a share without modes)
+  // is used as it is: the archives themselves are 0600
+  privateDir(dir);
+  try {
+    fs.chmodSync(dir, 0o700);
+  } catch {}
+  const file = path.join(dir, `backup-${stamp.replace(/:/g, '-')}.tar.gz${ctx.config.backupEncryptionKey ? '.age' : ''}`);
   await createBackup(ctx.config, file, { db, images: ctx.images });
   const all = fs
     .readdirSync(dir)

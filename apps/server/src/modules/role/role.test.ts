@@ -39,6 +39,7 @@ describe.each(DIALECTS)('roles on %s', (dialect) => {
       '/news/upisHot',
       '/news/publishNews',
       '/news/unpublishNews',
+      '/news/previewNewsForm',
     ]);
     expect(news.children[3]).toEqual({ key: '/news/saveNewsType', title: '保存新闻类型', kind: 'button' });
     const upload = r.body.data.find((n: { key: string }) => n.key === 'module:upload');
