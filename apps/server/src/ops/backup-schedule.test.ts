@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../app.js';
 import { formatDateTime } from '../db/time.js';
 import { prepareApp } from '../prepare.js';
@@ -19,6 +19,11 @@ describe.each(DIALECTS)('scheduled backups on %s', (dialect) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  // each test starts with no scheduled time claimed (claims only move forward: one test's must not skip another's)
+  beforeEach(async () => {
+    await t.current.db.db.deleteFrom('sys_setting').where('key', '=', 'backup_last_slot').execute();
+  });
+
   /** a second server on the same database (another process would be the same: state is in the database) */
   const another = async (overrides: Record<string, unknown>) => {
     const o = await prepareApp({ ...t.current.ctx.config, ...overrides });
@@ -27,20 +32,23 @@ describe.each(DIALECTS)('scheduled backups on %s', (dialect) => {
   };
 
   it('writes a checked archive each time and keeps only the newest BACKUP_KEEP', { timeout: 60_000 }, async () => {
-    // a folder made by hand, readable by everyone: the backups make it private
-    fs.mkdirSync(backupDir, { recursive: true, mode: 0o755 });
-    fs.chmodSync(backupDir, 0o755);
+    // a folder of its own (other tests back up into the server's), made by hand, readable by everyone: the backups
+    // make it private
+    const keepDir = path.join(dataDir, 'keep');
+    const ctx = { ...t.current.ctx, config: { ...t.current.ctx.config, backupDir: keepDir } };
+    fs.mkdirSync(keepDir, { recursive: true, mode: 0o755 });
+    fs.chmodSync(keepDir, 0o755);
     const files: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await runScheduledBackup(t.current.ctx, t.current.db);
+      const r = await runScheduledBackup(ctx, t.current.db);
       if (r === 'skipped') throw new Error('skipped');
       files.push(path.basename(r.file));
       t.current.advance(2000);
     }
-    expect(fs.readdirSync(backupDir).sort()).toEqual(files.slice(1));
-    expect(fs.statSync(backupDir).mode & 0o777).toBe(0o700);
-    for (const f of files.slice(1)) expect(fs.statSync(path.join(backupDir, f)).mode & 0o777).toBe(0o600);
-    const { dir, manifest } = await openBackup(path.join(backupDir, files[2]));
+    expect(fs.readdirSync(keepDir).sort()).toEqual(files.slice(1));
+    expect(fs.statSync(keepDir).mode & 0o777).toBe(0o700);
+    for (const f of files.slice(1)) expect(fs.statSync(path.join(keepDir, f)).mode & 0o777).toBe(0o600);
+    const { dir, manifest } = await openBackup(path.join(keepDir, files[2]));
     fs.rmSync(dir, { recursive: true, force: true });
     expect(manifest.dialect).toBe(dialect);
     expect(manifest.tables.sys_user).toBeGreaterThan(0);
@@ -89,8 +97,8 @@ describe.each(DIALECTS)('scheduled backups on %s', (dialect) => {
     const { Cron } = await import('croner');
     // the schedule's arithmetic alone (a paused job): the test fires both servers' timers itself, no real clock
     const job = new Cron('*/2 * * * * *', { paused: true, timezone: a.ctx.config.timeZone });
-    // past the slots claimed above (they lie an hour ahead), on an even second
-    const first = Math.ceil((Date.now() + 2 * 3_600_000) / 2000) * 2000;
+    // on an even second, ahead of now
+    const first = Math.ceil((Date.now() + 3_600_000) / 2000) * 2000;
     const slots = [first, first + 2000, first + 4000];
     for (const slot of slots) {
       // a's timer fires on time, b's 1.7 s late (a busy machine): the same scheduled time for both
