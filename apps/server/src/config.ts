@@ -64,6 +64,8 @@ export interface AppConfig {
   publicRateLimit: number;
   /** how often the webhook ticker runs (ms); 0 = never (tests drive it) */
   webhookTickMs: number;
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may be sent to loopback / private / link-local addresses (off: public only) */
+  webhookAllowPrivate: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -117,6 +119,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicCorsOrigins: env.PUBLIC_CORS_ORIGINS || '*',
     publicRateLimit: num(env.PUBLIC_RATE_LIMIT, 600),
     webhookTickMs: num(env.WEBHOOK_TICK_MS, 1000),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }
 

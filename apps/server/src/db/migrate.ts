@@ -24,6 +24,7 @@ import { liveCountMigration } from './migrations/021_live_count.js';
 import { publishStateIndexMigration } from './migrations/022_publish_state_index.js';
 import { oneStateIndexMigration } from './migrations/023_one_state_index.js';
 import { roleUserCountMigration } from './migrations/030_role_user_count.js';
+import { webhookGuardMigration } from './migrations/031_webhook_guard.js';
 import type { Database } from './schema.js';
 
 /**
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '022_publish_state_index': publishStateIndexMigration,
   '023_one_state_index': oneStateIndexMigration,
   '030_role_user_count': roleUserCountMigration,
+  '031_webhook_guard': webhookGuardMigration,
 };
 
 export function registerMigration(name: string, m: DialectMigration): void {
