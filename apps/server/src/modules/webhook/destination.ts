@@ -23,7 +23,9 @@ export const ATTEMPT_TIMEOUT_MS = 10_000;
 const SAVE_LOOKUP_MS = 5_000;
 
 /** The resolver the sender and the save check use (a seam for tests: a name that resolves as the test says). */
-export const resolver: { lookup: (hostname: string, cb: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void) => void } = {
+export const resolver: {
+  lookup: (hostname: string, cb: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void) => void;
+} = {
   lookup: (hostname, cb) => dns.lookup(hostname, { all: true, verbatim: true }, cb),
 };
 

@@ -205,7 +205,10 @@ class Destinations {
 const destinations = new WeakMap<Ctx, Destinations>();
 const destinationsOf = (ctx: Ctx) => {
   let d = destinations.get(ctx);
-  if (!d) destinations.set(ctx, (d = new Destinations(ctx)));
+  if (!d) {
+    d = new Destinations(ctx);
+    destinations.set(ctx, d);
+  }
   return d;
 };
 
