@@ -210,7 +210,7 @@ export const webhookResource = defineResource({
     /** write-only: set by a save (shown once, in that save's reply), never read back */
     { name: 'secret', type: 'text', label: 'webhook.f.secret', hidden: true },
     /** 1 when a secret is set */
-    { name: 'secretSet', type: 'flag', label: 'webhook.f.secret', readOnly: true },
+    { name: 'secretSet', type: 'flag', label: 'webhook.f.secret', readOnly: true, list: true },
     { name: 'enableFlag', type: 'flag', label: 'common.f.enableFlag', list: true, sortable: true },
     { name: 'createTime', type: 'datetime', label: 'common.f.createTime', readOnly: true, list: true, sortable: true },
   ],
