@@ -36,22 +36,28 @@ export interface BuiltApp {
   seed: SeedResult;
 }
 
-/** Strips secrets from URLs before they reach the logs (`?token=` on /user/info). */
-function safeUrl(url: string): string {
-  return url.replace(/([?&](?:token|password)=)[^&]*/gi, '$1***');
+/** Strips secrets from URLs before they reach the logs (`?token=` on /user/info, a preview link's `?sig=`). */
+export function safeUrl(url: string): string {
+  return url.replace(/([?&](?:token|password|sig|secret)=)[^&#]*/gi, '$1***');
+}
+
+export interface BuildOptions {
+  /** where the log lines go (default stdout); tests read them */
+  logStream?: { write(line: string): void };
 }
 
 /**
  * Builds the Fastify instance on a prepared database (prepare.ts: migrated, seeded): API under the prefix,
  * images, SPA. No listen; closing the app closes the database.
  */
-export async function buildApp({ ctx, db, seed }: { ctx: Ctx; db: Db; seed: SeedResult }): Promise<BuiltApp> {
+export async function buildApp({ ctx, db, seed }: { ctx: Ctx; db: Db; seed: SeedResult }, options: BuildOptions = {}): Promise<BuiltApp> {
   const { config } = ctx;
 
   const app = Fastify({
     logger: config.logLevel
       ? {
           level: config.logLevel,
+          ...(options.logStream ? { stream: options.logStream } : {}),
           redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
           serializers: {
             req: (req: FastifyRequest) => ({ method: req.method, url: safeUrl(req.url), ip: req.ip }),

@@ -72,6 +72,8 @@ export interface AppConfig {
   /** preview snapshots of unsaved edits one account keeps at most, by count and by bytes; the oldest go first */
   previewMaxPerAccount: number;
   previewMaxBytesPerAccount: number;
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may be sent to loopback / private / link-local addresses (off: public only) */
+  webhookAllowPrivate: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -128,6 +130,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookTickMs: num(env.WEBHOOK_TICK_MS, 1000),
     previewMaxPerAccount: Math.max(1, num(env.PREVIEW_MAX_PER_ACCOUNT, 20)),
     previewMaxBytesPerAccount: Math.max(1024, num(env.PREVIEW_MAX_BYTES_PER_ACCOUNT, 10 * 1024 * 1024)),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }
 

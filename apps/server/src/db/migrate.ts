@@ -25,6 +25,7 @@ import { publishStateIndexMigration } from './migrations/022_publish_state_index
 import { oneStateIndexMigration } from './migrations/023_one_state_index.js';
 import { roleUserCountMigration } from './migrations/030_role_user_count.js';
 import { previewQuotaMigration } from './migrations/031_preview_quota.js';
+import { webhookGuardMigration } from './migrations/032_webhook_guard.js';
 import type { Database } from './schema.js';
 
 /**
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '023_one_state_index': oneStateIndexMigration,
   '030_role_user_count': roleUserCountMigration,
   '031_preview_quota': previewQuotaMigration,
+  '032_webhook_guard': webhookGuardMigration,
 };
 
 export function registerMigration(name: string, m: DialectMigration): void {

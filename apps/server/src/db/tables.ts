@@ -289,7 +289,10 @@ export interface WebhookTable {
   url: Text;
   /** comma-separated `resource.action` names */
   events: Text;
+  /** write-only (migration 031): never answered by the API */
   secret: Text;
+  /** 1 when a secret is set (migration 031) */
+  secret_set: Int;
   enable_flag: Int;
   create_time: string;
 }
