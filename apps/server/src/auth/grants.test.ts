@@ -180,6 +180,14 @@ describe.each(DIALECTS)('who may grant what on %s', (dialect) => {
       expect((await t.current.post('/user/info', {}, { token: admin })).body.data.roles).toEqual(['admin']);
     });
 
+    it('cannot enable an account holding more than it does', async () => {
+      expect((await asAdmin(`/userInfo/upUserInfoFlag?id=${ids.newsy}&flag=0`)).body.code).toBe(200);
+      const notCovered = { code: 403, msg: '账号“newsy”拥有您没有的权限，您不能修改、重置、停用、解锁或删除它' };
+      await refused(umgr, `/userInfo/upUserInfoFlag?id=${ids.newsy}&flag=1`, {}, notCovered);
+      await refused(umgr, '/userInfo/saveUserInfo', { id: ids.newsy, userName: 'newsy', enableFlag: 1 }, notCovered);
+      expect((await asAdmin(`/userInfo/upUserInfoFlag?id=${ids.newsy}&flag=1`)).body.code).toBe(200);
+    });
+
     it('cannot touch an account holding more than it does, a disabled role counting', async () => {
       for (const name of ['newsy', 'dormant', 'rmgr']) {
         const notCovered = { code: 403, msg: `账号“${name}”拥有您没有的权限，您不能修改、重置、停用、解锁或删除它` };
