@@ -29,6 +29,8 @@ export interface CrudHooks {
   beforeSave?: (values: Row, info: { id: number | null; existing: Row | null; req: FastifyRequest; trx: AnyDb }) => Promise<Row> | Row;
   /** refuse or prepare a delete (inside the transaction) */
   beforeDelete?: (rows: Row[], info: { req: FastifyRequest; trx: AnyDb }) => Promise<void> | void;
+  /** refuse a flag toggle of this stored record before it is written (inside the transaction); may throw AppError */
+  beforeToggle?: (record: Row, info: { field: string; value: number; req: FastifyRequest; trx: AnyDb }) => Promise<void> | void;
   /** after a row was written (`created`: it was inserted) or a flag toggled (inside the transaction) */
   afterWrite?: (id: number, info: { created: boolean; req: FastifyRequest; trx: AnyDb }) => Promise<void> | void;
   /** after rows were deleted (inside the transaction) */
@@ -216,7 +218,11 @@ export class Crud extends ResourceQuery {
   async toggle(field: string, recordId: number, value: number, req: FastifyRequest): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
       const loose = looseDb(trx);
-      const before = this.ctx.writeListeners.length ? await this.get(recordId, trx) : null;
+      const before = this.ctx.writeListeners.length || this.hooks.beforeToggle ? await this.get(recordId, trx) : null;
+      if (this.hooks.beforeToggle) {
+        if (!before) throw notFound();
+        await this.hooks.beforeToggle(before, { field, value, req, trx });
+      }
       const r = await loose
         .updateTable(this.def.table)
         .set({ [columnOf(this.byName.get(field)!)]: value })
