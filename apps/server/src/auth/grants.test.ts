@@ -432,6 +432,42 @@ describe.each(DIALECTS)('who may grant what on %s', (dialect) => {
     });
   });
 
+  describe('an account holding only 在线用户 (强退)', () => {
+    it('cannot force out the administrator or an account holding more than it does; forces out one it covers', async () => {
+      // accounts of its own (other tests change passwords and roles of the shared ones)
+      await saveRole('online_mgr', '在线用户管理员', ['menu:OnlineList', '/monitor/forceLogout']);
+      await saveUser('omgr', ['online_mgr']);
+      await saveUser('orich', ['user_mgr']);
+      await saveUser('oplain', []);
+      const omgr = await t.current.login('omgr', PW);
+      const sessionOf = async (userName: string) => {
+        await t.current.login(userName, userName === 'admin' ? undefined : PW);
+        const row = await db()
+          .selectFrom('sys_session')
+          .select('id')
+          .where('user_id', '=', ids[userName])
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      };
+      await refused(
+        omgr,
+        '/monitor/forceLogout',
+        { ids: [await sessionOf('admin')] },
+        { code: 403, msg: '只有超级管理员可以强制超级管理员账号“admin”退出登录' },
+      );
+      await refused(
+        omgr,
+        '/monitor/forceLogout',
+        { ids: [await sessionOf('orich')] },
+        { code: 403, msg: '账号“orich”拥有您没有的权限，您不能强制它退出登录' },
+      );
+      const plain = await sessionOf('oplain');
+      expect((await t.current.post('/monitor/forceLogout', { ids: [plain] }, { token: omgr })).body.code).toBe(200);
+      expect(await db().selectFrom('sys_session').select('id').where('id', '=', plain).executeTakeFirst()).toBeUndefined();
+    });
+  });
+
   describe('the administrator', () => {
     it('still grants anything: an admin account, any role, another admin reset, disabled and deleted', async () => {
       const made = await asAdmin('/userInfo/saveUserInfo', { userName: 'admin2', password: PW, enableFlag: 1, roleIds: [roleIds.admin] });

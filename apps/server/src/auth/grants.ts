@@ -137,9 +137,15 @@ const refused = (key: string, params: Record<string, string>) => new AppError(Co
 
 /**
  * Refuses (403) unless the caller's grants cover each of these accounts' (the caller's own account aside: what
- * may be done to oneself is the route's own rule). For saves, password resets, the enable flag, unlock and deletes.
+ * may be done to oneself is the route's own rule). For saves, password resets, the enable flag, unlock, deletes and
+ * forcing sessions out (a user manager must not be able to keep the administrator signed out).
  */
-export async function assertMayTouchAccounts(db: AnyDb, req: FastifyRequest, userIds: number[]): Promise<void> {
+export async function assertMayTouchAccounts(
+  db: AnyDb,
+  req: FastifyRequest,
+  userIds: number[],
+  messages: { admin: string; notCovered: string } = { admin: 'userInfo.adminOnly', notCovered: 'userInfo.notCovered' },
+): Promise<void> {
   const caller = await callerGrants(db, req);
   if (caller.admin) return;
   for (const userId of new Set(userIds)) {
@@ -147,7 +153,7 @@ export async function assertMayTouchAccounts(db: AnyDb, req: FastifyRequest, use
     const missing = uncovered(caller, await accountGrants(db, userId, false));
     if (!missing) continue;
     const row = await db.selectFrom('sys_user').select('user_name').where('id', '=', userId).executeTakeFirst();
-    throw refused('admin' in missing ? 'userInfo.adminOnly' : 'userInfo.notCovered', { name: row?.user_name ?? `#${userId}` });
+    throw refused('admin' in missing ? messages.admin : messages.notCovered, { name: row?.user_name ?? `#${userId}` });
   }
 }
 
