@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import { Crud } from '../../crud/service.js';
 import { notFound } from '../../http/errors.js';
+import { ownerOf } from '../../http/fair-queue.js';
 import { ok } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
 import { sanitizeRichText } from '../../http/sanitize.js';
@@ -81,7 +82,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
           const data = {
             title: form.title ?? '',
             summary: form.summary ?? '',
-            content: await sanitizeRichText(form.content ?? ''),
+            content: await sanitizeRichText(form.content ?? '', { owner: ownerOf(req), timeLimitMs: ctx.config.sanitizeTimeLimitMs }),
             date: form.publishTime || form.createTime || ctx.nowText(),
           };
           await db.deleteFrom('preview_snapshot').where('expires_at', '<', ctx.now()).execute();
