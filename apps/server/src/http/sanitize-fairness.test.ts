@@ -6,19 +6,21 @@ import { INLINE_MAX_CHARS, sanitizeRichText, sanitizerLoad } from './sanitize.js
 
 const TOO_COMPLEX = '正文过于复杂，无法在限定时间内处理，请简化格式后再保存';
 
-/** a million characters nested 99 deep: within the limits, but the costliest shape to sanitize (most of a second) */
-const costly = (k: number) => `${'<div>'.repeat(99)}${k}${'</div>'.repeat(99)}`.repeat(1_000_000 / (99 * 11 + 1)).slice(0, 999_000);
+/** `count` blocks nested 99 deep, 1 090 characters each: the costliest shape to sanitize */
+const nested = (k: number, count: number) => `${'<div>'.repeat(99)}${k}${'</div>'.repeat(99)}`.repeat(count);
+/** within the field's million characters, most of a second to sanitize */
+const costly = (k: number) => nested(k, 917);
 /** an ordinary article, a little past what is cleaned on the event loop */
 const ordinary = '<p>港口物流新闻正文，包含<strong>加粗</strong>的要点和<em>说明</em>。</p>'.repeat(500);
 
 describe('the sanitizer budget', () => {
   it('counts the work on a thread, not the wait for one', { timeout: 60_000 }, async () => {
     expect(ordinary.length).toBeGreaterThan(INLINE_MAX_CHARS);
-    // two other accounts hold both threads with costly bodies (most of a second each)
-    const others = ['user:a', 'user:b'].map((owner, k) => sanitizeRichText(costly(k), { owner }));
+    // two other accounts hold both threads with costly bodies (three million characters: seconds each, never cut short)
+    const others = ['user:a', 'user:b'].map((owner, k) => sanitizeRichText(nested(k, 3 * 917), { owner, timeLimitMs: 300_000 }));
     expect(sanitizerLoad()).toEqual({ running: 2, waiting: 0 });
-    // a budget shorter than that wait, far longer than the body's own work
-    const mine = sanitizeRichText(ordinary, { owner: 'user:c', timeLimitMs: 300 });
+    // a budget shorter than that wait, far longer than the body's own work (milliseconds)
+    const mine = sanitizeRichText(ordinary, { owner: 'user:c', timeLimitMs: 1000 });
     expect(sanitizerLoad()).toEqual({ running: 2, waiting: 1 });
     await expect(mine).resolves.toBe(ordinary);
     for (const html of await Promise.all(others)) expect(html).toContain('<div><div>');
