@@ -23,6 +23,8 @@ export interface AppConfig {
   uploadDecodeConcurrency: number;
   uploadDecodeQueue: number;
   bodyLimitBytes: number;
+  /** the time a rich-text body may take to sanitize, counted from when a thread takes it (SANITIZE_TIME_LIMIT_MS) */
+  sanitizeTimeLimitMs: number;
   timeZone: string;
   logLevel: string | false;
   /** login throttle: failures of one account from one address, and of one address, per window */
@@ -94,6 +96,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadDecodeConcurrency: num(env.UPLOAD_DECODE_CONCURRENCY, 2),
     uploadDecodeQueue: num(env.UPLOAD_DECODE_QUEUE, 8),
     bodyLimitBytes: num(env.BODY_LIMIT_BYTES, 2 * 1024 * 1024),
+    sanitizeTimeLimitMs: num(env.SANITIZE_TIME_LIMIT_MS, 5_000),
     timeZone: env.TZ_NAME || 'Asia/Shanghai',
     logLevel: env.LOG_LEVEL === 'silent' ? false : env.LOG_LEVEL || 'info',
     loginMaxFailuresPerAccount: num(env.LOGIN_MAX_FAILURES, 5),

@@ -7,6 +7,7 @@ import { type AnyDb, looseDb } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { cascadeCopies, reindexRows, unindexRows } from '../db/text-index.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
+import { ownerOf } from '../http/fair-queue.js';
 import { parseInput } from '../http/route.js';
 import { sanitizeRichText } from '../http/sanitize.js';
 import { deleteUnreferenced, imageNamesIn } from '../storage/references.js';
@@ -103,7 +104,8 @@ export class Crud extends ResourceQuery {
     // rich text is sanitized before the transaction opens: a costly body must never hold the database
     const clean = new Map<string, string>();
     for (const [k, v] of Object.entries(parsed))
-      if (this.byName.get(k)?.type === 'html' && typeof v === 'string') clean.set(k, await sanitizeRichText(v));
+      if (this.byName.get(k)?.type === 'html' && typeof v === 'string')
+        clean.set(k, await sanitizeRichText(v, { owner: ownerOf(req), timeLimitMs: this.ctx.config.sanitizeTimeLimitMs }));
     /** images the saved record no longer holds or embeds */
     const dropped = new Set<string>();
     const write = async (trx: Transaction<Database>) => {
@@ -172,7 +174,11 @@ export class Crud extends ResourceQuery {
       }
       if (this.hooks.afterWrite) await this.hooks.afterWrite(savedId!, { created: !existing, req: this.hookRequest(req), trx });
       const saved = await this.mustGet(savedId!, trx);
-      if (existing) for (const name of this.imagesOf(existing)) if (!this.imagesOf(saved).has(name)) dropped.add(name);
+      if (existing) {
+        // each side read once: one pass over each text, however many images it names
+        const kept = this.imagesOf(saved);
+        for (const name of this.imagesOf(existing)) if (!kept.has(name)) dropped.add(name);
+      }
       if (this.ctx.writeListeners.length)
         await this.emit({ action: existing ? 'update' : 'create', id: savedId!, before: existing, after: { ...saved }, req, trx });
       return saved;

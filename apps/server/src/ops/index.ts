@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { authEndpoints, Code, translate, uploadEndpoints } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import type { Db } from '../db/index.js';
+import { sanitizerLoad } from '../http/sanitize.js';
 import { scheduleBackups } from './backup-schedule.js';
 
 /**
@@ -12,7 +14,8 @@ import { scheduleBackups } from './backup-schedule.js';
  * - `GET /readyz`: the database and the image store answer (503 naming the part that failed, `ok` / `fail` per
  *   part and nothing else: the reason is logged), for a load balancer;
  * - `GET /metrics`: Prometheus text format (prom-client): requests per route, method and status with
- *   their duration, event-loop lag and the rest of Node's defaults (less its version), the database pool, login
+ *   their duration, event-loop lag and the rest of Node's defaults (less its version), the event-loop delay since
+ *   the previous scrape (`gk_event_loop_delay_seconds`), rich-text bodies being sanitized, the database pool, login
  *   failures and uploads. Open to a bearer of METRICS_TOKEN, or to a caller on loopback; everyone else gets 403.
  */
 export async function registerOps(app: FastifyInstance, ctx: Ctx, db: Db): Promise<void> {
@@ -93,6 +96,36 @@ export async function registerOps(app: FastifyInstance, ctx: Ctx, db: Db): Promi
     if (route === loginPath && status !== 200) loginFailures.inc({ status: String(status) });
     if (route === uploadPath) uploads.inc({ result: status === 200 ? 'ok' : String(status) });
     done();
+  });
+
+  // the event loop's delay, from Node's own monitor: one request holding the loop (a regex over a hostile body, a
+  // synchronous parse) shows here as a delay of every other request; read and reset by each scrape
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  app.addHook('onClose', async () => loopDelay.disable());
+  new prom.Gauge({
+    name: 'gk_event_loop_delay_seconds',
+    help: 'Event-loop delay since the previous scrape (perf_hooks.monitorEventLoopDelay, 10 ms resolution): its max, p99 and mean; a max near a second means one request held every other one',
+    labelNames: ['stat'],
+    registers: [registry],
+    collect() {
+      const seconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
+      this.set({ stat: 'max' }, seconds(loopDelay.max));
+      this.set({ stat: 'p99' }, seconds(loopDelay.percentile(99)));
+      this.set({ stat: 'mean' }, seconds(loopDelay.mean));
+      loopDelay.reset();
+    },
+  });
+  new prom.Gauge({
+    name: 'gk_rich_text_sanitizing',
+    help: 'Rich-text bodies being sanitized on the worker threads, and waiting for a thread',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const { running, waiting } = sanitizerLoad();
+      this.set({ state: 'running' }, running);
+      this.set({ state: 'waiting' }, waiting);
+    },
   });
 
   await scheduleBackups(app, ctx, db);

@@ -73,6 +73,24 @@ describe.each(DIALECTS)('operations endpoints on %s', (dialect) => {
       expect(body).not.toMatch(/version=/);
     }
   });
+
+  it("GET /metrics gives the event loop's longest delay since the previous scrape, and the rich text being sanitized", async () => {
+    const scrape = async () => (await get('/metrics', { remoteAddress: '127.0.0.1' })).body;
+    await scrape();
+    // the monitor's 10 ms timer ticks once after the reset (a delay is measured from a tick), before this 25 ms one
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    // hold the event loop for 300 ms, as a costly synchronous step would
+    const until = performance.now() + 300;
+    while (performance.now() < until);
+    // the monitor's timer, due during the hold, records it in the next timers phase
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const text = await scrape();
+    const max = Number(/^gk_event_loop_delay_seconds\{stat="max"\} (\S+)$/m.exec(text)?.[1]);
+    expect(max).toBeGreaterThanOrEqual(0.25);
+    expect(text).toMatch(/^gk_event_loop_delay_seconds\{stat="p99"\} \S+$/m);
+    expect(text).toMatch(/^gk_rich_text_sanitizing\{state="running"\} 0$/m);
+    expect(text).toMatch(/^gk_rich_text_sanitizing\{state="waiting"\} 0$/m);
+  });
 });
 
 describe.each(DIALECTS)('GET /readyz when a part does not answer, on %s', (dialect) => {

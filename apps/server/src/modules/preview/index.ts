@@ -21,6 +21,7 @@ import { may } from '../../auth/sessions.js';
 import type { Ctx } from '../../context.js';
 import { Crud } from '../../crud/service.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
+import { ownerOf } from '../../http/fair-queue.js';
 import { ok } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
 import { sanitizeRichText } from '../../http/sanitize.js';
@@ -136,7 +137,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     const data = {
       title: form.title ?? '',
       summary: form.summary ?? '',
-      content: await sanitizeRichText(form.content ?? ''),
+      content: await sanitizeRichText(form.content ?? '', { owner: ownerOf(req), timeLimitMs: ctx.config.sanitizeTimeLimitMs }),
       date: form.publishTime || form.createTime || ctx.nowText(),
     };
     const exp = ctx.now() + PREVIEW_TTL_MS;
