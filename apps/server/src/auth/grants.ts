@@ -213,3 +213,7 @@ export async function assertMayEditMenu(
   const needed = children.length ? children.map((c) => menuKey(c.route_name)) : [menuKey(menu.route_name)];
   if (!covers(caller, { admin: false, keys: new Set(needed) })) throw refused('menu.notHeld', { title: menu.title });
 }
+
+/** Every role, in the order the pickers show them (sort number, then id). */
+export const allRoles = (db: AnyDb) =>
+  db.selectFrom('sys_role').select(['id', 'code', 'name', 'enable_flag']).orderBy('sort_no').orderBy('id').execute();

@@ -13,7 +13,7 @@ import {
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { assertMayEditMenu, assertMayEditRole, roleKeys } from '../../auth/grants.js';
+import { allRoles, assertMayEditMenu, assertMayEditRole, roleKeys } from '../../auth/grants.js';
 import type { Ctx } from '../../context.js';
 import { registerResource } from '../../crud/routes.js';
 import type { CrudHooks } from '../../crud/service.js';
@@ -219,12 +219,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
   addRoute(api, ctx, {
     endpoint: roleEndpoints.options,
     handler: async (_i, req) => {
-      const rows = await ctx.db
-        .selectFrom('sys_role')
-        .select(['id', 'code', 'name', 'enable_flag'])
-        .orderBy('sort_no')
-        .orderBy('id')
-        .execute();
+      const rows = await allRoles(ctx.db);
       const list = rows.map((r) => ({ id: Number(r.id), code: r.code, name: r.name, enableFlag: Number(r.enable_flag) }));
       return page(req, list, list.length);
     },

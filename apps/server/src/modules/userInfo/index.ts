@@ -1,7 +1,7 @@
 import { id, ROLES, type RoleOption, resetPasswordSchema, userInfoEndpoints, userInfoResource } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { assertMayAssignRoles, assertMayTouchAccounts, grantableRoles } from '../../auth/grants.js';
+import { allRoles, assertMayAssignRoles, assertMayTouchAccounts, grantableRoles } from '../../auth/grants.js';
 import { hashPassword } from '../../auth/password.js';
 import { deleteUserSessions } from '../../auth/sessions.js';
 import type { Ctx } from '../../context.js';
@@ -216,12 +216,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
   addRoute(api, ctx, {
     endpoint: userInfoEndpoints.roles,
     handler: async (_i, req) => {
-      const rows = await ctx.db
-        .selectFrom('sys_role')
-        .select(['id', 'code', 'name', 'enable_flag'])
-        .orderBy('sort_no')
-        .orderBy('id')
-        .execute();
+      const rows = await allRoles(ctx.db);
       const roles = rows.map((r) => ({ id: Number(r.id), code: r.code }));
       const grantable = await grantableRoles(ctx.db, req, roles);
       const list: RoleOption[] = rows.map((r) => ({
