@@ -50,12 +50,18 @@ export async function makeTestApp(dialect: 'sqlite' | 'postgres', overrides: Par
   const built = await prepareApp(config, { clock });
   const { app } = built;
   if (schema) {
-    app.addHook('onClose', async () => {
+    // the schema goes once the app has closed: its pool, tickers and timers are stopped by then (an onClose hook
+    // of ours ran before the app's own and raced them: a deadlock with a webhook read, tickers on dropped tables)
+    const close = app.close.bind(app);
+    const closeThenDrop = async () => {
+      await close();
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await admin.end();
-    });
+    };
+    let closing: Promise<void> | null = null;
+    app.close = (() => (closing ??= closeThenDrop())) as unknown as typeof app.close;
   }
   const post: TestApp['post'] = async (path, body, opts = {}) => {
     const res = await app.inject({

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 
 describe.each(DIALECTS)('application types and applications on %s', (dialect) => {
@@ -13,6 +13,12 @@ describe.each(DIALECTS)('application types and applications on %s', (dialect) =>
 
   beforeAll(async () => {
     token = await t.current.login();
+  });
+
+  // every test starts from the same three types and no applications, whatever ran before it
+  beforeEach(async () => {
+    await db().deleteFrom('application').execute();
+    await db().deleteFrom('application_type').execute();
     for (const [code, name, sortNo] of [
       ['tool', '常用工具', 2],
       ['query', '查询服务', 1],
@@ -129,8 +135,7 @@ describe.each(DIALECTS)('application types and applications on %s', (dialect) =>
     });
 
     describe('list', () => {
-      beforeAll(async () => {
-        await db().deleteFrom('application').execute();
+      beforeEach(async () => {
         for (const [name, type, sortNo] of [
           ['运单查询', 'query', 2],
           ['报关单查询', 'query', 1],
@@ -147,9 +152,9 @@ describe.each(DIALECTS)('application types and applications on %s', (dialect) =>
         expect(r.body.total).toBe(5);
         expect(names(r.body.rows)).toEqual(['汇率换算', '报关单查询', '体积计算器', '运单查询', '单一窗口']);
         expect(r.body.rows.map((x: { typeName: string }) => x.typeName)).toEqual([
-          '实用工具',
+          '常用工具',
           '查询服务',
-          '实用工具',
+          '常用工具',
           '查询服务',
           '政务平台',
         ]);
@@ -207,6 +212,9 @@ describe.each(DIALECTS)('application types and applications on %s', (dialect) =>
     expect((await post('/application/delApplicationType', [types.gov, types.tool], 'es')).body.msg).toBe(
       'Solo se puede seleccionar un registro para eliminar',
     );
+    for (const type of ['query', 'gov']) {
+      expect((await post('/application/saveApplication', { name: `在用应用${type}`, type })).body.code).toBe(200);
+    }
     const used = await post(`/application/delApplicationType?id=${types.query}`);
     expect(used.status).toBe(409);
     expect(used.body).toEqual({ code: 409, msg: '该类型下还有应用，不能删除' });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, makeTestApp, useTestApp } from '../../test/harness.js';
 
 describe.each(DIALECTS)('company profile on %s', (dialect) => {
@@ -23,6 +23,11 @@ describe.each(DIALECTS)('company profile on %s', (dialect) => {
 
   beforeAll(async () => {
     token = await t.current.login();
+  });
+
+  // every test starts before the first save: no profile row, whatever ran before it
+  beforeEach(async () => {
+    await db().deleteFrom('company').execute();
   });
 
   it('answers an empty profile with id null before the first save', async () => {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { insertUser } from '../../test/users.js';
 
@@ -24,6 +24,11 @@ describe.each(DIALECTS)('list field configuration on %s', (dialect) => {
     token = await t.current.login();
     await insertUser(t.current.ctx, 'editor1', 'Editor_123456', ['editor']);
     editorToken = await t.current.login('editor1', 'Editor_123456');
+  });
+
+  // every test starts with no saved choice (every user on the defaults), whatever ran before it
+  beforeEach(async () => {
+    await t.current.ctx.db.deleteFrom('sys_field_config').execute();
   });
 
   it('lists the fields of a list, its default columns and (none saved) the default choice', async () => {
@@ -102,6 +107,7 @@ describe.each(DIALECTS)('list field configuration on %s', (dialect) => {
   });
 
   it('refuses empty lists, unknown or repeated fields and bad pins, changing nothing', async () => {
+    expect((await save({ modelType: 'news', fieldItems: [{ fieldName: 'isHot', isFixed: 0 }] })).body.success).toBe(true);
     const cases: [unknown, string][] = [
       [{ modelType: 'news', fieldItems: [] }, '请至少选择一个字段'],
       [{ modelType: 'news' }, '请至少选择一个字段'],

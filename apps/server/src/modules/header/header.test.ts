@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 
 describe.each(DIALECTS)('friendly links and contacts (headerContorller) on %s', (dialect) => {
@@ -13,7 +13,9 @@ describe.each(DIALECTS)('friendly links and contacts (headerContorller) on %s', 
   });
 
   describe('friendly links', () => {
-    beforeAll(async () => {
+    // every test starts from the same three links, whatever ran before it
+    beforeEach(async () => {
+      await db().deleteFrom('friend_link').execute();
       const seed = [
         { name: '海关总署', url: 'http://www.customs.gov.cn', sortNo: 1 },
         { name: '中国电子口岸', url: 'https://www.chinaport.gov.cn', sortNo: 2 },
@@ -108,6 +110,16 @@ describe.each(DIALECTS)('friendly links and contacts (headerContorller) on %s', 
     });
     const liveIds = async () =>
       (await db().selectFrom('contact_head').select('id').where('enable_flag', '=', 1).execute()).map((r) => Number(r.id));
+    const saveContact = async (body: Record<string, unknown>) => {
+      const r = await post('/headerContorller/saveContact', body);
+      expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+      return r.body.data.id as number;
+    };
+
+    // every test starts with no contact, and creates the ones it needs
+    beforeEach(async () => {
+      await db().deleteFrom('contact_head').execute();
+    });
 
     it('creates a contact head with its four images; a new one is not live unless enabled', async () => {
       const r = await post(
@@ -185,6 +197,7 @@ describe.each(DIALECTS)('friendly links and contacts (headerContorller) on %s', 
     });
 
     it('keeps one contact live when several are enabled at the same moment', async () => {
+      const b = await saveContact(contact('并发前启用', { enableFlag: 1 }));
       const ids: number[] = [];
       for (let i = 1; i <= 6; i++) ids.push((await post('/headerContorller/saveContact', contact(`并发启用${i}`))).body.data.id);
       const replies = await Promise.all(ids.map((id) => post(`/headerContorller/upContactFlag?id=${id}&flag=1`)));
@@ -193,15 +206,16 @@ describe.each(DIALECTS)('friendly links and contacts (headerContorller) on %s', 
       expect(live).toHaveLength(1);
       expect(ids).toContain(live[0]);
       await post('/headerContorller/delContact', ids);
-      // saving the previously live contact again restores it as the live one
-      const b = (await post('/headerContorller/getContactPage', { organizers: '单一启用B' })).body.rows[0].id;
+      // switching the previously live contact on again restores it as the live one
       await post(`/headerContorller/upContactFlag?id=${b}&flag=1`);
       expect(await liveIds()).toEqual([b]);
     });
 
     it('switches enableFlag with 0/1 only; unknown ids are 404 and change nothing', async () => {
+      const id = await saveContact(contact('开关校验A'));
+      const other = await saveContact(contact('开关校验B', { enableFlag: 1 }));
       const live = await liveIds();
-      const id = (await post('/headerContorller/getContactPage', { organizers: '单一启用A' })).body.rows[0].id;
+      expect(live).toEqual([other]);
       expect((await post(`/headerContorller/upContactFlag?id=${id}&flag=2`)).body).toEqual({ code: 400, msg: '只能是 0 或 1' });
       expect((await post(`/headerContorller/upContactFlag?id=${id}&flag=abc`)).body).toEqual({ code: 400, msg: '只能是 0 或 1' });
       expect((await post(`/headerContorller/upContactFlag?id=${id}&flag=2`, undefined, 'es')).body.msg).toBe('Debe ser 0 o 1');
@@ -213,7 +227,10 @@ describe.each(DIALECTS)('friendly links and contacts (headerContorller) on %s', 
     });
 
     it('filters by organizers and enabled flag; pages 10 per page by default (SPEC point 9)', async () => {
-      for (let i = 1; i <= 11; i++) await post('/headerContorller/saveContact', contact(`分页联系${String(i).padStart(2, '0')}`));
+      await saveContact(contact('蛇口集装箱码头有限公司'));
+      await saveContact(contact('单一启用A'));
+      await saveContact(contact('单一启用B', { enableFlag: 1 }));
+      for (let i = 1; i <= 11; i++) await saveContact(contact(`分页联系${String(i).padStart(2, '0')}`));
       const first = await post('/headerContorller/getContactPage', { organizers: '分页联系' });
       expect(first.body.total).toBe(11);
       expect(first.body.rows).toHaveLength(10);
@@ -228,6 +245,7 @@ describe.each(DIALECTS)('friendly links and contacts (headerContorller) on %s', 
     });
 
     it('deletes a batch of ids; an empty or unknown selection deletes nothing', async () => {
+      for (let i = 1; i <= 11; i++) await saveContact(contact(`分页联系${String(i).padStart(2, '0')}`));
       const ids = (await post('/headerContorller/getContactPage', { organizers: '分页联系', pageSize: 50 })).body.rows.map(
         (r: { id: number }) => r.id,
       );
