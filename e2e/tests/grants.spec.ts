@@ -107,6 +107,28 @@ test('用户管理 alone: the role picker offers no role beyond it, and a forged
   await dialog.locator('.ant-modal-title').click();
   await button(dialog, '取消').click();
 
+  // the administrator's row offers no write, and says why; its own row does
+  const userRow = (name: string) =>
+    view(user.page)
+      .locator('.gk-list .ant-table-tbody tr.ant-table-row')
+      .filter({ has: user.page.getByRole('cell', { name, exact: true }) });
+  const search = async (name: string) => {
+    await view(user.page).getByRole('search').getByLabel('用户名', { exact: true }).fill(name);
+    await button(view(user.page), '搜索').click();
+    await expect(userRow(name)).toBeVisible();
+  };
+  await search(ADMIN);
+  const adminRow = userRow(ADMIN);
+  await expect(button(adminRow, '重置密码')).toBeDisabled();
+  await expect(button(adminRow, '编辑')).toBeDisabled();
+  await expect(adminRow.getByRole('switch')).toBeDisabled();
+  await adminRow.locator('.gk-tooltip-wrap').filter({ hasText: '重置密码' }).hover();
+  await expect(user.page.getByRole('tooltip').filter({ visible: true })).toHaveText(
+    '只有超级管理员可以修改、重置、停用、解锁或删除超级管理员账号“admin”',
+  );
+  await search(`umgr-${stamp}`);
+  await expect(button(userRow(`umgr-${stamp}`), '重置密码')).toBeEnabled();
+
   // the same climbs sent from the page are refused and change nothing
   const climber = `climber-${stamp}`;
   expect(

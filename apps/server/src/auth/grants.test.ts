@@ -1,4 +1,12 @@
-import { allPermissionKeys, MENU_TREE, menuKey, roleEndpoints, userInfoEndpoints } from '@gk/contracts';
+import {
+  allPermissionKeys,
+  MENU_TREE,
+  menuKey,
+  roleEndpoints,
+  type UserInfoAccess,
+  userInfoEndpoints,
+  userInfoMessages,
+} from '@gk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedCore } from '../db/seed.js';
 import { DIALECTS, useTestApp } from '../test/harness.js';
@@ -88,6 +96,33 @@ describe.each(DIALECTS)('who may grant what on %s', (dialect) => {
     (await db().selectFrom('sys_user_role').select('role_id').where('user_id', '=', userId).orderBy('role_id').execute()).map((r) =>
       Number(r.role_id),
     );
+
+  /** each account's `mayTouch` / `touchRefusal` as the user list answers them to this caller */
+  const listAccess = async (token: string) => {
+    const r = await t.current.post(userInfoEndpoints.list.path, { pageNumber: 1, pageSize: 100 }, { token });
+    expect(r.body.code).toBe(200);
+    const rows = r.body.rows as ({ userName: string } & UserInfoAccess)[];
+    expect(rows.length).toBe(r.body.total);
+    return Object.fromEntries(
+      rows.map(({ userName, mayTouch, touchRefusal }) => [userName, { mayTouch, ...(touchRefusal ? { touchRefusal } : {}) }]),
+    );
+  };
+  /** the list's answer is the writes' rule: 解锁 (harmless) of every other listed account is refused exactly when the list says so */
+  const writesAgree = async (token: string, selfId: number, access: Record<string, UserInfoAccess>) => {
+    const messages = {
+      'userInfo.adminOnly': userInfoMessages.zh['userInfo.adminOnly'],
+      'userInfo.notCovered': userInfoMessages.zh['userInfo.notCovered'],
+    };
+    for (const [name, a] of Object.entries(access)) {
+      const userId = Number((await db().selectFrom('sys_user').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()).id);
+      if (userId === selfId) continue;
+      const r = await t.current.post(`/userInfo/unlock?id=${userId}`, {}, { token });
+      expect([name, r.body]).toEqual([
+        name,
+        a.mayTouch ? { code: 200, msg: '账号已解锁' } : { code: 403, msg: messages[a.touchRefusal!].replace('{name}', name) },
+      ]);
+    }
+  };
 
   beforeAll(async () => {
     admin = await t.current.login();
@@ -196,6 +231,18 @@ describe.each(DIALECTS)('who may grant what on %s', (dialect) => {
         await refused(umgr, `/userInfo/upUserInfoFlag?id=${ids[name]}&flag=0`, {}, notCovered);
         await refused(umgr, '/userInfo/delUserInfo', [ids[name]], notCovered);
       }
+    });
+
+    it('the user list marks the accounts it may not touch, by the rule every write checks', async () => {
+      const access = await listAccess(umgr);
+      expect(access.admin).toEqual({ mayTouch: false, touchRefusal: 'userInfo.adminOnly' });
+      for (const name of ['newsy', 'dormant', 'rmgr', 'unews'])
+        expect(access[name]).toEqual({ mayTouch: false, touchRefusal: 'userInfo.notCovered' });
+      for (const name of ['umgr', 'plain']) expect(access[name]).toEqual({ mayTouch: true });
+      await writesAgree(umgr, ids.umgr, access);
+      // the administrator may touch every account
+      const all = await listAccess(admin);
+      expect(Object.values(all).every((a) => a.mayTouch === true && !('touchRefusal' in a))).toBe(true);
     });
 
     it('answers in the request’s language', async () => {
@@ -420,6 +467,15 @@ describe.each(DIALECTS)('who may grant what on %s', (dialect) => {
           msg: '账号“rmgr”拥有您没有的权限，您不能修改、重置、停用、解锁或删除它',
         },
       );
+      // the list offers the same: the user manager yes, the role manager and the administrator no
+      const access = await listAccess(unews);
+      expect([access.umgr, access.newsy, access.rmgr, access.admin]).toEqual([
+        { mayTouch: true },
+        { mayTouch: true },
+        { mayTouch: false, touchRefusal: 'userInfo.notCovered' },
+        { mayTouch: false, touchRefusal: 'userInfo.adminOnly' },
+      ]);
+      await writesAgree(unews, ids.unews, access);
       await refused(
         unews,
         '/userInfo/saveUserInfo',

@@ -1,4 +1,13 @@
-import { allPermissionKeys, Code, MENU_TREE, menuKey, type PermissionNode, permissionTree, ROLES } from '@gk/contracts';
+import {
+  allPermissionKeys,
+  Code,
+  MENU_TREE,
+  menuKey,
+  type PermissionNode,
+  permissionTree,
+  ROLES,
+  type UserInfoAccess,
+} from '@gk/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AnyDb } from '../db/index.js';
 import { AppError } from '../http/errors.js';
@@ -135,6 +144,43 @@ export async function callerGrants(db: AnyDb, req: FastifyRequest): Promise<Gran
 
 const refused = (key: string, params: Record<string, string>) => new AppError(Code.FORBIDDEN, key, params);
 
+/** The message keys of the refusal to touch an account: the administrator's, another's. */
+type TouchRefusal = NonNullable<UserInfoAccess['touchRefusal']>;
+
+/**
+ * What the caller lacks of each of these accounts' grants (every role the account holds, a disabled one too: it
+ * may be enabled again), read in three queries; an account the caller covers, and the caller's own account (what
+ * may be done to oneself is the route's own rule), are not in it.
+ */
+async function lackedOf(db: AnyDb, caller: Grants, callerId: number | undefined, userIds: number[]) {
+  const out = new Map<number, { admin: true } | { key: string }>();
+  const others = [...new Set(userIds)].filter((u) => u !== callerId);
+  if (caller.admin || !others.length) return out;
+  const held = await db
+    .selectFrom('sys_user_role as ur')
+    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select(['ur.user_id', 'r.id', 'r.code'])
+    .where('ur.user_id', 'in', others)
+    .execute();
+  const roles = new Map(held.map((r) => [Number(r.id), { id: Number(r.id), code: r.code }]));
+  const byRole = await grantsByRole(db, [...roles.values()]);
+  for (const userId of others) {
+    const own = held.filter((r) => Number(r.user_id) === userId).map((r) => byRole.get(Number(r.id))!);
+    const missing = uncovered(caller, union(own));
+    if (missing) out.set(userId, missing);
+  }
+  return out;
+}
+
+/**
+ * Of these accounts, those the caller may not edit, reset, disable, enable, unlock or delete, each with the key of
+ * the refusal it would get (the user list's `mayTouch`): the rule `assertMayTouchAccounts` enforces, read ahead.
+ */
+export async function touchRefusals(db: AnyDb, req: FastifyRequest, userIds: number[]): Promise<Map<number, TouchRefusal>> {
+  const lacked = await lackedOf(db, await callerGrants(db, req), req.user?.id, userIds);
+  return new Map([...lacked].map(([userId, missing]) => [userId, 'admin' in missing ? 'userInfo.adminOnly' : 'userInfo.notCovered']));
+}
+
 /**
  * Refuses (403) unless the caller's grants cover each of these accounts' (the caller's own account aside: what
  * may be done to oneself is the route's own rule). For saves, password resets, the enable flag, unlock, deletes and
@@ -146,11 +192,9 @@ export async function assertMayTouchAccounts(
   userIds: number[],
   messages: { admin: string; notCovered: string } = { admin: 'userInfo.adminOnly', notCovered: 'userInfo.notCovered' },
 ): Promise<void> {
-  const caller = await callerGrants(db, req);
-  if (caller.admin) return;
+  const lacked = await lackedOf(db, await callerGrants(db, req), req.user?.id, userIds);
   for (const userId of new Set(userIds)) {
-    if (userId === req.user?.id) continue;
-    const missing = uncovered(caller, await accountGrants(db, userId, false));
+    const missing = lacked.get(userId);
     if (!missing) continue;
     const row = await db.selectFrom('sys_user').select('user_name').where('id', '=', userId).executeTakeFirst();
     throw refused('admin' in missing ? messages.admin : messages.notCovered, { name: row?.user_name ?? `#${userId}` });

@@ -6,6 +6,7 @@ import { id, normalizeUserName, optId, patterns, reqText, userNameProblem } from
 
 /** User accounts (SPEC point 7 "Links, contacts, users"); the module is admin-only (ADMIN_ONLY_MODULES). */
 export const userInfoEndpoints = defineEndpoints('userInfo', {
+  /** each row with `UserInfoAccess`: what the caller may do to the account */
   list: { path: '/userInfo/getUserInfoPage', kind: 'read', name: '用户列表' },
   save: { path: '/userInfo/saveUserInfo', kind: 'write', name: '保存用户' },
   del: { path: '/userInfo/delUserInfo', kind: 'write', name: '删除用户' },
@@ -27,6 +28,16 @@ export interface RoleOption {
   enableFlag: number;
   /** the caller's grants cover the role's: it may be assigned */
   grantable: boolean;
+}
+
+/**
+ * What the user list adds to each row (issue 21): `mayTouch`, the caller's grants cover the account's, so it may
+ * edit, reset, disable, enable, unlock or delete it (the caller's own account: true, its own rules aside); when not,
+ * `touchRefusal` is the key of the message the server refuses those with (`{name}`: the user name).
+ */
+export interface UserInfoAccess {
+  mayTouch: boolean;
+  touchRefusal?: 'userInfo.adminOnly' | 'userInfo.notCovered';
 }
 
 /** The signed-in user's own account (个人中心, 修改密码): any logged-in user, for themself only. */

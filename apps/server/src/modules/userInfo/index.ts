@@ -1,7 +1,7 @@
 import { id, ROLES, type RoleOption, resetPasswordSchema, userInfoEndpoints, userInfoResource } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { allRoles, assertMayAssignRoles, assertMayTouchAccounts, grantableRoles } from '../../auth/grants.js';
+import { allRoles, assertMayAssignRoles, assertMayTouchAccounts, grantableRoles, touchRefusals } from '../../auth/grants.js';
 import { hashPassword } from '../../auth/password.js';
 import { deleteUserSessions } from '../../auth/sessions.js';
 import type { Ctx } from '../../context.js';
@@ -144,13 +144,28 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     },
   };
 
-  // list, delete and the enable toggle are the generic ones; save is wrapped to accept `flag` for `enableFlag`
-  const crud = registerResource(
-    api,
-    ctx,
-    { ...userInfoResource, endpoints: { list: userInfoEndpoints.list, del: userInfoEndpoints.del } },
-    hooks,
-  );
+  // delete and the enable toggle are the generic ones; the list adds what the caller may do to each account; save is
+  // wrapped to accept `flag` for `enableFlag`
+  const crud = registerResource(api, ctx, { ...userInfoResource, endpoints: { del: userInfoEndpoints.del } }, hooks);
+
+  addRoute(api, ctx, {
+    endpoint: userInfoEndpoints.list,
+    handler: async (_i, req) => {
+      const { rows, total } = await crud.list(rawInput(req));
+      // `mayTouch`: the caller's grants cover the account's (auth/grants.ts, the rule every write checks), so the
+      // screen offers 编辑 / 重置密码 / 解锁 / 停用 / 删除; otherwise `touchRefusal` is the refusal's message key
+      const refusals = await touchRefusals(
+        ctx.db,
+        req,
+        rows.map((r) => Number(r.id)),
+      );
+      const out = rows.map((r) => {
+        const refusal = refusals.get(Number(r.id));
+        return refusal ? { ...r, mayTouch: false, touchRefusal: refusal } : { ...r, mayTouch: true };
+      });
+      return page(req, out, total);
+    },
+  });
 
   addRoute(api, ctx, {
     endpoint: userInfoEndpoints.get,

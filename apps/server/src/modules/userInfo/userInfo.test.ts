@@ -123,7 +123,9 @@ describe.each(DIALECTS)('user accounts on %s', (dialect) => {
       const admin = all.body.rows.find((r: { userName: string }) => r.userName === 'admin');
       expect(admin).toMatchObject({ id: adminId, enableFlag: 1, flag: 1, roleNames: '超级管理员' });
       for (const r of all.body.rows) {
-        expect(Object.keys(r).sort()).toEqual(['createTime', 'enableFlag', 'flag', 'id', 'roleNames', 'userName']);
+        // no password; `mayTouch`: what the caller may do to the account (the administrator: everything)
+        expect(Object.keys(r).sort()).toEqual(['createTime', 'enableFlag', 'flag', 'id', 'mayTouch', 'roleNames', 'userName']);
+        expect(r.mayTouch).toBe(true);
       }
       expect(
         (await post('/userInfo/getUserInfoPage', { userName: 'ZHANG' })).body.rows.map((r: { userName: string }) => r.userName),

@@ -67,6 +67,12 @@ export interface ListPageProps {
   deleteText?: DeleteText;
   /** more toolbar buttons acting on the selected rows; `done` clears the selection and reloads the list */
   selectionActions?: (selection: { selected: readonly Key[]; done: () => void }) => ReactNode;
+  /**
+   * Why the caller may not write this row (the server says so in the row: users' `mayTouch`), or nothing. A locked
+   * row's 编辑, write actions and toggles are disabled and its selection (what 删除 takes) is off, each with this
+   * reason as its tooltip. Keep it stable (useCallback): the columns follow it.
+   */
+  rowLock?: (row: Row) => string | null | undefined;
 }
 
 function EmptyState({ filtered, onReset, onAdd }: { filtered: boolean; onReset: () => void; onAdd?: () => void }) {
@@ -110,6 +116,7 @@ export function ListPage({
   extra,
   deleteText,
   selectionActions,
+  rowLock,
 }: ListPageProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -156,12 +163,12 @@ export function ListPage({
     },
     [modal, t],
   );
+  // each action the user may use, and whether it writes (a locked row disables it)
   const actions = useMemo(
     () =>
-      (rowActions ?? []).filter((a) => {
-        const need = a.permission ?? (a.endpoint?.kind === 'write' ? a.endpoint.path : undefined);
-        return !need || can(need);
-      }),
+      (rowActions ?? [])
+        .map((a) => ({ ...a, need: a.permission ?? (a.endpoint?.kind === 'write' ? a.endpoint.path : undefined) }))
+        .filter((a) => !a.need || can(a.need)),
     [rowActions, can],
   );
 
@@ -175,6 +182,7 @@ export function ListPage({
       toggles: resource.toggles,
       canToggle: can,
       onToggle,
+      rowLock,
     });
     if (detailRoute || dialog || actions.length) {
       cols.push({
@@ -183,29 +191,42 @@ export function ListPage({
         fixed: 'right',
         width: actionsWidth(!!(detailRoute || dialog), actions.length),
         align: 'center',
-        render: (_v, row) => (
-          <Space size={0}>
-            {detailRoute && (
-              <Button type="link" size="small" onClick={() => openRecord(row)}>
-                {t('ui.list.viewDetails')}
-              </Button>
-            )}
-            {dialog && !detailRoute && (
-              <Tooltip title={canSave ? undefined : t('ui.noSavePermission')}>
-                <span className="gk-tooltip-wrap">
-                  <Button type="link" size="small" disabled={!canSave} onClick={() => openRecord(row)}>
-                    {t('ui.edit')}
+        render: (_v, row) => {
+          const lock = rowLock?.(row) || null;
+          return (
+            <Space size={0}>
+              {detailRoute && (
+                <Button type="link" size="small" onClick={() => openRecord(row)}>
+                  {t('ui.list.viewDetails')}
+                </Button>
+              )}
+              {dialog && !detailRoute && (
+                <Tooltip title={canSave ? (lock ?? undefined) : t('ui.noSavePermission')}>
+                  <span className="gk-tooltip-wrap">
+                    <Button type="link" size="small" disabled={!canSave || !!lock} onClick={() => openRecord(row)}>
+                      {t('ui.edit')}
+                    </Button>
+                  </span>
+                </Tooltip>
+              )}
+              {actions.map((a) =>
+                a.need && lock ? (
+                  <Tooltip key={a.key} title={lock}>
+                    <span className="gk-tooltip-wrap">
+                      <Button type="link" size="small" disabled>
+                        {t(a.label)}
+                      </Button>
+                    </span>
+                  </Tooltip>
+                ) : (
+                  <Button key={a.key} type="link" size="small" onClick={() => void runAction(a, row)}>
+                    {t(a.label)}
                   </Button>
-                </span>
-              </Tooltip>
-            )}
-            {actions.map((a) => (
-              <Button key={a.key} type="link" size="small" onClick={() => void runAction(a, row)}>
-                {t(a.label)}
-              </Button>
-            ))}
-          </Space>
-        ),
+                ),
+              )}
+            </Space>
+          );
+        },
       });
     }
     return cols;
@@ -224,6 +245,7 @@ export function ListPage({
     openRecord,
     actions,
     runAction,
+    rowLock,
   ]);
 
   // the columns keep their widths (≤ 400) and share any extra room; a narrow screen scrolls sideways
@@ -368,6 +390,20 @@ export function ListPage({
             onChange: (keys) => setSelected(keys),
             fixed: true,
             columnWidth: SELECTION_WIDTH,
+            // a row the user may not write is not selectable (删除 takes the selection); the tooltip says why
+            getCheckboxProps: rowLock ? (row) => ({ disabled: !!rowLock(row) }) : undefined,
+            renderCell: rowLock
+              ? (_checked, row, _i, node) => {
+                  const lock = rowLock(row);
+                  return lock ? (
+                    <Tooltip title={lock}>
+                      <span className="gk-tooltip-wrap">{node}</span>
+                    </Tooltip>
+                  ) : (
+                    node
+                  );
+                }
+              : undefined,
           }}
           locale={{
             emptyText: list.isLoading ? (

@@ -1,5 +1,5 @@
 import { type Endpoint, type FieldDef, LIMITS } from '@gk/contracts';
-import { Image, Switch, Tag, Typography } from 'antd';
+import { Image, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -111,6 +111,8 @@ export interface BuildColumnsOptions {
   toggles?: Record<string, Endpoint>;
   canToggle: (path: string) => boolean;
   onToggle: (row: Row, field: string, next: boolean) => Promise<unknown>;
+  /** why the user may not write this row (its toggles are disabled, with this tooltip), or nothing */
+  rowLock?: (row: Row) => string | null | undefined;
 }
 
 export function buildColumns({
@@ -122,6 +124,7 @@ export function buildColumns({
   toggles = {},
   canToggle,
   onToggle,
+  rowLock,
 }: BuildColumnsOptions): ColumnType<Row>[] {
   return visible.map(({ field: f, fixed }) => {
     const o = overrides[f.name] ?? {};
@@ -140,14 +143,25 @@ export function buildColumns({
     const toggle = toggles[f.name];
     if (f.type === 'flag' && toggle) {
       col.align = 'center';
-      col.render = (v, row) => (
-        <ToggleCell
-          checked={Number(v) === 1}
-          label={title}
-          disabled={!canToggle(toggle.path)}
-          onToggle={(next) => onToggle(row, f.name, next)}
-        />
-      );
+      col.render = (v, row) => {
+        const lock = rowLock?.(row) || null;
+        const cell = (
+          <ToggleCell
+            checked={Number(v) === 1}
+            label={title}
+            disabled={!!lock || !canToggle(toggle.path)}
+            onToggle={(next) => onToggle(row, f.name, next)}
+          />
+        );
+        // a tooltip only on a locked row (a popup component per cell made a 50-row page slow to render)
+        return lock ? (
+          <Tooltip title={lock}>
+            <span className="gk-tooltip-wrap">{cell}</span>
+          </Tooltip>
+        ) : (
+          cell
+        );
+      };
     } else if (f.type === 'flag') {
       col.align = 'center';
       col.render = (v) => <FlagTag value={v} />;

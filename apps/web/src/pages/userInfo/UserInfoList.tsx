@@ -1,12 +1,13 @@
-import { stripChinese, USER_NAME_MAX, userInfoEndpoints, userInfoResource } from '@gk/contracts';
+import { stripChinese, USER_NAME_MAX, type UserInfoAccess, userInfoEndpoints, userInfoResource } from '@gk/contracts';
 import { App, Form, Modal } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import type { DialogFormConfig } from '../../components/DialogForm';
 import type { FormFieldConfig } from '../../components/form/FormFields';
 import { NewPasswordItem } from '../../components/form/NewPasswordItem';
+import type { Row } from '../../components/list/columns';
 import { ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
@@ -17,7 +18,9 @@ import { RoleMultiSelect } from './RoleMultiSelect';
  * /userInfo/userInfo-list (admin only): users, searched by name, enabled flag and creation date; added and
  * edited in a dialog. The password drops Chinese characters as it is typed; on edit an empty one keeps the
  * old password. 查看密码 shows the server's answer (it never reveals a password). The role picker offers only the
- * roles the signed-in user may assign (issue 21).
+ * roles the signed-in user may assign, and an account whose grants are not covered by the user's (the list's
+ * `mayTouch`, the server's rule) offers no 编辑 / 重置密码 / 解锁 / 停用 / 删除: they are disabled, the tooltip giving
+ * the server's refusal (issue 21).
  */
 const search: SearchFieldConfig[] = [
   { name: 'userName' },
@@ -83,7 +86,15 @@ function ResetPassword({ user, onClose }: { user: { id: number; userName: string
 }
 
 export default function UserInfoList() {
+  const { t } = useTranslation();
   const [resetting, setResetting] = useState<{ id: number; userName: string } | null>(null);
+  const rowLock = useCallback(
+    (row: Row) => {
+      const access = row as Row & UserInfoAccess;
+      return access.mayTouch === false ? t(access.touchRefusal ?? 'userInfo.notCovered', { name: String(row.userName) }) : null;
+    },
+    [t],
+  );
   const rowActions: RowAction[] = [
     { key: 'showPassword', label: 'userInfo.showPassword', endpoint: userInfoEndpoints.showPassword },
     {
@@ -96,7 +107,7 @@ export default function UserInfoList() {
   ];
   return (
     <>
-      <ListPage resource={userInfoResource} search={search} dialog={dialog} rowActions={rowActions} />
+      <ListPage resource={userInfoResource} search={search} dialog={dialog} rowActions={rowActions} rowLock={rowLock} />
       {resetting ? <ResetPassword user={resetting} onClose={() => setResetting(null)} /> : null}
     </>
   );
