@@ -87,6 +87,7 @@ export default function MenuSettings() {
       width: 220,
       render: (_v, m) => (
         <Select
+          aria-label={`${t('menu.f.icon')} ${m.defaultTitle}`}
           showSearch
           optionFilterProp="value"
           style={{ width: '100%' }}
@@ -109,14 +110,26 @@ export default function MenuSettings() {
       dataIndex: 'sortNo',
       width: 110,
       render: (_v, m) => (
-        <InputNumber min={0} precision={0} value={drafts[m.id]?.sortNo} onChange={(v) => edit(m.id, { sortNo: Number(v ?? 0) })} />
+        <InputNumber
+          aria-label={`${t('menu.f.sortNo')} ${m.defaultTitle}`}
+          min={0}
+          precision={0}
+          value={drafts[m.id]?.sortNo}
+          onChange={(v) => edit(m.id, { sortNo: Number(v ?? 0) })}
+        />
       ),
     },
     {
       title: t('menu.f.hidden'),
       dataIndex: 'isHidden',
       width: 90,
-      render: (_v, m) => <Switch checked={drafts[m.id]?.isHidden} onChange={(v) => edit(m.id, { isHidden: v })} />,
+      render: (_v, m) => (
+        <Switch
+          aria-label={`${t('menu.f.hidden')} ${m.defaultTitle}`}
+          checked={drafts[m.id]?.isHidden}
+          onChange={(v) => edit(m.id, { isHidden: v })}
+        />
+      ),
     },
     {
       title: t('menu.f.url'),
