@@ -9,6 +9,8 @@ import {
   modal,
   openSelect,
   optionOf,
+  permissionBox,
+  permissionName,
   pickOption,
   reply,
   row,
@@ -29,11 +31,9 @@ const stamp = Date.now().toString(36);
 const FORBIDDEN = { code: 403, msg: '没有权限执行此操作' };
 const CHROME_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
-/** a permission's name in the tree: a group's starts with its expand icon, a button's reads "<title> 按钮" */
-const permission = (title: string) => new RegExp(`^(?:[a-z-]+ )?${title}(?: 按钮)?$`);
-/** the permission tree's node with this title */
-const treeNode = (page: Page, title: string) => view(page).getByRole('treeitem', { name: permission(title) });
-const checkbox = (page: Page, title: string) => treeNode(page, title).getByRole('checkbox', { name: permission(title) });
+/** the permission tree's node with this title, and its checkbox */
+const treeNode = (page: Page, title: string) => view(page).getByRole('treeitem', { name: permissionName(title) });
+const checkbox = permissionBox;
 /** the sidebar's groups: the menu items that open a submenu */
 const menuGroups = (sidebar: Locator) =>
   sidebar.getByRole('menuitem', { expanded: false }).or(sidebar.getByRole('menuitem', { expanded: true }));

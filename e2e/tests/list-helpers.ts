@@ -127,6 +127,16 @@ export function dataRows(page: Page): Locator {
     .filter({ has: page.getByRole('cell') });
 }
 
+/** A permission's name in the role tree: a group's starts with its expand icon, a button's reads "<title> 按钮". */
+export const permissionName = (title: string) => new RegExp(`^(?:[a-z-]+ )?${title}(?: 按钮)?$`);
+
+/** A permission's checkbox in the role tree, by its title. */
+export function permissionBox(page: Page, title: string): Locator {
+  return view(page)
+    .getByRole('treeitem', { name: permissionName(title) })
+    .getByRole('checkbox');
+}
+
 /** Ticks a row's selection checkbox. */
 export async function selectRow(page: Page, text: string) {
   await row(page, text).getByRole('checkbox').check();

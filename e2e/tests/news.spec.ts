@@ -33,6 +33,8 @@ test("news types: the dialog is titled 新增 / 编辑, checks the contract's ru
   await button(view(page), '新增').click();
   const dialog = modal(page);
   await expect(dialog.locator('.ant-modal-title')).toHaveText('新增');
+  // the form is in and takes input before 保存 is pressed (a save of a form not yet mounted checks nothing)
+  await expect(dialog.getByLabel('类型编码')).toBeEditable();
   await button(dialog, '保存').click();
   await expect(dialog.getByText('类型编码不能为空')).toBeVisible();
   await expect(dialog.getByText('类型名称不能为空')).toBeVisible();

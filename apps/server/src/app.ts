@@ -10,6 +10,7 @@ import { trustProxyFn } from './config.js';
 import type { Ctx } from './context.js';
 import type { Db } from './db/index.js';
 import type { SeedResult } from './db/seed.js';
+import { clientErrorHandler, frameworkErrorHandler } from './http/envelope-errors.js';
 import { AppError } from './http/errors.js';
 import { closeSanitizer } from './http/sanitize.js';
 import { API_HEADERS, PAGE_HEADERS } from './http/security-headers.js';
@@ -36,22 +37,33 @@ export interface BuiltApp {
   seed: SeedResult;
 }
 
-/** Strips secrets from URLs before they reach the logs (`?token=` on /user/info). */
-function safeUrl(url: string): string {
-  return url.replace(/([?&](?:token|password)=)[^&]*/gi, '$1***');
+/** Strips secrets from URLs before they reach the logs (`?token=` on /user/info, a preview link's `?sig=`). */
+export function safeUrl(url: string): string {
+  return url.replace(/([?&](?:token|password|sig|secret)=)[^&#]*/gi, '$1***');
+}
+
+export interface BuildOptions {
+  /** where the log lines go (default stdout); tests read them */
+  logStream?: { write(line: string): void };
+}
+
+/** an address as a message names it: at most 200 characters (a 15 KB address is not echoed back) */
+function shortUrl(url: string): string {
+  return url.length > 200 ? `${url.slice(0, 200)}…` : url;
 }
 
 /**
  * Builds the Fastify instance on a prepared database (prepare.ts: migrated, seeded): API under the prefix,
  * images, SPA. No listen; closing the app closes the database.
  */
-export async function buildApp({ ctx, db, seed }: { ctx: Ctx; db: Db; seed: SeedResult }): Promise<BuiltApp> {
+export async function buildApp({ ctx, db, seed }: { ctx: Ctx; db: Db; seed: SeedResult }, options: BuildOptions = {}): Promise<BuiltApp> {
   const { config } = ctx;
 
   const app = Fastify({
     logger: config.logLevel
       ? {
           level: config.logLevel,
+          ...(options.logStream ? { stream: options.logStream } : {}),
           redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
           serializers: {
             req: (req: FastifyRequest) => ({ method: req.method, url: safeUrl(req.url), ip: req.ip }),
@@ -62,6 +74,9 @@ export async function buildApp({ ctx, db, seed }: { ctx: Ctx; db: Db; seed: Seed
     // only the configured proxies' X-Forwarded-For (hop count or addresses), never any client's
     trustProxy: trustProxyFn(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    // the replies Node's parser and Fastify's router write themselves, in the API's envelope (http/envelope-errors.ts)
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   });
   app.decorate('ctx', ctx);
   app.decorateRequest('lang', 'zh');
@@ -95,7 +110,7 @@ export async function buildApp({ ctx, db, seed }: { ctx: Ctx; db: Db; seed: Seed
     } else if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
       code = Code.BAD_REQUEST;
       msg = translate(req.lang, 'err.badJson');
-    } else if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
+    } else if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       code = Code.UNSUPPORTED_TYPE;
       msg = translate(req.lang, 'err.badContentType', { type: String(req.headers['content-type'] ?? '') });
     } else if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
@@ -154,7 +169,7 @@ export async function buildApp({ ctx, db, seed }: { ctx: Ctx; db: Db; seed: Seed
     return reply
       .status(404)
       .type('application/json; charset=utf-8')
-      .send({ code: Code.NOT_FOUND, msg: translate(req.lang, 'err.notFound', { path: safeUrl(url) }) });
+      .send({ code: Code.NOT_FOUND, msg: translate(req.lang, 'err.notFound', { path: shortUrl(safeUrl(url)) }) });
   });
 
   return { app, ctx, db, seed };

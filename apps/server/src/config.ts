@@ -23,6 +23,8 @@ export interface AppConfig {
   uploadDecodeConcurrency: number;
   uploadDecodeQueue: number;
   bodyLimitBytes: number;
+  /** the time a rich-text body may take to sanitize, counted from when a thread takes it (SANITIZE_TIME_LIMIT_MS) */
+  sanitizeTimeLimitMs: number;
   timeZone: string;
   logLevel: string | false;
   /** login throttle: failures of one account from one address, and of one address, per window */
@@ -42,6 +44,11 @@ export interface AppConfig {
   backupKeep: number;
   /** where scheduled backups are written */
   backupDir: string;
+  /**
+   * BACKUP_ENCRYPTION_KEY: backups are encrypted with age (an `AGE-SECRET-KEY-1…` identity, or any other text as
+   * a passphrase); a restore needs the same key. null = plain archives.
+   */
+  backupEncryptionKey: string | null;
   /** bearer token for GET /metrics; without it only loopback callers may read the metrics */
   metricsToken: string | null;
   /** Strict-Transport-Security max-age in seconds; 0 = header not sent */
@@ -64,6 +71,11 @@ export interface AppConfig {
   publicRateLimit: number;
   /** how often the webhook ticker runs (ms); 0 = never (tests drive it) */
   webhookTickMs: number;
+  /** preview snapshots of unsaved edits one account keeps at most, by count and by bytes; the oldest go first */
+  previewMaxPerAccount: number;
+  previewMaxBytesPerAccount: number;
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may be sent to loopback / private / link-local addresses (off: public only) */
+  webhookAllowPrivate: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -84,6 +96,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadDecodeConcurrency: num(env.UPLOAD_DECODE_CONCURRENCY, 2),
     uploadDecodeQueue: num(env.UPLOAD_DECODE_QUEUE, 8),
     bodyLimitBytes: num(env.BODY_LIMIT_BYTES, 2 * 1024 * 1024),
+    sanitizeTimeLimitMs: num(env.SANITIZE_TIME_LIMIT_MS, 5_000),
     timeZone: env.TZ_NAME || 'Asia/Shanghai',
     logLevel: env.LOG_LEVEL === 'silent' ? false : env.LOG_LEVEL || 'info',
     loginMaxFailuresPerAccount: num(env.LOGIN_MAX_FAILURES, 5),
@@ -95,6 +108,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupCron: env.BACKUP_CRON || null,
     backupKeep: num(env.BACKUP_KEEP, 7),
     backupDir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
+    backupEncryptionKey: env.BACKUP_ENCRYPTION_KEY || null,
     s3: env.S3_BUCKET
       ? {
           endpoint: env.S3_ENDPOINT || null,
@@ -117,6 +131,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicCorsOrigins: env.PUBLIC_CORS_ORIGINS || '*',
     publicRateLimit: num(env.PUBLIC_RATE_LIMIT, 600),
     webhookTickMs: num(env.WEBHOOK_TICK_MS, 1000),
+    previewMaxPerAccount: Math.max(1, num(env.PREVIEW_MAX_PER_ACCOUNT, 20)),
+    previewMaxBytesPerAccount: Math.max(1024, num(env.PREVIEW_MAX_BYTES_PER_ACCOUNT, 10 * 1024 * 1024)),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }
 

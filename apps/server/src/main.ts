@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { configFromEnv } from './config.js';
+import { installShutdown } from './ops/shutdown.js';
 import { prepare } from './prepare.js';
 
 const config = configFromEnv();
@@ -8,6 +9,7 @@ const host = process.env.HOST || '127.0.0.1';
 
 // migrate, seed, demo content; then build the app on the prepared database
 const { app, seed, db } = await buildApp(await prepare(config));
+installShutdown(app, Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000));
 await app.listen({ port, host });
 
 const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
@@ -31,22 +33,5 @@ if (seed.generatedPassword) {
 }
 console.log(`${lines.join('\n')}\n`);
 
-// SIGTERM / SIGINT: stop taking connections (new requests get 503), finish the requests in flight, close
-// the database, exit 0; a shutdown that takes longer than SHUTDOWN_TIMEOUT_MS exits 1.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ event: 'shutdown', signal }, 'shutting down: finishing requests in flight');
-    const limit = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
-    setTimeout(() => {
-      console.error(`shutdown took longer than ${limit} ms; exiting`);
-      process.exit(1);
-    }, limit).unref();
-    app.close().then(
-      () => process.exit(0),
-      (e) => {
-        console.error(e);
-        process.exit(1);
-      },
-    );
-  });
-}
+// SIGTERM / SIGINT: stop taking connections, answer the requests received, close the connections, close the
+// database, exit 0; a stop that takes longer than SHUTDOWN_TIMEOUT_MS exits 1 (ops/shutdown.ts)

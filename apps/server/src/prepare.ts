@@ -1,4 +1,4 @@
-import { type BuiltApp, buildApp } from './app.js';
+import { type BuildOptions, type BuiltApp, buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import { type Ctx, makeCtx } from './context.js';
 import { type Db, openDb } from './db/index.js';
@@ -19,6 +19,8 @@ export interface PrepareOptions {
   clock?: () => number;
   /** where uploaded images live; default from the configuration (DATA_DIR/uploads) */
   images?: ImageStore;
+  /** where the log lines go (tests) */
+  logStream?: BuildOptions['logStream'];
 }
 
 /** A migrated, seeded database and the context every module gets: what `buildApp` needs. */
@@ -53,7 +55,7 @@ export async function prepare(config: AppConfig, options: PrepareOptions = {}): 
 export async function prepareApp(config: AppConfig, options: PrepareOptions = {}): Promise<BuiltApp> {
   const prepared = await prepare(config, options);
   try {
-    return await buildApp(prepared);
+    return await buildApp(prepared, { logStream: options.logStream });
   } catch (e) {
     await prepared.db.close();
     throw e;

@@ -43,5 +43,8 @@ export function allEndpoints(): Endpoint[] {
   return [...table.values()];
 }
 
-/** The modules whose data only `admin` may touch (user accounts and roles). */
-export const ADMIN_ONLY_MODULES: readonly string[] = ['userInfo', 'role', 'log', 'monitor'];
+/**
+ * The modules only `admin` holds unless an administrator grants them to a role (user accounts, roles, logs,
+ * monitoring, webhooks: a webhook sends to any address it names and holds a signing secret).
+ */
+export const ADMIN_ONLY_MODULES: readonly string[] = ['userInfo', 'role', 'log', 'monitor', 'webhook'];

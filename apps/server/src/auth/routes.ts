@@ -9,44 +9,7 @@ import { addRoute } from '../http/route.js';
 import { menusOf } from './menus.js';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password.js';
 import { createSession, deleteSession, may } from './sessions.js';
-
-/** Failed logins within the window: per account-and-address, and per address. */
-async function throttleWait(ctx: Ctx, userName: string, ip: string): Promise<number> {
-  const windowMs = ctx.config.loginWindowMinutes * 60_000;
-  const since = ctx.now() - windowMs;
-  const check = async (rows: { at: number }[], limit: number) =>
-    rows.length >= limit ? Math.max(1, Math.ceil((rows[rows.length - limit].at + windowMs - ctx.now()) / 60_000)) : 0;
-  const perAccount = await ctx.db
-    .selectFrom('sys_login_failure')
-    .select('at')
-    .where('user_name', '=', userName)
-    .where('ip', '=', ip)
-    .where('at', '>', since)
-    .orderBy('at')
-    .execute();
-  const a = await check(perAccount, ctx.config.loginMaxFailuresPerAccount);
-  if (a) return a;
-  const perAddress = await ctx.db
-    .selectFrom('sys_login_failure')
-    .select('at')
-    .where('ip', '=', ip)
-    .where('at', '>', since)
-    .orderBy('at')
-    .execute();
-  return check(perAddress, ctx.config.loginMaxFailuresPerAddress);
-}
-
-async function recordFailure(ctx: Ctx, userName: string, ip: string) {
-  await ctx.db
-    .insertInto('sys_login_failure')
-    .values({ user_name: userName.slice(0, 64), ip, at: ctx.now() })
-    .execute();
-  // keep the table small: forget failures older than a day
-  await ctx.db
-    .deleteFrom('sys_login_failure')
-    .where('at', '<', ctx.now() - 86_400_000)
-    .execute();
-}
+import { clearFailures, keepAsFailure, release, reserveAttempt } from './throttle.js';
 
 async function jwtSecret(ctx: Ctx): Promise<Uint8Array> {
   const row = await ctx.db.selectFrom('sys_setting').select('value').where('key', '=', 'jwt_secret').executeTakeFirst();
@@ -75,26 +38,34 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
         .select(['id', 'user_name', 'password_hash', 'enable_flag'])
         .where('user_name', '=', username)
         .executeTakeFirst();
-      const wait = await throttleWait(ctx, username, ip);
+      // the attempt's place in the throttle is taken before the password is checked (auth/throttle.ts)
+      const { id: reserved, wait } = await reserveAttempt(ctx, username, ip);
       if (wait) {
         req.log.warn({ event: 'login.throttled', user: username, ip }, 'login throttled');
         // the login log names the account, so 解锁 can be offered on this very row
         await refused('auth.locked', user?.id);
         throw new AppError(Code.TOO_MANY, 'auth.locked', { minutes: wait });
       }
-      const good = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+      let good: boolean;
+      try {
+        good = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+      } catch (e) {
+        await release(ctx, reserved);
+        throw e;
+      }
       if (!user || !good) {
-        await recordFailure(ctx, username, ip);
+        await keepAsFailure(ctx);
         req.log.warn({ event: 'login.failed', user: username, ip }, 'login failed');
         await refused('auth.badCredentials', user?.id);
         throw new AppError(Code.BAD_REQUEST, 'auth.badCredentials');
       }
       if (user.enable_flag !== 1) {
+        await release(ctx, reserved);
         req.log.warn({ event: 'login.disabled', user: username, ip }, 'login of a disabled account');
         await refused('auth.disabled', user.id);
         throw new AppError(Code.FORBIDDEN, 'auth.disabled');
       }
-      await ctx.db.deleteFrom('sys_login_failure').where('user_name', '=', username).where('ip', '=', ip).execute();
+      await clearFailures(ctx, username, ip);
       // a hash of an older setting (the first accounts' scrypt) is replaced now that the password is known
       if (needsRehash(user.password_hash)) {
         const upgraded = await hashPassword(password);

@@ -7,6 +7,7 @@ import { type AnyDb, looseDb } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { cascadeCopies, reindexRows, unindexRows } from '../db/text-index.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
+import { ownerOf } from '../http/fair-queue.js';
 import { parseInput } from '../http/route.js';
 import { sanitizeRichText } from '../http/sanitize.js';
 import { deleteUnreferenced, imageNamesIn } from '../storage/references.js';
@@ -29,6 +30,8 @@ export interface CrudHooks {
   beforeSave?: (values: Row, info: { id: number | null; existing: Row | null; req: FastifyRequest; trx: AnyDb }) => Promise<Row> | Row;
   /** refuse or prepare a delete (inside the transaction) */
   beforeDelete?: (rows: Row[], info: { req: FastifyRequest; trx: AnyDb }) => Promise<void> | void;
+  /** refuse a flag toggle of this stored record before it is written (inside the transaction); may throw AppError */
+  beforeToggle?: (record: Row, info: { field: string; value: number; req: FastifyRequest; trx: AnyDb }) => Promise<void> | void;
   /** after a row was written (`created`: it was inserted) or a flag toggled (inside the transaction) */
   afterWrite?: (id: number, info: { created: boolean; req: FastifyRequest; trx: AnyDb }) => Promise<void> | void;
   /** after rows were deleted (inside the transaction) */
@@ -101,7 +104,8 @@ export class Crud extends ResourceQuery {
     // rich text is sanitized before the transaction opens: a costly body must never hold the database
     const clean = new Map<string, string>();
     for (const [k, v] of Object.entries(parsed))
-      if (this.byName.get(k)?.type === 'html' && typeof v === 'string') clean.set(k, await sanitizeRichText(v));
+      if (this.byName.get(k)?.type === 'html' && typeof v === 'string')
+        clean.set(k, await sanitizeRichText(v, { owner: ownerOf(req), timeLimitMs: this.ctx.config.sanitizeTimeLimitMs }));
     /** images the saved record no longer holds or embeds */
     const dropped = new Set<string>();
     const write = async (trx: Transaction<Database>) => {
@@ -170,7 +174,11 @@ export class Crud extends ResourceQuery {
       }
       if (this.hooks.afterWrite) await this.hooks.afterWrite(savedId!, { created: !existing, req: this.hookRequest(req), trx });
       const saved = await this.mustGet(savedId!, trx);
-      if (existing) for (const name of this.imagesOf(existing)) if (!this.imagesOf(saved).has(name)) dropped.add(name);
+      if (existing) {
+        // each side read once: one pass over each text, however many images it names
+        const kept = this.imagesOf(saved);
+        for (const name of this.imagesOf(existing)) if (!kept.has(name)) dropped.add(name);
+      }
       if (this.ctx.writeListeners.length)
         await this.emit({ action: existing ? 'update' : 'create', id: savedId!, before: existing, after: { ...saved }, req, trx });
       return saved;
@@ -216,7 +224,11 @@ export class Crud extends ResourceQuery {
   async toggle(field: string, recordId: number, value: number, req: FastifyRequest): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
       const loose = looseDb(trx);
-      const before = this.ctx.writeListeners.length ? await this.get(recordId, trx) : null;
+      const before = this.ctx.writeListeners.length || this.hooks.beforeToggle ? await this.get(recordId, trx) : null;
+      if (this.hooks.beforeToggle) {
+        if (!before) throw notFound();
+        await this.hooks.beforeToggle(before, { field, value, req, trx });
+      }
       const r = await loose
         .updateTable(this.def.table)
         .set({ [columnOf(this.byName.get(field)!)]: value })

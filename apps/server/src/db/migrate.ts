@@ -24,6 +24,8 @@ import { liveCountMigration } from './migrations/021_live_count.js';
 import { publishStateIndexMigration } from './migrations/022_publish_state_index.js';
 import { oneStateIndexMigration } from './migrations/023_one_state_index.js';
 import { roleUserCountMigration } from './migrations/030_role_user_count.js';
+import { previewQuotaMigration } from './migrations/031_preview_quota.js';
+import { webhookGuardMigration } from './migrations/032_webhook_guard.js';
 import type { Database } from './schema.js';
 
 /**
@@ -57,6 +59,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '022_publish_state_index': publishStateIndexMigration,
   '023_one_state_index': oneStateIndexMigration,
   '030_role_user_count': roleUserCountMigration,
+  '031_preview_quota': previewQuotaMigration,
+  '032_webhook_guard': webhookGuardMigration,
 };
 
 export function registerMigration(name: string, m: DialectMigration): void {
@@ -68,11 +72,12 @@ export function registerMigration(name: string, m: DialectMigration): void {
  * schema unless told which, so without it a database holding other schemas (parallel test runs) could
  * make it skip creating its own.
  */
-export async function migrate(db: Kysely<Database>, dialect: Dialect, schema?: string | null): Promise<string[]> {
+export async function migrate(db: Kysely<Database>, dialect: Dialect, schema?: string | null, upTo?: string): Promise<string[]> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
-      for (const name of Object.keys(MIGRATIONS).sort()) out[name] = MIGRATIONS[name](dialect);
+      // `upTo` (tests): the database as an installation of that release left it
+      for (const name of Object.keys(MIGRATIONS).sort()) if (!upTo || name <= upTo) out[name] = MIGRATIONS[name](dialect);
       return out;
     },
   };

@@ -94,6 +94,30 @@ export async function seedCore(ctx: Ctx): Promise<SeedResult> {
       if (rows.length) await trx.insertInto('sys_role_menu').values(rows).execute();
     }
 
+    // reads follow menus: a read call added since a role was saved (the user dialog's role options) reaches every
+    // role holding a menu of its module, as a save in the role editor would give it
+    const held = await trx
+      .selectFrom('sys_role_menu as rm')
+      .innerJoin('sys_menu as m', 'm.id', 'rm.menu_id')
+      .select(['rm.role_id', 'm.module'])
+      .where('m.parent_id', 'is not', null)
+      .where('rm.role_id', '<>', roleId(ROLES.ADMIN))
+      .execute();
+    if (held.length) {
+      const granted = await trx.selectFrom('sys_role_permission').select(['role_id', 'permission_key']).execute();
+      const has = new Set(granted.map((g) => `${g.role_id} ${g.permission_key}`));
+      const missing = new Map<string, { role_id: number; permission_key: string }>();
+      for (const h of held)
+        for (const e of endpoints)
+          if (e.kind === 'read' && e.module === h.module && !has.has(`${h.role_id} ${e.path}`))
+            missing.set(`${h.role_id} ${e.path}`, { role_id: Number(h.role_id), permission_key: e.path });
+      if (missing.size)
+        await trx
+          .insertInto('sys_role_permission')
+          .values([...missing.values()])
+          .execute();
+    }
+
     // the admin account
     const admin = await trx.selectFrom('sys_user').select('id').where('user_name', '=', 'admin').executeTakeFirst();
     if (admin) return { adminCreated: false, generatedPassword: null };

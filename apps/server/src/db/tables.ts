@@ -277,6 +277,10 @@ export interface PreviewSnapshotTable {
   data: string;
   /** epoch ms */
   expires_at: number;
+  /** the account that previewed (migration 031): its quota counts this snapshot */
+  user_id: number;
+  /** bytes of `data` (UTF-8) */
+  bytes: number;
 }
 /** Webhook (migration 016) */
 export interface WebhookTable {
@@ -285,7 +289,10 @@ export interface WebhookTable {
   url: Text;
   /** comma-separated `resource.action` names */
   events: Text;
+  /** write-only (migration 031): never answered by the API */
   secret: Text;
+  /** 1 when a secret is set (migration 031) */
+  secret_set: Int;
   enable_flag: Int;
   create_time: string;
 }

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../app.js';
+import { formatDateTime } from '../db/time.js';
 import { prepareApp } from '../prepare.js';
 import { DIALECTS, useTestApp } from '../test/harness.js';
 import { openBackup } from './backup.js';
-import { runScheduledBackup } from './backup-schedule.js';
+import { backupTimerFired, runScheduledBackup, scheduleBackups } from './backup-schedule.js';
 
 describe.each(DIALECTS)('scheduled backups on %s', (dialect) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gk-sched-'));
@@ -18,6 +19,11 @@ describe.each(DIALECTS)('scheduled backups on %s', (dialect) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  // each test starts with no scheduled time claimed (claims only move forward: one test's must not skip another's)
+  beforeEach(async () => {
+    await t.current.db.db.deleteFrom('sys_setting').where('key', '=', 'backup_last_slot').execute();
+  });
+
   /** a second server on the same database (another process would be the same: state is in the database) */
   const another = async (overrides: Record<string, unknown>) => {
     const o = await prepareApp({ ...t.current.ctx.config, ...overrides });
@@ -26,17 +32,47 @@ describe.each(DIALECTS)('scheduled backups on %s', (dialect) => {
   };
 
   it('writes a checked archive each time and keeps only the newest BACKUP_KEEP', { timeout: 60_000 }, async () => {
+    // a folder of its own (other tests back up into the server's), made by hand, readable by everyone: the backups
+    // make it private
+    const keepDir = path.join(dataDir, 'keep');
+    const ctx = { ...t.current.ctx, config: { ...t.current.ctx.config, backupDir: keepDir } };
+    fs.mkdirSync(keepDir, { recursive: true, mode: 0o755 });
+    fs.chmodSync(keepDir, 0o755);
     const files: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await runScheduledBackup(t.current.ctx, t.current.db);
+      const r = await runScheduledBackup(ctx, t.current.db);
       if (r === 'skipped') throw new Error('skipped');
       files.push(path.basename(r.file));
       t.current.advance(2000);
     }
-    expect(fs.readdirSync(backupDir).sort()).toEqual(files.slice(1));
-    const { dir, manifest } = await openBackup(path.join(backupDir, files[2]));
+    expect(fs.readdirSync(keepDir).sort()).toEqual(files.slice(1));
+    expect(fs.statSync(keepDir).mode & 0o777).toBe(0o700);
+    for (const f of files.slice(1)) expect(fs.statSync(path.join(keepDir, f)).mode & 0o777).toBe(0o600);
+    const { dir, manifest } = await openBackup(path.join(keepDir, files[2]));
     fs.rmSync(dir, { recursive: true, force: true });
     expect(manifest.dialect).toBe(dialect);
+    expect(manifest.tables.sys_user).toBeGreaterThan(0);
+  });
+
+  it('BACKUP_ENCRYPTION_KEY: scheduled backups are encrypted (.tar.gz.age), kept by the same rule, opened with the key', {
+    timeout: 60_000,
+  }, async () => {
+    const { generateX25519Identity } = await import('age-encryption');
+    const key = await generateX25519Identity();
+    const sealedDir = path.join(dataDir, 'sealed');
+    const ctx = { ...t.current.ctx, config: { ...t.current.ctx.config, backupDir: sealedDir, backupEncryptionKey: key } };
+    const names: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await runScheduledBackup(ctx, t.current.db, new Date(Date.now() + 60_000 + i * 1000));
+      if (r === 'skipped') throw new Error('skipped');
+      names.push(path.basename(r.file));
+    }
+    for (const n of names) expect(n).toMatch(/^backup-.*Z\.tar\.gz\.age$/);
+    expect(fs.readdirSync(sealedDir).sort()).toEqual(names.slice(1));
+    await expect(openBackup(path.join(sealedDir, names[2]))).rejects.toThrow('this backup is encrypted');
+    const { dir, manifest, encrypted } = await openBackup(path.join(sealedDir, names[2]), { key });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(encrypted).toBe(true);
     expect(manifest.tables.sys_user).toBeGreaterThan(0);
   });
 
@@ -52,25 +88,47 @@ describe.each(DIALECTS)('scheduled backups on %s', (dialect) => {
     expect(next).not.toBe('skipped');
   });
 
-  it('BACKUP_CRON: two servers on one database, each scheduled time backed up once', { timeout: 60_000 }, async () => {
+  it('BACKUP_CRON: two servers on one database, each scheduled time backed up once, also when a timer fires late', {
+    timeout: 60_000,
+  }, async () => {
     const dirs = [path.join(dataDir, 'cron-a'), path.join(dataDir, 'cron-b')];
-    // every second second, from now on (the slots claimed above lie an hour ahead: start past them)
-    const cron = { backupCron: '*/2 * * * * *', backupKeep: 100 };
-    const a = await another({ ...cron, backupDir: dirs[0] });
-    const b = await another({ ...cron, backupDir: dirs[1] });
-    // the claims of the test above are in the future: clear them so this test's slots can be taken
-    await a.ctx.db.deleteFrom('sys_setting').where('key', '=', 'backup_last_slot').execute();
-    await new Promise((r) => setTimeout(r, 5_500));
-    for (const o of [a, b]) {
-      await o.app.close();
-      others.splice(others.indexOf(o), 1);
+    const a = await another({ backupDir: dirs[0], backupKeep: 100 });
+    const b = await another({ backupDir: dirs[1], backupKeep: 100 });
+    const { Cron } = await import('croner');
+    // the schedule's arithmetic alone (a paused job): the test fires both servers' timers itself, no real clock
+    const job = new Cron('*/2 * * * * *', { paused: true, timezone: a.ctx.config.timeZone });
+    // on an even second, ahead of now
+    const first = Math.ceil((Date.now() + 3_600_000) / 2000) * 2000;
+    const slots = [first, first + 2000, first + 4000];
+    for (const slot of slots) {
+      // a's timer fires on time, b's 1.7 s late (a busy machine): the same scheduled time for both
+      await Promise.all([
+        backupTimerFired(a.app, a.ctx, a.db, job, new Date(slot + 3)),
+        backupTimerFired(b.app, b.ctx, b.db, job, new Date(slot + 1700)),
+      ]);
     }
+    // and a's timer, very late for the last slot after b took it, still finds it taken
+    await backupTimerFired(a.app, a.ctx, a.db, job, new Date(slots[2] + 1900));
     const names = dirs.flatMap((d) => (fs.existsSync(d) ? fs.readdirSync(d) : []));
-    // two or three slots passed; each is in exactly one of the two directories
-    expect(names.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(names).size).toBe(names.length);
-    for (const n of names) expect(n).toMatch(/^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/);
-    const seconds = names.map((n) => Number(/T\d{2}-\d{2}-(\d{2})Z/.exec(n)![1]));
-    for (const s of seconds) expect(s % 2).toBe(0);
+    const stamp = (ms: number) =>
+      `backup-${new Date(ms)
+        .toISOString()
+        .replace(/\.\d+Z$/, 'Z')
+        .replace(/:/g, '-')}.tar.gz`;
+    expect(names.sort()).toEqual(slots.map(stamp));
+  });
+
+  it('BACKUP_CRON is read in the server time zone, and closing the app stops the job', async () => {
+    const o = await another({ backupCron: '0 30 2 * * *', backupDir: path.join(dataDir, 'cron-c') });
+    const job = await scheduleBackups(o.app, o.ctx, o.db);
+    expect(job).not.toBeNull();
+    const next = job!.nextRun()!;
+    expect(next.getTime()).toBeGreaterThan(Date.now());
+    expect(next.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
+    expect(formatDateTime(next, 'Asia/Shanghai').slice(11)).toBe('02:30:00');
+    await o.app.close();
+    others.splice(others.indexOf(o), 1);
+    expect(job!.isStopped()).toBe(true);
+    expect(await scheduleBackups(o.app, { ...o.ctx, config: { ...o.ctx.config, backupCron: '' } }, o.db)).toBeNull();
   });
 });

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import type { Db } from '../db/index.js';
-import { createBackup } from './backup.js';
+import { createBackup, privateDir } from './backup.js';
 
-/** `backup-2026-11-23T02-00-00Z.tar.gz`: sorts by time. */
-const BACKUP_FILE = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/;
+/** `backup-2026-11-23T02-00-00Z.tar.gz` (`.tar.gz.age` encrypted): sorts by time. */
+const BACKUP_FILE = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz(\.age)?$/;
 /** the `sys_setting` row holding the last scheduled time a process claimed (ISO text, compares as time) */
 const CLAIM_KEY = 'backup_last_slot';
 
@@ -41,8 +41,13 @@ export async function runScheduledBackup(ctx: Ctx, db: Db, slot?: Date): Promise
   const stamp = at.toISOString().replace(/\.\d+Z$/, 'Z');
   if (!(await claimSlot(db, stamp))) return 'skipped';
   const dir = ctx.config.backupDir;
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `backup-${stamp.replace(/:/g, '-')}.tar.gz`);
+  // only the server's user may enter it; a directory it cannot change (another owner, a share without modes)
+  // is used as it is: the archives themselves are 0600
+  privateDir(dir);
+  try {
+    fs.chmodSync(dir, 0o700);
+  } catch {}
+  const file = path.join(dir, `backup-${stamp.replace(/:/g, '-')}.tar.gz${ctx.config.backupEncryptionKey ? '.age' : ''}`);
   await createBackup(ctx.config, file, { db, images: ctx.images });
   const all = fs
     .readdirSync(dir)
@@ -53,26 +58,36 @@ export async function runScheduledBackup(ctx: Ctx, db: Db, slot?: Date): Promise
   return { file, removed };
 }
 
-/** BACKUP_CRON set: backups on that schedule (5 or 6 fields, server time zone TZ_NAME), stopped with the app. */
-export async function scheduleBackups(app: FastifyInstance, ctx: Ctx, db: Db): Promise<void> {
+type CronJob = InstanceType<typeof import('croner').Cron>;
+
+/**
+ * What a BACKUP_CRON timer does when it fires at `firedAt`: the backup of the time it was scheduled for, not of
+ * when the timer fired (late on a busy machine), so every process names the same slot and one of them takes it.
+ */
+export async function backupTimerFired(app: FastifyInstance, ctx: Ctx, db: Db, job: CronJob, firedAt: Date): Promise<void> {
+  const slot = job.previousRuns(1, new Date(firedAt.getTime() + 1))[0] ?? firedAt;
+  try {
+    const r = await runScheduledBackup(ctx, db, slot);
+    if (r === 'skipped') app.log.info({ event: 'backup.skipped', slot }, 'scheduled backup taken by another process');
+    else app.log.info({ event: 'backup.done', file: r.file, removed: r.removed.length }, 'scheduled backup written');
+  } catch (e) {
+    app.log.error({ event: 'backup.failed', err: e }, 'scheduled backup failed');
+  }
+}
+
+/**
+ * BACKUP_CRON set: backups on that schedule (5 or 6 fields, server time zone TZ_NAME), stopped with the app.
+ * Answers the job (null without BACKUP_CRON): its timer calls `backupTimerFired` with the time it fired.
+ */
+export async function scheduleBackups(app: FastifyInstance, ctx: Ctx, db: Db): Promise<CronJob | null> {
   const expr = ctx.config.backupCron;
-  if (!expr) return;
+  if (!expr) return null;
   const { Cron } = await import('croner');
-  let running: Promise<unknown> | null = null;
-  const job = new Cron(expr, { timezone: ctx.config.timeZone, protect: true, unref: true }, async (self: InstanceType<typeof Cron>) => {
-    // the time this run was scheduled for (not when the timer fired): every process names the same one
-    const slot = self.previousRuns(1, new Date(Date.now() + 1))[0] ?? new Date();
-    const run = runScheduledBackup(ctx, db, slot);
-    running = run.catch(() => {});
-    try {
-      const r = await run;
-      if (r === 'skipped') app.log.info({ event: 'backup.skipped', slot }, 'scheduled backup taken by another process');
-      else app.log.info({ event: 'backup.done', file: r.file, removed: r.removed.length }, 'scheduled backup written');
-    } catch (e) {
-      app.log.error({ event: 'backup.failed', err: e }, 'scheduled backup failed');
-    } finally {
-      running = null;
-    }
+  let running: Promise<void> | null = null;
+  const job: CronJob = new Cron(expr, { timezone: ctx.config.timeZone, protect: true, unref: true }, async () => {
+    running = backupTimerFired(app, ctx, db, job, new Date());
+    await running;
+    running = null;
   });
   app.log.info({ event: 'backup.scheduled', cron: expr, next: job.nextRun()?.toISOString() }, 'backups scheduled');
   app.addHook('onClose', async () => {
@@ -80,4 +95,5 @@ export async function scheduleBackups(app: FastifyInstance, ctx: Ctx, db: Db): P
     // a backup under way finishes before the database closes
     await running;
   });
+  return job;
 }

@@ -7,10 +7,11 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppConfig, testConfig } from '../config.js';
+import { openDb } from '../db/index.js';
 import { prepareApp } from '../prepare.js';
 import { type ImageStore, storeByContent } from '../storage/index.js';
 import { DIALECTS } from '../test/harness.js';
-import { createBackup, restoreBackup } from './backup.js';
+import { createBackup, openBackup, restoreBackup, tablesOf } from './backup.js';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -74,6 +75,10 @@ describe.each(DIALECTS)('backup → wipe → restore on %s', (dialect) => {
 
   let source: AppConfig;
   let archive = '';
+  /** the same data, encrypted to an age identity / with a passphrase */
+  let sealed = '';
+  let sealedWithPassphrase = '';
+  let identity = '';
   let imageName = '';
   let before: Record<string, unknown> = {};
   let beforeImages: Record<string, string> = {};
@@ -104,6 +109,19 @@ describe.each(DIALECTS)('backup → wipe → restore on %s', (dialect) => {
     expect(manifest.images).toBe(Object.keys(beforeImages).length);
     expect(manifest.images).toBeGreaterThan(10);
     expect(manifest.tables.news).toBeGreaterThan(1);
+    const { generateX25519Identity } = await import('age-encryption');
+    identity = await generateX25519Identity();
+    sealed = `${archive}.age`;
+    cleanups.push(async () => fs.rmSync(sealed, { force: true }));
+    await createBackup({ ...source, backupEncryptionKey: identity }, sealed, { db: built.db, images: built.ctx.images });
+    if (dialect === 'sqlite') {
+      sealedWithPassphrase = `${archive}.pass.age`;
+      cleanups.push(async () => fs.rmSync(sealedWithPassphrase, { force: true }));
+      await createBackup({ ...source, backupEncryptionKey: 'Hafen-Zoll-Stempel-42' }, sealedWithPassphrase, {
+        db: built.db,
+        images: built.ctx.images,
+      });
+    }
     await built.app.close();
   });
 
@@ -165,6 +183,154 @@ describe.each(DIALECTS)('backup → wipe → restore on %s', (dialect) => {
     await expect(restoreBackup(target, damaged)).rejects.toThrow(`images/${imageName} is missing or damaged (checksum differs)`);
     // nothing was written into the target
     expect(fs.existsSync(path.join(target.dataDir, 'uploads'))).toBe(false);
+  });
+
+  /** the target has no database and no images: a refused restore changed nothing */
+  const untouched = async (target: AppConfig) => {
+    expect(fs.existsSync(path.join(target.dataDir, 'uploads'))).toBe(false);
+    if (dialect === 'sqlite') expect(fs.existsSync(target.sqliteFile)).toBe(false);
+    else {
+      const db = await openDb(target);
+      try {
+        expect(await tablesOf(db.db, 'postgres')).toEqual([]);
+      } finally {
+        await db.close();
+      }
+    }
+  };
+  /** the archive unpacked, changed by `change`, packed again */
+  const altered = async (change: (dir: string) => void) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gk-alter-'));
+    const tar = await import('tar');
+    await tar.extract({ file: archive, cwd: dir });
+    change(dir);
+    const out = path.join(os.tmpdir(), `gk-altered-${crypto.randomBytes(6).toString('hex')}.tar.gz`);
+    cleanups.push(async () => fs.rmSync(out, { force: true }));
+    await tar.create({ gzip: true, file: out, cwd: dir }, fs.readdirSync(dir));
+    fs.rmSync(dir, { recursive: true, force: true });
+    return out;
+  };
+
+  it('writes the archive readable by its owner only (0600), in a folder only its owner may enter (0700)', async () => {
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(sealed).mode & 0o777).toBe(0o600);
+    // a folder the backup creates
+    const target = await freshConfig(dialect, cleanups);
+    const built = await prepareApp(target);
+    try {
+      const out = path.join(target.dataDir, 'new', 'backups', 'one.tar.gz');
+      await createBackup(target, out, { db: built.db, images: built.ctx.images });
+      expect(fs.statSync(out).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(path.dirname(out)).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(path.join(target.dataDir, 'new')).mode & 0o777).toBe(0o700);
+    } finally {
+      await built.app.close();
+    }
+  });
+
+  it('refuses any part its manifest does not vouch for, changing nothing', async () => {
+    const manifestOf = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+    const dbPart = dialect === 'sqlite' ? 'database/app.db' : 'database/news.jsonl';
+    const cases: [string, (dir: string) => void, string][] = [
+      // the database changed after the manifest was written
+      [
+        'database',
+        (dir) => fs.appendFileSync(path.join(dir, dbPart), dialect === 'sqlite' ? 'x' : '{}\n'),
+        `${dbPart} is missing or damaged (checksum differs)`,
+      ],
+      // a part removed
+      [
+        'missing part',
+        (dir) => fs.rmSync(path.join(dir, 'images', imageName)),
+        `images/${imageName} is missing or damaged (checksum differs)`,
+      ],
+      // an image slipped in that the manifest does not list
+      [
+        'extra image',
+        (dir) => fs.writeFileSync(path.join(dir, 'images', `${'e'.repeat(32)}.png`), 'x'),
+        `images/${'e'.repeat(32)}.png is not listed in the manifest`,
+      ],
+      // a link instead of a file: the restore would read whatever it points at
+      [
+        'link',
+        (dir) => {
+          fs.rmSync(path.join(dir, 'images', imageName));
+          fs.symlinkSync('/etc/hostname', path.join(dir, 'images', imageName));
+        },
+        'holds entries that are not regular files',
+      ],
+      // a manifest naming a path outside the archive's parts
+      [
+        'path',
+        (dir) => {
+          const m = manifestOf(dir);
+          m.files.push({ path: '../../etc/passwd', size: 1, sha256: 'x' });
+          fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(m));
+        },
+        'the manifest names a file a backup does not hold: ../../etc/passwd',
+      ],
+    ];
+    for (const [name, change, message] of cases) {
+      const file = await altered(change);
+      const target = await freshConfig(dialect, cleanups);
+      await expect(restoreBackup(target, file), name).rejects.toThrow(message);
+      await untouched(target);
+    }
+  });
+
+  it('an encrypted backup restores with its key to the same lists, records and images', { timeout: 120_000 }, async () => {
+    const head = fs.readFileSync(sealed).subarray(0, 21).toString();
+    expect(head).toBe('age-encryption.org/v1');
+    const target = { ...(await freshConfig(dialect, cleanups)), backupEncryptionKey: identity };
+    const manifest = await restoreBackup(target, sealed);
+    expect(manifest.dialect).toBe(dialect);
+    const built = await prepareApp(target);
+    try {
+      expect(await everything(built.app)).toEqual(before);
+      expect(await imagesOf(built.ctx.images)).toEqual(beforeImages);
+    } finally {
+      await built.app.close();
+    }
+  });
+
+  it('an encrypted backup is refused without its key, with a wrong key, or altered; changing nothing', async () => {
+    const { generateX25519Identity } = await import('age-encryption');
+    const target = await freshConfig(dialect, cleanups);
+    await expect(restoreBackup(target, sealed)).rejects.toThrow(
+      'this backup is encrypted: set BACKUP_ENCRYPTION_KEY to the key it was made with',
+    );
+    await expect(restoreBackup({ ...target, backupEncryptionKey: await generateX25519Identity() }, sealed)).rejects.toThrow(
+      'BACKUP_ENCRYPTION_KEY does not open this backup (wrong key)',
+    );
+    await expect(restoreBackup({ ...target, backupEncryptionKey: 'a passphrase' }, sealed)).rejects.toThrow('(wrong key)');
+    // one byte changed in the middle: the authentication fails
+    const bytes = fs.readFileSync(sealed);
+    bytes[Math.floor(bytes.length / 2)] ^= 0x01;
+    const tampered = `${sealed}.tampered`;
+    cleanups.push(async () => fs.rmSync(tampered, { force: true }));
+    fs.writeFileSync(tampered, bytes);
+    await expect(restoreBackup({ ...target, backupEncryptionKey: identity }, tampered)).rejects.toThrow(
+      'the encrypted backup is damaged or was altered',
+    );
+    // a plain archive while a key is set: only when asked for
+    await expect(restoreBackup({ ...target, backupEncryptionKey: identity }, archive)).rejects.toThrow(
+      'restore it with --allow-unencrypted',
+    );
+    await untouched(target);
+    const opened = await openBackup(archive, { key: identity, allowUnencrypted: true });
+    fs.rmSync(opened.dir, { recursive: true, force: true });
+    expect(opened.encrypted).toBe(false);
+  });
+
+  it.skipIf(dialect !== 'sqlite')('a passphrase as the key: restores with it, refuses another', { timeout: 120_000 }, async () => {
+    const target = await freshConfig(dialect, cleanups);
+    await expect(restoreBackup({ ...target, backupEncryptionKey: 'Hafen-Zoll-Stempel-43' }, sealedWithPassphrase)).rejects.toThrow(
+      'BACKUP_ENCRYPTION_KEY does not open this backup (wrong key)',
+    );
+    await untouched(target);
+    const manifest = await restoreBackup({ ...target, backupEncryptionKey: 'Hafen-Zoll-Stempel-42' }, sealedWithPassphrase);
+    expect(manifest.tables.news).toBeGreaterThan(1);
+    expect(fs.existsSync(target.sqliteFile)).toBe(true);
   });
 });
 

@@ -1,18 +1,22 @@
 import { timingSafeEqual } from 'node:crypto';
-import { authEndpoints, Code, uploadEndpoints } from '@gk/contracts';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { authEndpoints, Code, translate, uploadEndpoints } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import type { Db } from '../db/index.js';
+import { sanitizerLoad } from '../http/sanitize.js';
 import { scheduleBackups } from './backup-schedule.js';
 
 /**
  * Operations endpoints, outside the API prefix and without login:
  * - `GET /healthz`: the process is alive and serving;
- * - `GET /readyz`: the database and the image store answer (503 naming what failed), for a load balancer;
+ * - `GET /readyz`: the database and the image store answer (503 naming the part that failed, `ok` / `fail` per
+ *   part and nothing else: the reason is logged), for a load balancer;
  * - `GET /metrics`: Prometheus text format (prom-client): requests per route, method and status with
- *   their duration, event-loop lag and the rest of Node's defaults, the database pool, login failures and
- *   uploads. Open to a bearer of METRICS_TOKEN, or to a caller on loopback; everyone else gets 403.
+ *   their duration, event-loop lag and the rest of Node's defaults (less its version), the event-loop delay since
+ *   the previous scrape (`gk_event_loop_delay_seconds`), rich-text bodies being sanitized, the database pool, login
+ *   failures and uploads. Open to a bearer of METRICS_TOKEN, or to a caller on loopback; everyone else gets 403.
  */
 export async function registerOps(app: FastifyInstance, ctx: Ctx, db: Db): Promise<void> {
   app.get('/healthz', async (_req, reply) => {
@@ -20,14 +24,17 @@ export async function registerOps(app: FastifyInstance, ctx: Ctx, db: Db): Promi
     return { code: Code.OK, msg: 'ok', status: 'alive' };
   });
 
-  app.get('/readyz', async (_req, reply) => {
-    const checks: Record<string, string> = {};
+  app.get('/readyz', async (req, reply) => {
+    // each part answers 'ok' or 'fail', nothing more: what failed and why (driver messages, file paths, versions)
+    // goes to the log, never to an unauthenticated caller
+    const checks: Record<string, 'ok' | 'fail'> = {};
     const probe = async (name: string, fn: () => Promise<unknown>) => {
       try {
         await withTimeout(fn(), 3000);
         checks[name] = 'ok';
-      } catch (e) {
-        checks[name] = (e instanceof Error ? e.message : String(e)) || (e as { name?: string })?.name || 'failed';
+      } catch (err) {
+        checks[name] = 'fail';
+        req.log.error({ event: 'readyz.fail', part: name, err }, `readyz: ${name} does not answer`);
       }
     };
     await Promise.all([probe('database', () => sql`select 1`.execute(ctx.db)), probe('images', () => ctx.images.check())]);
@@ -44,6 +51,8 @@ export async function registerOps(app: FastifyInstance, ctx: Ctx, db: Db): Promi
   const prom = await import('prom-client');
   const registry = new prom.Registry();
   prom.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  // no versions in the replies: Node's version gauge is not published (not among the metrics the docs name)
+  registry.removeSingleMetric('nodejs_version_info');
   const duration = new prom.Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP requests by route, method and status code, with their duration',
@@ -89,14 +98,42 @@ export async function registerOps(app: FastifyInstance, ctx: Ctx, db: Db): Promi
     done();
   });
 
+  // the event loop's delay, from Node's own monitor: one request holding the loop (a regex over a hostile body, a
+  // synchronous parse) shows here as a delay of every other request; read and reset by each scrape
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  app.addHook('onClose', async () => loopDelay.disable());
+  new prom.Gauge({
+    name: 'gk_event_loop_delay_seconds',
+    help: 'Event-loop delay since the previous scrape (perf_hooks.monitorEventLoopDelay, 10 ms resolution): its max, p99 and mean; a max near a second means one request held every other one',
+    labelNames: ['stat'],
+    registers: [registry],
+    collect() {
+      const seconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
+      this.set({ stat: 'max' }, seconds(loopDelay.max));
+      this.set({ stat: 'p99' }, seconds(loopDelay.percentile(99)));
+      this.set({ stat: 'mean' }, seconds(loopDelay.mean));
+      loopDelay.reset();
+    },
+  });
+  new prom.Gauge({
+    name: 'gk_rich_text_sanitizing',
+    help: 'Rich-text bodies being sanitized on the worker threads, and waiting for a thread',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const { running, waiting } = sanitizerLoad();
+      this.set({ state: 'running' }, running);
+      this.set({ state: 'waiting' }, waiting);
+    },
+  });
+
   await scheduleBackups(app, ctx, db);
 
   const token = ctx.config.metricsToken;
   app.get('/metrics', async (req, reply) => {
     if (!metricsAllowed(req, token)) {
-      return reply
-        .status(403)
-        .send({ code: Code.FORBIDDEN, msg: 'metrics: a bearer token (METRICS_TOKEN) or a loopback caller is required' });
+      return reply.status(403).send({ code: Code.FORBIDDEN, msg: translate(req.lang, 'err.forbidden') });
     }
     reply.header('Cache-Control', 'no-store').type(registry.contentType);
     return registry.metrics();

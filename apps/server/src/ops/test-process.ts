@@ -33,11 +33,14 @@ export function startServer(env: Record<string, string>) {
       waiters.push({ test, resolve });
       child.once('exit', (code) => reject(new Error(`server exited (${code}) before the line came:\n${lines.join('\n')}`)));
     });
+  /** resolves once `n` lines in all have passed `test` */
+  const waitForCount = (test: (l: string) => boolean, n: number) =>
+    waitFor((l) => test(l) && lines.filter(test).length >= n).then(() => undefined);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   /** the server's base URL (`http://127.0.0.1:<port>`), once it listens */
   const ready = async () => {
     const line = await waitFor((l) => /is running: http:\/\/\S+:\d+/.test(l));
     return /is running: (http:\/\/\S+:\d+)/.exec(line)![1];
   };
-  return { child, waitFor, ready, exited, lines };
+  return { child, waitFor, waitForCount, ready, exited, lines };
 }

@@ -83,6 +83,7 @@ describe.skipIf(!url)('two processes on PostgreSQL and an S3 bucket', () => {
           SEED_DEMO: '0',
           ADMIN_PASSWORD: 'Admin_123456',
           WEBHOOK_TICK_MS: '200',
+          WEBHOOK_ALLOW_PRIVATE: '1',
         }),
       );
     }

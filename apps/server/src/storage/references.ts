@@ -80,10 +80,14 @@ export function imageNamesIn(value: unknown, type: 'image' | 'html'): string[] {
 
 /** The names of every image some record uses (for the unused-image sweep). */
 export async function referencedNames(ctx: Ctx): Promise<Set<string>> {
+  return referencedNamesIn(ctx.db);
+}
+
+async function referencedNamesIn(db: AnyDb): Promise<Set<string>> {
   const names = new Set<string>();
   for (const c of referenceColumns()) {
     const col = sql.ref(c.column);
-    const rows = await looseDb(ctx.db)
+    const rows = await looseDb(db)
       .selectFrom(c.table)
       .select(sql<string>`${col}`.as('v'))
       .where(c.type === 'html' ? sql<SqlBool>`${col} like ${`%${IMAGE_URL_PREFIX}%`}` : sql<SqlBool>`${col} <> ''`)
@@ -94,14 +98,29 @@ export async function referencedNames(ctx: Ctx): Promise<Set<string>> {
 }
 
 /**
+ * Up to this many names are looked up one by one (a query per reference column each); past it, one listing of
+ * the store and one pass over the references answer for all of them, so a text naming tens of thousands of
+ * images costs what the store and the references weigh, not that many times it (issue 21).
+ */
+export const NAMES_LOOKED_UP_ONE_BY_ONE = 16;
+
+/**
  * Deletes the stored files of images whose last reference is gone: call it after the write that removed
  * the references has committed (reference first, then file). A name still used elsewhere, or already
  * gone, is left alone. Answers the names whose file was deleted.
  */
 export async function deleteUnreferenced(db: AnyDb, images: ImageStore, names: Iterable<string>): Promise<string[]> {
+  let candidates = [...new Set(names)];
   const deleted: string[] = [];
-  for (const name of new Set(names)) {
-    if (await imageInUse(db, name)) continue;
+  let used: Set<string> | null = null;
+  if (candidates.length > NAMES_LOOKED_UP_ONE_BY_ONE) {
+    // only files that exist can be deleted
+    const stored = new Set((await images.list()).map((i) => i.name));
+    candidates = candidates.filter((n) => stored.has(n));
+    if (candidates.length > NAMES_LOOKED_UP_ONE_BY_ONE) used = await referencedNamesIn(db);
+  }
+  for (const name of candidates) {
+    if (used ? used.has(name) : await imageInUse(db, name)) continue;
     if (await images.delete(name)) deleted.push(name);
   }
   return deleted;

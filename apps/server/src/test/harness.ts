@@ -3,7 +3,15 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { BuiltApp } from '../app.js';
 import { type AppConfig, testConfig } from '../config.js';
+import { resolver } from '../modules/webhook/destination.js';
 import { prepareApp } from '../prepare.js';
+
+// server tests never ask the machine's DNS (its answer, or its silence, would decide an outcome): a name is
+// localhost or not found; a test that needs a name resolved mocks `resolver.lookup` with its own table
+resolver.lookup = (hostname, cb) => {
+  if (hostname === 'localhost') return cb(null, [{ address: '127.0.0.1', family: 4 }]);
+  cb(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
+};
 
 /** The databases every server test runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DIALECTS: ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];

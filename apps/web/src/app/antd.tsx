@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useLoading } from '../api/loading';
 import { setFeedbackHost } from '../lib/feedback';
 import { dayjsLocale } from '../lib/i18n';
+import { useReducedMotion } from '../lib/reducedMotion';
 import { useApp } from '../stores/app';
 import { useSettings } from '../stores/settings';
 import { applyThemeVars, cacheThemeVars, FONT_FAMILY } from './theme';
@@ -30,9 +31,10 @@ useApp.subscribe((s, prev) => {
   if (s.lang !== prev.lang) dayjs.locale(dayjsLocale(s.lang));
 });
 
-/** ConfigProvider with the chosen language, theme colour, dark mode and component size. */
+/** ConfigProvider with the chosen language, theme colour, dark mode, component size and the system's motion setting. */
 export function AntdConfig({ children }: { children: ReactNode }) {
   const lang = useApp((s) => s.lang);
+  const reducedMotion = useReducedMotion();
   const themeColor = useSettings((s) => s.themeColor);
   const dark = useSettings((s) => s.dark);
   const size = useSettings((s) => s.size);
@@ -41,12 +43,20 @@ export function AntdConfig({ children }: { children: ReactNode }) {
       algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
       // links (查看详情, 编辑), info / processing tags and info toasts derive from colorInfo, not colorPrimary:
       // the theme colour is set on all three so it reaches them (tokens, not CSS overrides of one colour)
-      token: { colorPrimary: themeColor, colorInfo: themeColor, colorLink: themeColor, borderRadius: 6, fontFamily: FONT_FAMILY },
+      token: {
+        colorPrimary: themeColor,
+        colorInfo: themeColor,
+        colorLink: themeColor,
+        borderRadius: 6,
+        fontFamily: FONT_FAMILY,
+        // "reduce motion" in the system: dialogs, drawers, menus and toasts appear and go at once
+        motion: !reducedMotion,
+      },
       components: {
         Menu: { darkItemBg: '#0b1a2e', darkSubMenuItemBg: '#07121f', darkPopupBg: '#0b1a2e', itemBorderRadius: 6 },
       },
     }),
-    [dark, themeColor],
+    [dark, themeColor, reducedMotion],
   );
   return (
     <ConfigProvider locale={ANTD_LOCALE[lang]} theme={themeConfig} componentSize={size}>

@@ -5,6 +5,7 @@ import { routed, stubFetch, TestProviders } from '../components/test-utils';
 import NewsList from '../pages/news/NewsList';
 import { lazyView, onViewLoad } from '../pages/views';
 import { startFirstList } from './firstList';
+import { preloadFirstScreen } from './router';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -39,6 +40,17 @@ describe('the first list request, started by the entry', () => {
     expect(await screen.findByText('早到的新闻')).toBeTruthy();
     expect(s.of('/news/getNewsList')).toHaveLength(1);
     expect(s.of('/KJ/GetUserTabFiledNameConfig')).toHaveLength(1);
+  });
+
+  it("the entry (main.tsx's preloadFirstScreen) asks for the list before the view's code can be in, once", () => {
+    const s = stubFetch({
+      '/supplier/getSupplierPage': () => ({ code: 200, msg: 'ok', rows: [], total: 0 }),
+    });
+    preloadFirstScreen(false, '/supplier/supplier-list', '?page=3');
+    expect(s.of('/supplier/getSupplierPage')).toEqual([]);
+    // synchronously, in the same task as the entry's call: no dynamic import (the view's chunk) can have resolved
+    preloadFirstScreen(true, '/supplier/supplier-list', '?page=3');
+    expect(s.of('/supplier/getSupplierPage').map((c) => c.body)).toEqual([{ pageNumber: 3, pageSize: 20 }]);
   });
 
   it('leaves an address with filters, and a screen that is no list, to the screen', () => {

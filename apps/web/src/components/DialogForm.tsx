@@ -19,6 +19,8 @@ export interface DialogFormConfig {
   defaults?: Record<string, unknown>;
   /** an upload failure's fixed message key (default: the reply's message) */
   uploadErrorMessage?: string;
+  /** after a save, with the saved record the reply carries (a webhook's new secret is shown once from it) */
+  afterSave?: (saved: Record<string, unknown> | undefined) => void;
 }
 
 export interface DialogFormProps {
@@ -63,6 +65,7 @@ export function DialogForm({ resource, config, record, onClose, onSaved }: Dialo
       const reply = await saveMutation.mutateAsync(body);
       message.success(reply.msg || t('common.saved'));
       await slots.afterSave();
+      config.afterSave?.(reply.data);
       onSaved(reply.data);
     } catch {
       // the upload or the request layer told the user; the dialog stays open to fix and retry

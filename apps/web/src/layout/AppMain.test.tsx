@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { lazy, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -99,9 +99,8 @@ describe('kept-alive views', () => {
     seen.observe(document.body, { subtree: true, childList: true });
     await act(async () => {
       void router.navigate('/t/c');
-      await new Promise((r) => setTimeout(r, 50));
     });
-    expect(router.state.location.pathname).toBe('/t/c');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/t/c'));
     expect(a).toBeVisible();
     expect(screen.queryByText('丙的内容')).toBeNull();
     await act(async () => arriveC());

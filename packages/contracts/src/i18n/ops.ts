@@ -3,6 +3,11 @@ import { defineMessages } from './index.js';
 /** Messages of input hardening, the image store and operations (issue 14). */
 export const opsMessages = defineMessages({
   zh: {
+    'err.headersTooLarge': '请求的网址或请求头过长（最多 {limit}），请缩短后重试',
+    'err.uriTooLong': '请求的网址过长，请检查后重试',
+    'err.badUrl': '请求的网址格式有误（含有无效的编码），请检查后重试',
+    'err.badHttp': '请求格式有误，无法处理',
+    'err.timeout': '请求发送超时，请重试',
     'v.richTextTooDeep': '正文的标签嵌套过深（最多 {max} 层），请简化格式后再保存',
     'v.richTextTooComplex': '正文过于复杂，无法在限定时间内处理，请简化格式后再保存',
     'v.sortRange': '排序不能超过 {max}',
@@ -17,6 +22,11 @@ export const opsMessages = defineMessages({
     'upload.storeUnavailable': '图片存储暂时不可用，请稍后再试',
   },
   en: {
+    'err.headersTooLarge': 'The request address or headers are too long (at most {limit}); please shorten them and try again',
+    'err.uriTooLong': 'The request address is too long; please check it and try again',
+    'err.badUrl': 'The request address is malformed (an invalid encoding); please check it and try again',
+    'err.badHttp': 'The request is malformed and cannot be processed',
+    'err.timeout': 'The request took too long to arrive; please try again',
     'v.richTextTooDeep': 'The content is nested too deeply (at most {max} levels); please simplify its formatting and save again',
     'v.richTextTooComplex': 'The content is too complex to process in time; please simplify its formatting and save again',
     'v.sortRange': 'The sort number may not exceed {max}',
@@ -31,6 +41,12 @@ export const opsMessages = defineMessages({
     'upload.storeUnavailable': 'The image storage is unavailable right now; please try again later',
   },
   es: {
+    'err.headersTooLarge':
+      'La dirección o las cabeceras de la solicitud son demasiado largas (como máximo {limit}); acórtelas e inténtelo de nuevo',
+    'err.uriTooLong': 'La dirección de la solicitud es demasiado larga; revísela e inténtelo de nuevo',
+    'err.badUrl': 'La dirección de la solicitud no es válida (una codificación incorrecta); revísela e inténtelo de nuevo',
+    'err.badHttp': 'La solicitud está mal formada y no se puede procesar',
+    'err.timeout': 'La solicitud tardó demasiado en llegar; inténtelo de nuevo',
     'v.richTextTooDeep': 'El contenido está anidado demasiado (como máximo {max} niveles); simplifique el formato y guarde de nuevo',
     'v.richTextTooComplex': 'El contenido es demasiado complejo para procesarlo a tiempo; simplifique el formato y guarde de nuevo',
     'v.sortRange': 'El número de orden no puede superar {max}',

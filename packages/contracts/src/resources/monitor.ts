@@ -127,6 +127,8 @@ export const monitorMessages = defineMessages({
     'monitor.locked': '登录失败次数过多,账号已锁定',
     'log.action.forceLogout': '强退',
     'monitor.ownSession': '不能强退当前登录的会话',
+    'monitor.notCovered': '账号“{name}”拥有您没有的权限，您不能强制它退出登录',
+    'monitor.adminOnly': '只有超级管理员可以强制超级管理员账号“{name}”退出登录',
     'monitor.unlockNoAccount': '该账号不存在,无需解锁',
   },
   en: {
@@ -154,6 +156,8 @@ export const monitorMessages = defineMessages({
     'monitor.locked': 'Too many failed logins: account locked',
     'log.action.forceLogout': 'Force logout',
     'monitor.ownSession': 'You cannot force out your own current session',
+    'monitor.notCovered': 'Account "{name}" holds permissions you do not have; you cannot force it out',
+    'monitor.adminOnly': 'Only an administrator may force out the administrator account "{name}"',
     'monitor.unlockNoAccount': 'This account does not exist; nothing to unlock',
   },
   es: {
@@ -181,6 +185,8 @@ export const monitorMessages = defineMessages({
     'monitor.locked': 'Demasiados intentos fallidos: cuenta bloqueada',
     'log.action.forceLogout': 'Forzar cierre',
     'monitor.ownSession': 'No puede forzar el cierre de su propia sesión actual',
+    'monitor.notCovered': 'La cuenta "{name}" tiene permisos que usted no tiene; no puede forzar el cierre de su sesión',
+    'monitor.adminOnly': 'Solo un administrador puede forzar el cierre de sesión de la cuenta de administrador "{name}"',
     'monitor.unlockNoAccount': 'Esta cuenta no existe; no hay nada que desbloquear',
   },
 });

@@ -18,6 +18,8 @@ export const newsEndpoints = defineEndpoints('news', {
   publish: { path: '/news/publishNews', kind: 'write', name: '发布新闻' },
   unpublish: { path: '/news/unpublishNews', kind: 'write', name: '下线新闻' },
   preview: { path: '/news/previewNews', kind: 'read', name: '预览新闻' },
+  /** a preview of unsaved edits (a snapshot kept for its link): granted with the write buttons, not with read */
+  previewForm: { path: '/news/previewNewsForm', kind: 'write', name: '预览未保存的新闻' },
 });
 
 export const newsMessages = defineMessages({

@@ -20,6 +20,7 @@ export const pageEndpoints = defineEndpoints('page', {
   itemPublish: { path: '/page/publishPageItem', kind: 'write', name: '发布页面内容' },
   itemUnpublish: { path: '/page/unpublishPageItem', kind: 'write', name: '下线页面内容' },
   itemPreview: { path: '/page/previewPageItem', kind: 'read', name: '预览页面内容' },
+  itemPreviewForm: { path: '/page/previewPageItemForm', kind: 'write', name: '预览未保存的页面内容' },
 });
 
 export const pageMessages = defineMessages({

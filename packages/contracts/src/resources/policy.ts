@@ -15,6 +15,7 @@ export const policyEndpoints = defineEndpoints('policy', {
   publish: { path: '/policy/publishPolicy', kind: 'write', name: '发布政策公告' },
   unpublish: { path: '/policy/unpublishPolicy', kind: 'write', name: '下线政策公告' },
   preview: { path: '/policy/previewPolicy', kind: 'read', name: '预览政策公告' },
+  previewForm: { path: '/policy/previewPolicyForm', kind: 'write', name: '预览未保存的政策公告' },
 });
 
 export const policyMessages = defineMessages({

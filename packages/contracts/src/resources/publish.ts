@@ -43,6 +43,9 @@ export const publishMessages = defineMessages({
     'preview.button': '预览',
     'preview.notice': '预览：此页面展示的内容可能尚未发布',
     'preview.expired': '预览链接无效或已过期',
+    'preview.formForbidden': '没有预览未保存内容的权限，只能预览已保存的内容',
+    'preview.savedOnly': '预览的是已保存的内容，未保存的修改不在其中',
+    'preview.tooLarge': '预览内容过大，不能超过 {limit}',
   },
   en: {
     'publish.f.status': 'Status',
@@ -71,6 +74,9 @@ export const publishMessages = defineMessages({
     'preview.button': 'Preview',
     'preview.notice': 'Preview: this content may not be published yet',
     'preview.expired': 'This preview link is invalid or has expired',
+    'preview.formForbidden': 'You may not preview unsaved changes; only the saved record can be previewed',
+    'preview.savedOnly': 'This preview shows the saved record; your unsaved changes are not in it',
+    'preview.tooLarge': 'The preview is too large; the limit is {limit}',
   },
   es: {
     'publish.f.status': 'Estado',
@@ -99,6 +105,9 @@ export const publishMessages = defineMessages({
     'preview.button': 'Vista previa',
     'preview.notice': 'Vista previa: este contenido puede no estar publicado aún',
     'preview.expired': 'Este enlace de vista previa no es válido o ha caducado',
+    'preview.formForbidden': 'No puede previsualizar cambios sin guardar; solo se puede previsualizar el registro guardado',
+    'preview.savedOnly': 'La vista previa muestra el registro guardado; sus cambios sin guardar no aparecen',
+    'preview.tooLarge': 'La vista previa es demasiado grande; el límite es {limit}',
   },
 });
 

@@ -3,7 +3,7 @@ import { allEndpoints, defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
 import { MENU_TREE } from '../menu.js';
 import { defineResource } from '../resource.js';
-import { optFlag, optId, optText, reqText, sortNo } from '../validators.js';
+import { id, optFlag, optId, optText, reqText, sortNo } from '../validators.js';
 
 /**
  * Roles (系统管理 › 角色管理, issue 12). A role holds menus and buttons: the menus of the menu tree (read
@@ -65,6 +65,11 @@ export const roleMessages = defineMessages({
     'menu.reset': '恢复默认',
     'role.menuSettings': '菜单设置',
     'role.disabledTag': '已停用',
+    'role.beyondGrants': '不能授予您自己没有的权限：{title}',
+    'role.notCovered': '角色“{name}”拥有您没有的权限，您不能修改、停用或删除它',
+    'role.ownRole': '不能修改您自己所属的角色“{name}”',
+    'role.tree.beyondHint': '灰色的权限您自己没有，不能授予',
+    'menu.notHeld': '不能修改您自己没有的菜单“{title}”',
   },
   en: {
     'role.entity': 'Role',
@@ -106,6 +111,11 @@ export const roleMessages = defineMessages({
     'menu.reset': 'Restore default',
     'role.menuSettings': 'Menu settings',
     'role.disabledTag': 'Disabled',
+    'role.beyondGrants': 'You cannot grant a permission you do not hold: {title}',
+    'role.notCovered': 'Role "{name}" holds permissions you do not have; you cannot change, disable or delete it',
+    'role.ownRole': 'You cannot change role "{name}": you hold it yourself',
+    'role.tree.beyondHint': 'Greyed-out permissions are not yours and cannot be granted',
+    'menu.notHeld': 'You cannot change menu "{title}": you do not hold it',
   },
   es: {
     'role.entity': 'Rol',
@@ -147,6 +157,11 @@ export const roleMessages = defineMessages({
     'menu.reset': 'Restaurar',
     'role.menuSettings': 'Configuración del menú',
     'role.disabledTag': 'Deshabilitado',
+    'role.beyondGrants': 'No puede conceder un permiso que usted no tiene: {title}',
+    'role.notCovered': 'El rol «{name}» tiene permisos que usted no tiene; no puede modificarlo, deshabilitarlo ni eliminarlo',
+    'role.ownRole': 'No puede modificar el rol «{name}»: usted mismo lo tiene',
+    'role.tree.beyondHint': 'Los permisos en gris no son suyos y no se pueden conceder',
+    'menu.notHeld': 'No puede modificar el menú «{title}»: no lo tiene',
   },
 });
 
@@ -267,7 +282,7 @@ export interface MenuSetting {
 }
 
 export const menuSettingSchema = z.object({
-  id: z.union([z.number(), z.string()], { error: 'v.id' }).transform(Number),
+  id: id(),
   title: optText(32).refine((v) => v == null || v.length <= 32, { message: 'menu.titleTooLong' }),
   icon: optText(64).refine((v) => v == null || v === '' || /^[A-Za-z]+$/.test(v), { message: 'menu.iconName' }),
   sortNo: sortNo().refine((v) => v == null || Number.isInteger(v), { message: 'role.sortInteger' }),

@@ -15,7 +15,19 @@ export const userInfoEndpoints = defineEndpoints('userInfo', {
   get: { path: '/userInfo/getUserInfo', kind: 'read', name: '用户详情' },
   resetPassword: { path: '/userInfo/resetPassword', kind: 'write', name: '重置密码' },
   unlock: { path: '/userInfo/unlock', kind: 'write', name: '解锁账号' },
+  /** every role for the user dialog's picker and the list's filter, each with `grantable`: the caller may assign it */
+  roles: { path: '/userInfo/getRoleOptions', kind: 'read', name: '角色选项' },
 });
+
+/** One role as the user dialog's picker offers it. */
+export interface RoleOption {
+  id: number;
+  code: string;
+  name: string;
+  enableFlag: number;
+  /** the caller's grants cover the role's: it may be assigned */
+  grantable: boolean;
+}
 
 /** The signed-in user's own account (个人中心, 修改密码): any logged-in user, for themself only. */
 export const profileEndpoints = defineEndpoints('profile', {
@@ -54,6 +66,10 @@ export const userInfoMessages = defineMessages({
     'userInfo.passwordReset': '密码已重置，该用户下次登录时须修改密码',
     'userInfo.unlock': '解锁',
     'userInfo.unlocked': '账号已解锁',
+    'userInfo.roleBeyond': '不能分配角色“{name}”：它拥有您没有的权限',
+    'userInfo.notCovered': '账号“{name}”拥有您没有的权限，您不能修改、重置、停用、解锁或删除它',
+    'userInfo.adminOnly': '只有超级管理员可以修改、重置、停用、解锁或删除超级管理员账号“{name}”',
+    'userInfo.ownRoles': '不能修改当前登录账号自己的角色',
     'profile.title': '个人中心',
     'profile.changePassword': '修改密码',
     'profile.f.oldPassword': '原密码',
@@ -98,6 +114,10 @@ export const userInfoMessages = defineMessages({
     'userInfo.passwordReset': 'Password reset; the user must change it at the next login',
     'userInfo.unlock': 'Unlock',
     'userInfo.unlocked': 'Account unlocked',
+    'userInfo.roleBeyond': 'You cannot assign role "{name}": it holds permissions you do not have',
+    'userInfo.notCovered': 'Account "{name}" holds permissions you do not have; you cannot change, reset, disable, unlock or delete it',
+    'userInfo.adminOnly': 'Only an administrator may change, reset, disable, unlock or delete the administrator account "{name}"',
+    'userInfo.ownRoles': 'You cannot change the roles of the account you are logged in with',
     'profile.title': 'Personal center',
     'profile.changePassword': 'Change password',
     'profile.f.oldPassword': 'Current password',
@@ -142,6 +162,12 @@ export const userInfoMessages = defineMessages({
     'userInfo.passwordReset': 'Contraseña restablecida; el usuario debe cambiarla en el próximo inicio de sesión',
     'userInfo.unlock': 'Desbloquear',
     'userInfo.unlocked': 'Cuenta desbloqueada',
+    'userInfo.roleBeyond': 'No puede asignar el rol «{name}»: tiene permisos que usted no tiene',
+    'userInfo.notCovered':
+      'La cuenta «{name}» tiene permisos que usted no tiene; no puede modificarla, restablecerla, deshabilitarla, desbloquearla ni eliminarla',
+    'userInfo.adminOnly':
+      'Solo un administrador puede modificar, restablecer, deshabilitar, desbloquear o eliminar la cuenta de administrador «{name}»',
+    'userInfo.ownRoles': 'No puede cambiar los roles de la cuenta con la que ha iniciado sesión',
     'profile.title': 'Centro personal',
     'profile.changePassword': 'Cambiar contraseña',
     'profile.f.oldPassword': 'Contraseña actual',

@@ -24,6 +24,7 @@ import { formatDateTime } from '../../db/time.js';
 import { ok, t } from '../../http/reply.js';
 import { addRoute } from '../../http/route.js';
 import { outRow } from '../log/index.js';
+import { readableResources } from '../recycle/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CHANGES = ['create', 'update', 'delete', 'toggle', 'publish', 'unpublish', 'restore', 'purge'];
@@ -112,7 +113,22 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
           .executeTakeFirstOrThrow();
         failedLogins = Number(r.n);
       }
-      const recycled = may(user, recycleEndpoints.page.path) ? await count('recycle_bin') : null;
+      // what the caller's recycle bin shows: the entries of the resources they may read
+      const binResources = may(user, recycleEndpoints.page.path) ? readableResources(user) : null;
+      const recycled =
+        binResources === null
+          ? null
+          : binResources.length === 0
+            ? 0
+            : Number(
+                (
+                  await db
+                    .selectFrom('recycle_bin')
+                    .select(sql<number>`count(*)`.as('n'))
+                    .where('resource', 'in', binResources)
+                    .executeTakeFirstOrThrow()
+                ).n,
+              );
       const stats: DashboardStats = { counts, waiting, recycled, myEdits, latest, failedLogins, failedLoginsUrl: failedUrl };
       return ok(req, stats);
     },

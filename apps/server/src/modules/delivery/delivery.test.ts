@@ -107,6 +107,23 @@ describe.each(DIALECTS)('delivery API on %s', (dialect) => {
     expect((await get('/news?type=dl', { 'if-none-match': tag3 })).statusCode).toBe(304);
   });
 
+  it('a 304 carries the same cache and CORS headers as the 200 it stands for; every reply varies by Origin', async () => {
+    const n = (await post('/news/saveNews', { title: '缓存头新闻', type: 'dl' })).body.data;
+    for (const path of [`/news/${n.id}`, '/news?type=dl', '/news-types']) {
+      const full = await get(path, { origin: 'https://www.example.com' });
+      expect(full.statusCode).toBe(200);
+      const notModified = await get(path, { origin: 'https://www.example.com', 'if-none-match': full.headers.etag as string });
+      expect(notModified.statusCode).toBe(304);
+      expect(full.headers.vary).toBe('Origin');
+      for (const h of ['cache-control', 'etag', 'vary', 'access-control-allow-origin', 'access-control-expose-headers'])
+        expect([h, notModified.headers[h]]).toEqual([h, full.headers[h]]);
+    }
+    const missing = await get('/news/999999', { origin: 'https://www.example.com' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.vary).toBe('Origin');
+    expect(missing.headers['cache-control']).toBe('no-cache');
+  });
+
   it('counts a visit once per address and hour', async () => {
     const n = (await post('/news/saveNews', { title: '计数新闻', type: 'dl' })).body.data;
     const view = (ip: string) => t.current.app.inject({ method: 'POST', url: `/public/v1/news/${n.id}/view`, remoteAddress: ip });
@@ -198,6 +215,27 @@ describe.each(DIALECTS)('delivery API on %s', (dialect) => {
     expect(
       doc.paths['/public/v1/news/{id}'].get.responses['200'].content['application/json'].schema.properties.data.properties,
     ).toHaveProperty('content');
+  });
+});
+
+describe.each(DIALECTS)('delivery API with a list of allowed origins on %s', (dialect) => {
+  const t = useTestApp(dialect, { publicCorsOrigins: 'https://www.example.com, https://m.example.com', publicRateLimit: 10_000 });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    t.current.app.inject({ method: 'GET', url: `/public/v1${path}`, headers });
+
+  it('names the allowed origin on the 200 and on its 304, once in Vary, and no origin for another site', async () => {
+    for (const origin of ['https://www.example.com', 'https://m.example.com']) {
+      const full = await get('/news-types', { origin });
+      expect(full.headers['access-control-allow-origin']).toBe(origin);
+      expect(full.headers.vary).toBe('Origin');
+      const notModified = await get('/news-types', { origin, 'if-none-match': full.headers.etag as string });
+      expect(notModified.statusCode).toBe(304);
+      for (const h of ['cache-control', 'etag', 'vary', 'access-control-allow-origin', 'access-control-expose-headers'])
+        expect([h, notModified.headers[h]]).toEqual([h, full.headers[h]]);
+    }
+    const other = await get('/news-types', { origin: 'https://evil.example.net' });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect(other.headers.vary).toBe('Origin');
   });
 });
 

@@ -22,12 +22,17 @@ import { registerPreviewPages } from '../preview/index.js';
 
 type Row = Record<string, unknown>;
 
-/** the reply headers of the delivery API: JSON for other sites to read, never a document */
+/**
+ * the reply headers of the delivery API: JSON for other sites to read, never a document. `Vary: Origin` on every
+ * reply (200, 304, errors), whatever PUBLIC_CORS_ORIGINS says: the CORS headers depend on the Origin, so a shared
+ * cache must keep one copy per Origin (@fastify/cors adds nothing when `*`, and does not repeat it otherwise)
+ */
 const DELIVERY_HEADERS = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'cross-origin',
   'x-content-type-options': 'nosniff',
   'cache-control': 'no-cache',
+  vary: 'Origin',
 };
 
 const notFound = () => new AppError(Code.NOT_FOUND, 'delivery.notFound');

@@ -1,4 +1,14 @@
-import { allResources, authEndpoints, id, LOG_RESULT, logEndpoints, logModuleLabel, logPageSchema, type ResourceDef } from '@gk/contracts';
+import {
+  allResources,
+  authEndpoints,
+  id,
+  LOG_RESULT,
+  logEndpoints,
+  logModuleLabel,
+  logPageSchema,
+  MAX_ID,
+  type ResourceDef,
+} from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Ctx, WriteEvent } from '../../context.js';
@@ -37,6 +47,21 @@ export interface AuditEntry {
 /** requests that already wrote their own entry (the generic after-the-reply entry is then not needed) */
 const audited = new WeakSet<FastifyRequest>();
 
+/**
+ * Text as both databases store it: no NUL (PostgreSQL text cannot hold one), no lone surrogate, at most `max`
+ * characters. A refused write's input (a login name with a NUL) must not cost its entry on PostgreSQL.
+ */
+function logText(v: string | undefined, max: number): string {
+  // cut first: a cut through a surrogate pair leaves a lone half, replaced as well
+  return (v ?? '')
+    .slice(0, max)
+    .replaceAll('\u0000', '\uFFFD')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+/** A record id the `integer` column holds on both databases (a refused `?id=99999999999` has none). */
+const logRecordId = (v: number | null | undefined) => (v != null && Number.isSafeInteger(v) && v > 0 && v <= MAX_ID ? v : null);
+
 /** Writes one operation log entry with `db` (pass the writing transaction: it commits or rolls back with the write). */
 export async function audit(ctx: Ctx, db: AnyDb, entry: AuditEntry): Promise<void> {
   if (entry.req) audited.add(entry.req);
@@ -44,15 +69,15 @@ export async function audit(ctx: Ctx, db: AnyDb, entry: AuditEntry): Promise<voi
   await db
     .insertInto('oper_log')
     .values({
-      user_name: (entry.userName ?? entry.req?.user?.userName ?? '').slice(0, 100),
-      address: (entry.address ?? entry.req?.ip ?? '').slice(0, 100),
+      user_name: logText(entry.userName ?? entry.req?.user?.userName, 100),
+      address: logText(entry.address ?? entry.req?.ip, 100),
       oper_time: ctx.nowText(),
-      module: entry.module.slice(0, 40),
-      action: entry.action.slice(0, 100),
-      record_id: entry.recordId ?? null,
-      title: (entry.title ?? '').slice(0, 500),
+      module: logText(entry.module, 40),
+      action: logText(entry.action, 100),
+      record_id: logRecordId(entry.recordId),
+      title: logText(entry.title, 500),
       result: entry.result ?? LOG_RESULT.OK,
-      reason: (entry.reason ?? '').slice(0, 500),
+      reason: logText(entry.reason, 500),
       before_data: json(entry.before),
       after_data: json(entry.after),
     })
@@ -156,14 +181,14 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     const refused = reply.statusCode >= 400 || (body?.code != null && body.code !== 200);
     if (!refused && audited.has(req)) return payload;
     const input = (rawInput(req) ?? {}) as Row;
-    const rid = Number((input as Row).id);
+    const rid = logRecordId(Number((input as Row).id));
     try {
       await audit(ctx, ctx.db, {
         req,
         userName: isLogin ? String(input.username ?? input.userName ?? '').slice(0, 100) : undefined,
         module: isLogin || isLogout ? 'auth' : endpoint.module,
         action: isLogin ? 'login' : isLogout ? 'logout' : endpoint.name,
-        recordId: Number.isSafeInteger(rid) && rid > 0 ? rid : null,
+        recordId: rid,
         result: refused ? LOG_RESULT.REFUSED : LOG_RESULT.OK,
         reason: refused ? (body?.msg ?? String(reply.statusCode)) : '',
       });

@@ -72,6 +72,40 @@ describe.each(DIALECTS)('operation log on %s', (dialect) => {
     expect(again[0]).toMatchObject({ action: '删除新闻', reason: '数据不存在或已被删除' });
   });
 
+  it('a write refused for an id beyond the integer column, or a NUL in a login name, is logged on PostgreSQL as on SQLite', async () => {
+    const entries = async () =>
+      Number(
+        (
+          await t.current.ctx.db
+            .selectFrom('oper_log')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const calls: [string, unknown, string][] = [
+      ['/news/delNews?id=99999999999', undefined, '编号无效'],
+      ['/news/saveNews', { id: 2147483648, title: '越界' }, '编号无效'],
+      ['/news/upisTop?id=99999999999&isTop=1', undefined, '编号无效'],
+      ['/userInfo/resetPassword', { id: 99999999999, password: 'Reset_pass_12' }, '编号无效'],
+      ['/role/saveMenuSetting', { id: 'abc', title: 'x' }, '编号无效'],
+      ['/role/saveMenuSetting', { id: 99999999999, title: 'x' }, '编号无效'],
+    ];
+    for (const [path, body, msg] of calls) {
+      const before = await entries();
+      const r = await post(path, body);
+      expect([path, r.status, r.body]).toEqual([path, 400, { code: 400, msg }]);
+      expect([path, await entries()]).toEqual([path, before + 1]);
+      const [row] = (await post('/log/getOperLogPage', { userName: 'admin', result: 0, pageNumber: 1, pageSize: 1 })).body.rows;
+      expect(row).toMatchObject({ recordId: null, result: 0, reason: msg });
+    }
+    const before = await entries();
+    const nul = await t.current.post('/login/doLogin', { username: 'ad\u0000min', password: 'x' });
+    expect(nul.body).toEqual({ code: 400, msg: '内容包含不允许的空字符（\\0），请删除后重试' });
+    expect(await entries()).toBe(before + 1);
+    const [row] = (await post('/log/getOperLogPage', { module: 'auth', result: 0, pageNumber: 1, pageSize: 1 })).body.rows;
+    expect(row).toMatchObject({ userName: 'ad\uFFFDmin', action: 'login', result: 0 });
+  });
+
   it('logs logins (also failed ones) and logouts', async () => {
     await insertUser(t.current.ctx, 'log_editor', 'Editor_123456', ['editor']);
     const bad = await t.current.post('/login/doLogin', { username: 'log_editor', password: 'wrong-password' });

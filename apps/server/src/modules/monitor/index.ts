@@ -1,6 +1,7 @@
 import { Code, forceLogoutSchema, LOGIN_STATUS, loginLogPageSchema, monitorEndpoints, onlinePageSchema } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
 import UAParser from 'ua-parser-js';
+import { assertMayTouchAccounts } from '../../auth/grants.js';
 import type { Ctx } from '../../context.js';
 import { contains, pageOf } from '../../crud/list.js';
 import { formatDateTime } from '../../db/time.js';
@@ -93,6 +94,10 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         .where('s.expires_at', '>=', ctx.now())
         .execute();
       if (found.length === 0) throw badRequest('monitor.noSession');
+      await assertMayTouchAccounts(ctx.db, req, [...new Set(found.map((s) => Number(s.user_id)))], {
+        admin: 'monitor.adminOnly',
+        notCovered: 'monitor.notCovered',
+      });
       await ctx.db
         .deleteFrom('sys_session')
         .where(

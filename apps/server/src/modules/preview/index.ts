@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import {
+  Code,
   type Endpoint,
+  formatBytes,
   id,
   newsEndpoints,
   newsResource,
@@ -12,24 +14,31 @@ import {
   type ResourceDef,
   translate,
 } from '@gk/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
+import { may } from '../../auth/sessions.js';
 import type { Ctx } from '../../context.js';
 import { Crud } from '../../crud/service.js';
-import { notFound } from '../../http/errors.js';
+import { AppError, forbidden, notFound } from '../../http/errors.js';
+import { ownerOf } from '../../http/fair-queue.js';
 import { ok } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
 import { sanitizeRichText } from '../../http/sanitize.js';
+import { scheduleEvery } from '../../ops/daily.js';
 
 type Row = Record<string, unknown>;
 
 /** how long a preview link works */
 export const PREVIEW_TTL_MS = 30 * 60_000;
+/** how often expired snapshots are purged (whether or not anybody previews) */
+export const PREVIEW_PURGE_EVERY_MS = 5 * 60_000;
 
-const PREVIEWABLE: { def: ResourceDef; endpoint: Endpoint }[] = [
-  { def: newsResource, endpoint: newsEndpoints.preview },
-  { def: policyResource, endpoint: policyEndpoints.preview },
-  { def: pageItemResource, endpoint: pageEndpoints.itemPreview },
+/** `endpoint`: a stored record by id (read), or a form for a caller holding `form`; `form`: the form only (its own permission) */
+const PREVIEWABLE: { def: ResourceDef; endpoint: Endpoint; form: Endpoint }[] = [
+  { def: newsResource, endpoint: newsEndpoints.preview, form: newsEndpoints.previewForm },
+  { def: policyResource, endpoint: policyEndpoints.preview, form: policyEndpoints.previewForm },
+  { def: pageItemResource, endpoint: pageEndpoints.itemPreview, form: pageEndpoints.itemPreviewForm },
 ];
 
 /** the server's preview secret: PREVIEW_SECRET, else one generated once and kept in the database (shared by every process) */
@@ -60,49 +69,116 @@ const esc = (v: unknown) =>
   String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const safeImg = (v: unknown) => (typeof v === 'string' && /^(\/img\/[\w.-]{1,200}|https?:\/\/[^\s"'<>]{1,490})$/.test(v) ? v : '');
 
+/** Permanently deletes the snapshots whose link has expired; returns how many. */
+export async function purgeExpiredPreviews(ctx: Ctx): Promise<number> {
+  const r = await ctx.db.deleteFrom('preview_snapshot').where('expires_at', '<', ctx.now()).executeTakeFirst();
+  return Number(r.numDeletedRows ?? 0);
+}
+
 /**
- * Preview (issue 11): `/news/previewNews`, `/policy/previewPolicy`, `/page/previewPageItem` take an id or the
- * record as on the form and answer `data.url`, a link signed with the server's secret that works for 30
- * minutes without a login; `/preview/{resource}/{ref}` renders the page as the public site would.
+ * Keeps a snapshot for `userId` within the account's quota (PREVIEW_MAX_PER_ACCOUNT snapshots,
+ * PREVIEW_MAX_BYTES_PER_ACCOUNT bytes): the account's oldest snapshots are dropped to make room (their links
+ * then answer 404); one larger than the whole byte quota is refused. Returns the new snapshot's id.
+ */
+async function keepSnapshot(ctx: Ctx, userId: number, resource: string, data: string, expiresAt: number): Promise<number> {
+  const { previewMaxPerAccount: maxCount, previewMaxBytesPerAccount: maxBytes } = ctx.config;
+  const bytes = Buffer.byteLength(data, 'utf8');
+  if (bytes > maxBytes) throw new AppError(Code.TOO_LARGE, 'preview.tooLarge', { limit: formatBytes(maxBytes) });
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    // one account's previews take turns (PostgreSQL; SQLite has one writer), so each sees the ones before it
+    if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`gk-preview:${userId}`}))`.execute(trx);
+    const ins = await trx
+      .insertInto('preview_snapshot')
+      .values({ resource, data, expires_at: expiresAt, user_id: userId, bytes })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const mine = await trx
+      .selectFrom('preview_snapshot')
+      .select(['id', 'bytes', 'expires_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .execute();
+    // newest first: keep while within both limits; from the first one past them, the rest (older) go
+    const drop: number[] = [];
+    let count = 0;
+    let total = 0;
+    let over = false;
+    for (const s of mine) {
+      const live = Number(s.expires_at) >= now;
+      if (live && !over) {
+        count++;
+        total += Number(s.bytes);
+        over = count > maxCount || total > maxBytes;
+      }
+      if (!live || over) drop.push(Number(s.id));
+    }
+    if (drop.length) await trx.deleteFrom('preview_snapshot').where('id', 'in', drop).execute();
+    return Number(ins.id);
+  });
+}
+
+/**
+ * Preview (issue 11): `/news/previewNews`, `/policy/previewPolicy`, `/page/previewPageItem` take an id (read)
+ * or the record as on the form; `/news/previewNewsForm` … take the form. Both answer `data.url`, a link signed
+ * with the server's secret that works for 30 minutes without a login; `/preview/{resource}/{ref}` renders the
+ * page as the public site would. A form preview stores a snapshot, so it needs the form-preview permission
+ * (granted with the write buttons), and counts against the account's quota (issue 21).
  */
 export function register(api: FastifyInstance, ctx: Ctx): void {
-  const { db } = ctx;
+  const link = async (req: FastifyRequest, resource: string, ref: string, exp: number) => {
+    const payload = `${resource}.${ref}.${exp}`;
+    const sig = sign(await secretOf(ctx), payload);
+    const origin = `${req.protocol}://${req.host}`;
+    return ok(req, { url: `${origin}/preview/${resource}/${ref}?exp=${exp}&sig=${sig}`, expiresAt: exp });
+  };
+  const fromForm = async (req: FastifyRequest, def: ResourceDef, input: unknown) => {
+    const form = parseInput(formSchema, input);
+    const data = {
+      title: form.title ?? '',
+      summary: form.summary ?? '',
+      content: await sanitizeRichText(form.content ?? '', { owner: ownerOf(req), timeLimitMs: ctx.config.sanitizeTimeLimitMs }),
+      date: form.publishTime || form.createTime || ctx.nowText(),
+    };
+    const exp = ctx.now() + PREVIEW_TTL_MS;
+    const snapshot = await keepSnapshot(ctx, req.user!.id, def.name, JSON.stringify(data), exp);
+    return link(req, def.name, `s${snapshot}`, exp);
+  };
   for (const p of PREVIEWABLE) {
     const crud = new Crud(ctx, p.def);
     addRoute(api, ctx, {
       endpoint: p.endpoint,
       handler: async (_i, req) => {
         const input = rawInput(req) as Row;
-        const exp = ctx.now() + PREVIEW_TTL_MS;
-        let ref: string;
         const hasForm = input && typeof input === 'object' && ('title' in input || 'content' in input);
         if (hasForm) {
-          const form = parseInput(formSchema, input);
-          const data = {
-            title: form.title ?? '',
-            summary: form.summary ?? '',
-            content: await sanitizeRichText(form.content ?? ''),
-            date: form.publishTime || form.createTime || ctx.nowText(),
-          };
-          await db.deleteFrom('preview_snapshot').where('expires_at', '<', ctx.now()).execute();
-          const ins = await db
-            .insertInto('preview_snapshot')
-            .values({ resource: p.def.name, data: JSON.stringify(data), expires_at: exp })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          ref = `s${ins.id}`;
-        } else {
-          const recordId = parseInput(z.object({ id: id() }), input).id;
-          if (!(await crud.get(recordId))) throw notFound();
-          ref = `r${recordId}`;
+          // the form through the read path: only for a holder of the form-preview permission
+          if (!req.user || !may(req.user, p.form.path)) throw forbidden('preview.formForbidden');
+          return fromForm(req, p.def, input);
         }
-        const payload = `${p.def.name}.${ref}.${exp}`;
-        const sig = sign(await secretOf(ctx), payload);
-        const origin = `${req.protocol}://${req.host}`;
-        return ok(req, { url: `${origin}/preview/${p.def.name}/${ref}?exp=${exp}&sig=${sig}`, expiresAt: exp });
+        const recordId = parseInput(z.object({ id: id() }), input).id;
+        if (!(await crud.get(recordId))) throw notFound();
+        return link(req, p.def.name, `r${recordId}`, ctx.now() + PREVIEW_TTL_MS);
       },
     });
+    addRoute(api, ctx, {
+      endpoint: p.form,
+      handler: async (_i, req) => fromForm(req, p.def, rawInput(req)),
+    });
   }
+
+  // expired snapshots go on a timer, not only when somebody previews again (a first run shortly after start)
+  scheduleEvery(
+    api,
+    {
+      name: 'preview.purged',
+      firstAfterMs: 60_000,
+      everyMs: PREVIEW_PURGE_EVERY_MS,
+      run: () => purgeExpiredPreviews(ctx),
+      done: 'preview snapshots: expired ones purged',
+    },
+    ctx,
+  );
 }
 
 /** The preview pages (outside the API prefix, no login): the signed link's record as the site shows it. */

@@ -10,7 +10,7 @@ import {
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { may } from '../../auth/sessions.js';
+import { may, type SessionUser } from '../../auth/sessions.js';
 import type { Ctx, WriteEvent } from '../../context.js';
 import { idsOf } from '../../crud/routes.js';
 import { type AnyDb, looseDb } from '../../db/index.js';
@@ -27,6 +27,23 @@ type Row = Record<string, unknown>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const byName = (name: string): ResourceDef | undefined => allResources().find((r) => r.name === name && isRecyclable(r));
+
+/** the read permission of a resource: its list (else its record) endpoint */
+const readKeyOf = (def: ResourceDef): string | undefined => (def.endpoints.list ?? def.endpoints.get)?.path;
+
+/**
+ * The recyclable resources whose records this caller may read: the recycle bin shows, restores and purges
+ * only those (the recycle menu alone does not open every resource's deleted titles).
+ */
+export function readableResources(user: SessionUser): string[] {
+  return allResources()
+    .filter((def) => isRecyclable(def))
+    .filter((def) => {
+      const key = readKeyOf(def);
+      return !!key && may(user, key);
+    })
+    .map((def) => def.name);
+}
 
 /** Keeps a deleted content record in the recycle bin, inside the deleting transaction. */
 async function keep(ctx: Ctx, e: WriteEvent): Promise<void> {
@@ -86,13 +103,18 @@ async function entriesOf(trx: AnyDb, req: FastifyRequest, ids: number[]): Promis
     .where('id', 'in', ids)
     .execute()) as Entry[];
   if (rows.length !== new Set(ids).size) throw notFound();
-  return rows.map((r) => {
+  const user = req.user;
+  if (!user) throw forbidden();
+  const readable = new Set(readableResources(user));
+  const entries = rows.map((r) => {
     const def = byName(r.resource);
-    if (!def?.endpoints.del) throw notFound();
-    // restoring or purging a record needs the right to delete records of its kind
-    if (!req.user || !may(req.user, def.endpoints.del.path)) throw forbidden();
+    // an entry of a resource the caller may not read is not theirs to see: as if it did not exist
+    if (!def?.endpoints.del || !readable.has(def.name)) throw notFound();
     return { ...r, id: Number(r.id), record_id: Number(r.record_id), def };
   });
+  // restoring or purging a record needs the right to delete records of its kind
+  if (entries.some((e) => !e.def.endpoints.del || !may(user, e.def.endpoints.del.path))) throw forbidden();
+  return entries;
 }
 
 /** Puts a record back: same id, same columns; refuses (changing nothing) when its id, a unique value or a reference no longer fits. */
@@ -132,8 +154,10 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     endpoint: recycleEndpoints.page,
     handler: async (_i, req) => {
       const input = parseInput(recyclePageSchema, rawInput(req));
-      let q = db.selectFrom('recycle_bin');
-      if (input.resource) q = q.where('resource', '=', input.resource);
+      const readable = req.user ? readableResources(req.user) : [];
+      const shown = input.resource ? readable.filter((r) => r === input.resource) : readable;
+      if (shown.length === 0) return page(req, [], 0);
+      let q = db.selectFrom('recycle_bin').where('resource', 'in', shown);
       if (input.keyword)
         q = q.where(sql<boolean>`lower(title) like lower(${`%${input.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}) escape '\\'`);
       const { n } = (await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: number };

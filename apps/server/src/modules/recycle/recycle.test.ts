@@ -184,4 +184,64 @@ describe.each(DIALECTS)('recycle bin on %s', (dialect) => {
     expect(await inBin()).toBe(0);
     token = await t.current.login(); // the session expired with the moved clock
   });
+  it('a role with the recycle menu and only news read sees, restores and purges only news entries', async () => {
+    const news = await saveNews({ title: '只读回收新闻' });
+    const policy = (await post('/policy/savePolicy', { title: '只读回收政策' })).body.data as { id: number };
+    await post('/news/delNews', [news.id]);
+    await post('/policy/delPolicy', [policy.id]);
+    const newsEntry = (await entryOf('news', news.id))!;
+    const policyEntry = (await entryOf('policy', policy.id))!;
+    const inBin = async (id: number) => (await db().selectFrom('recycle_bin').select('id').where('id', '=', id).execute()).length;
+
+    const role = async (code: string, permissions: string[]) => {
+      const r = await post('/role/saveRole', { code, name: code, permissions });
+      expect(r.body.code).toBe(200);
+      const user = await post('/userInfo/saveUserInfo', {
+        userName: `${code}_u`,
+        password: 'Recycle_r_123',
+        enableFlag: 1,
+        roleIds: [r.body.data.id],
+      });
+      expect(user.body.code).toBe(200);
+      return t.current.login(`${code}_u`, 'Recycle_r_123');
+    };
+    const as = (tk: string) => (path: string, body?: unknown) => t.current.post(path, body, { token: tk });
+
+    // the recycle menu and the news menu (news read), no buttons
+    const reader = as(await role('rb_read', ['menu:RecycleList', 'menu:NewsList']));
+    const all = (await reader('/recycle/getRecyclePage', { pageNumber: 1, pageSize: 100 })).body;
+    expect(all.code).toBe(200);
+    expect(new Set(all.rows.map((r: { resource: string }) => r.resource))).toEqual(new Set(['news']));
+    expect(all.total).toBe(all.rows.length);
+    expect(all.rows.map((r: { id: number }) => r.id)).toContain(newsEntry.id);
+    // asking for another resource, or a title of it, finds nothing
+    expect((await reader('/recycle/getRecyclePage', { resource: 'policy' })).body).toMatchObject({ code: 200, total: 0, rows: [] });
+    expect((await reader('/recycle/getRecyclePage', { keyword: '只读回收政策' })).body).toMatchObject({ code: 200, total: 0, rows: [] });
+    // the home page counts what the bin shows
+    const binNews = Number(
+      (await db().selectFrom('recycle_bin').select(db().fn.countAll().as('n')).where('resource', '=', 'news').executeTakeFirstOrThrow()).n,
+    );
+    expect((await reader('/dashboard/getStats')).body.data.recycled).toBe(binNews);
+    // no recycle buttons: the guard refuses
+    expect((await reader('/recycle/restore', [newsEntry.id])).body).toEqual({ code: 403, msg: '没有权限执行此操作' });
+
+    // with the recycle buttons but neither policy read nor news delete
+    const restorer = as(await role('rb_buttons', ['menu:RecycleList', 'menu:NewsList', '/recycle/restore', '/recycle/purge']));
+    // another resource's entry: as if it did not exist, and it stays
+    for (const path of ['/recycle/restore', '/recycle/purge'])
+      expect((await restorer(path, [policyEntry.id])).body).toEqual({ code: 404, msg: '数据不存在或已被删除' });
+    expect((await restorer('/recycle/restore', [newsEntry.id, policyEntry.id])).body.code).toBe(404);
+    expect(await inBin(policyEntry.id)).toBe(1);
+    expect((await post('/policy/getPolicy', { id: policy.id })).body.code).toBe(404);
+    // a news entry needs the right to delete news
+    expect((await restorer('/recycle/restore', [newsEntry.id])).body).toEqual({ code: 403, msg: '没有权限执行此操作' });
+    expect(await inBin(newsEntry.id)).toBe(1);
+
+    // with the news delete button: news entries restore; policy entries still do not
+    const editor = as(await role('rb_news', ['menu:RecycleList', 'menu:NewsList', '/recycle/restore', '/recycle/purge', '/news/delNews']));
+    expect((await editor('/recycle/purge', [policyEntry.id])).body.code).toBe(404);
+    expect((await editor('/recycle/restore', [newsEntry.id])).body).toEqual({ code: 200, msg: '已恢复 1 条数据', data: { count: 1 } });
+    expect((await post('/news/getNews', { id: news.id })).body.data.title).toBe('只读回收新闻');
+    expect(await inBin(policyEntry.id)).toBe(1);
+  });
 });

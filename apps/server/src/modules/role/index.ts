@@ -1,6 +1,5 @@
 import {
   allEndpoints,
-  allPermissionKeys,
   id,
   MENU_TREE,
   type MenuSetting,
@@ -14,6 +13,7 @@ import {
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { allRoles, assertMayEditMenu, assertMayEditRole, roleKeys } from '../../auth/grants.js';
 import type { Ctx } from '../../context.js';
 import { registerResource } from '../../crud/routes.js';
 import type { CrudHooks } from '../../crud/service.js';
@@ -90,30 +90,6 @@ export async function writeGrants(trx: AnyDb, roleId: number, keys: string[]): P
   }
 }
 
-/**
- * The menu and button keys a role holds (admin: all of them). Top-level menus are left out: a role holds one
- * exactly when it holds a menu under it, as a tree shows a parent checked or half-checked from its children.
- */
-export async function grantsOf(db: AnyDb, roleId: number, code: string): Promise<string[]> {
-  if (code === ROLES.ADMIN) return allPermissionKeys().filter((k) => !MENU_TREE.some((m) => menuKey(m.routeName) === k));
-  const menus = await db
-    .selectFrom('sys_role_menu as rm')
-    .innerJoin('sys_menu as m', 'm.id', 'rm.menu_id')
-    .select('m.route_name')
-    .where('rm.role_id', '=', roleId)
-    .execute();
-  const buttons = await db
-    .selectFrom('sys_role_permission as rp')
-    .innerJoin('sys_permission as p', 'p.key', 'rp.permission_key')
-    .select('p.key')
-    .where('rp.role_id', '=', roleId)
-    .where('p.kind', '=', 'write')
-    .execute();
-  const tops = new Set(MENU_TREE.map((m) => menuKey(m.routeName)));
-  const known = new Set(allPermissionKeys().filter((k) => !tops.has(k)));
-  return [...menus.map((m) => menuKey(m.route_name)), ...buttons.map((b) => b.key)].filter((k) => known.has(k));
-}
-
 /** The users holding a role, by name (at most `limit`). */
 async function holders(db: AnyDb, roleId: number, limit = 10): Promise<string[]> {
   const rows = await db
@@ -172,8 +148,11 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
   const pending = new WeakMap<FastifyRequest, string[]>();
 
   const hooks: CrudHooks = {
-    beforeSave: async (values, { existing, req }) => {
-      if (Array.isArray(values.permissions)) pending.set(req, values.permissions as string[]);
+    beforeSave: async (values, { id: roleId, existing, req, trx }) => {
+      const keys = Array.isArray(values.permissions) ? (values.permissions as string[]) : undefined;
+      // nobody grants what they do not hold (auth/grants.ts)
+      await assertMayEditRole(trx, req, existing ? { id: roleId!, code: String(existing.code), name: String(existing.name) } : null, keys);
+      if (keys) pending.set(req, keys);
       delete values.permissions;
       if (existing?.code === ROLES.ADMIN && ((values.code !== undefined && values.code !== ROLES.ADMIN) || values.enableFlag === 0))
         throw conflict('role.adminLocked');
@@ -191,8 +170,12 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       await trx.updateTable('sys_role').set({ customized: 1 }).where('id', '=', roleId).execute();
       await changed(ctx, 'role', { db: trx, req });
     },
+    beforeToggle: async (role, { req, trx }) => {
+      await assertMayEditRole(trx, req, { id: Number(role.id), code: String(role.code), name: String(role.name) });
+    },
     beforeDelete: async (rows, { req, trx }) => {
       for (const r of rows) {
+        await assertMayEditRole(trx, req, { id: Number(r.id), code: String(r.code), name: String(r.name) });
         if (r.code === ROLES.ADMIN) throw conflict('role.adminLocked');
         const users = await holders(trx, Number(r.id));
         if (users.length) throw conflict('role.inUse', { name: String(r.name), users: users.join('、') });
@@ -215,7 +198,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     schema: z.object({ id: id() }),
     handler: async ({ id: roleId }, req) => {
       const role = await crud.mustGet(roleId);
-      return ok(req, { ...role, permissions: await grantsOf(ctx.db, roleId, String(role.code)) });
+      return ok(req, { ...role, permissions: await roleKeys(ctx.db, { id: roleId, code: String(role.code) }) });
     },
   });
 
@@ -224,7 +207,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     input: 'body',
     handler: async (_i, req) => {
       const saved = await crud.save(req.body ?? {}, req);
-      return ok(req, { ...saved, permissions: await grantsOf(ctx.db, Number(saved.id), String(saved.code)) }, 'common.saved');
+      return ok(req, { ...saved, permissions: await roleKeys(ctx.db, { id: Number(saved.id), code: String(saved.code) }) }, 'common.saved');
     },
   });
 
@@ -236,12 +219,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
   addRoute(api, ctx, {
     endpoint: roleEndpoints.options,
     handler: async (_i, req) => {
-      const rows = await ctx.db
-        .selectFrom('sys_role')
-        .select(['id', 'code', 'name', 'enable_flag'])
-        .orderBy('sort_no')
-        .orderBy('id')
-        .execute();
+      const rows = await allRoles(ctx.db);
       const list = rows.map((r) => ({ id: Number(r.id), code: r.code, name: r.name, enableFlag: Number(r.enable_flag) }));
       return page(req, list, list.length);
     },
@@ -259,10 +237,11 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     handler: async (input, req) => {
       const row = await ctx.db
         .selectFrom('sys_menu')
-        .select(['id', 'title', 'icon', 'sort_no', 'is_hidden'])
+        .select(['id', 'route_name', 'title', 'custom_title', 'icon', 'sort_no', 'is_hidden'])
         .where('id', '=', input.id)
         .executeTakeFirst();
       if (!row) throw notFound('menu.notFound');
+      await assertMayEditMenu(ctx.db, req, { id: Number(row.id), route_name: row.route_name, title: row.custom_title || row.title });
       const title = input.title?.trim() || null;
       const icon = input.icon?.trim() || null;
       const hidden = input.isHidden == null ? null : input.isHidden === true || input.isHidden === 1 ? 1 : 0;

@@ -15,9 +15,9 @@ import {
   uploadEndpoints,
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import pLimit from 'p-limit';
 import type { Ctx } from '../../context.js';
 import { AppError, badRequest } from '../../http/errors.js';
+import { FairQueue, ownerOf } from '../../http/fair-queue.js';
 import { ok, t } from '../../http/reply.js';
 import { addRoute, rawInput } from '../../http/route.js';
 import { storeByContent } from '../../storage/index.js';
@@ -67,31 +67,34 @@ function uploadError(e: unknown, maxBytes: number): unknown {
 
 /**
  * Decoding is bounded twice: by pixels (UPLOAD_MAX_PIXELS, read from the header before any decoding: 413)
- * and by how many decode at once (UPLOAD_DECODE_CONCURRENCY; beyond that UPLOAD_DECODE_QUEUE wait, and
+ * and by how many are checked at once (UPLOAD_DECODE_CONCURRENCY; beyond that UPLOAD_DECODE_QUEUE wait, and
  * the next are refused with 429 at once), so a burst of huge images cannot take the memory or every core.
+ * The slots and the waiting room are shared fairly between accounts (http/fair-queue.ts): accounts that wait
+ * are served in turn, and when the room is full an upload of another account takes the place of the newest
+ * waiting upload of the account holding the most, so one uploader's flood cannot keep everyone else's
+ * uploads failing.
  */
 export class ImageChecker {
-  private limiter: ReturnType<typeof pLimit>;
-  /** checks under way, counted from their first line (so a burst arriving together is counted together) */
-  private inFlight = 0;
+  private readonly queue: FairQueue;
 
   constructor(
     private readonly maxPixels: number,
-    private readonly concurrency: number,
-    private readonly queue: number,
+    concurrency: number,
+    queue: number,
   ) {
-    this.limiter = pLimit(Math.max(1, concurrency));
+    this.queue = new FairQueue({
+      slots: Math.max(1, concurrency),
+      maxWaiting: Math.max(0, queue),
+      full: () => new AppError(Code.TOO_MANY, 'upload.busy'),
+    });
   }
 
-  /** The image's real type from its magic bytes, and proof that it decodes completely. */
-  async check(bytes: Buffer): Promise<{ ext: string; contentType: string }> {
-    if (this.inFlight >= Math.max(1, this.concurrency) + Math.max(0, this.queue)) throw new AppError(Code.TOO_MANY, 'upload.busy');
-    this.inFlight++;
-    try {
-      return await this.checkNow(bytes);
-    } finally {
-      this.inFlight--;
-    }
+  /**
+   * The image's real type from its magic bytes, and proof that it decodes completely. `owner` (`ownerOf(req)`):
+   * whose upload it is. Admitted or refused (429) at once, when called.
+   */
+  check(bytes: Buffer, owner = 'system'): Promise<{ ext: string; contentType: string }> {
+    return this.queue.run(owner, () => this.checkNow(bytes));
   }
 
   private async checkNow(bytes: Buffer): Promise<{ ext: string; contentType: string }> {
@@ -109,21 +112,20 @@ export class ImageChecker {
     }
     const pixels = (meta.width ?? 0) * (meta.height ?? 0) * Math.max(1, meta.pages ?? 1);
     if (pixels > this.maxPixels) throw new AppError(Code.TOO_LARGE, 'upload.tooManyPixelsLimit', { limit: this.maxPixels });
-    await this.limiter(async () => {
-      try {
-        // decodes every pixel: a truncated or forged file fails here
-        await sharp(bytes, { failOn: 'truncated', limitInputPixels: this.maxPixels }).stats();
-      } catch (e) {
-        if (e instanceof Error && /pixel limit/i.test(e.message)) throw badRequest('upload.tooManyPixels');
-        throw badRequest('upload.invalid');
-      }
-    });
+    try {
+      // decodes every pixel: a truncated or forged file fails here
+      await sharp(bytes, { failOn: 'truncated', limitInputPixels: this.maxPixels }).stats();
+    } catch (e) {
+      if (e instanceof Error && /pixel limit/i.test(e.message)) throw badRequest('upload.tooManyPixels');
+      throw badRequest('upload.invalid');
+    }
     return { ext, contentType: IMAGE_CONTENT_TYPES[ext] };
   }
 
-  /** uploads being checked, decoding or waiting to (for the metrics) */
-  get load(): { checking: number; decoding: number; waiting: number } {
-    return { checking: this.inFlight, decoding: this.limiter.activeCount, waiting: this.limiter.pendingCount };
+  /** uploads being checked and waiting to be (for the metrics) */
+  get load(): { checking: number; waiting: number } {
+    const { running, waiting } = this.queue.load;
+    return { checking: running, waiting };
   }
 }
 
@@ -170,7 +172,7 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
     handler: async (_i, req, reply) => {
       try {
         const bytes = await readUpload(req, maxBytes);
-        const { ext } = await checker.check(bytes);
+        const { ext } = await checker.check(bytes, ownerOf(req));
         let name: string;
         try {
           name = await storeByContent(ctx.images, bytes, ext);

@@ -9,6 +9,7 @@ import { testConfig } from '../../config.js';
 import { prepareApp } from '../../prepare.js';
 import { LocalImageStore } from '../../storage/index.js';
 import { ADMIN_PASSWORD, multipart } from '../../test/harness.js';
+import { insertUser } from '../../test/users.js';
 import { ImageChecker } from './index.js';
 
 const solid = (width: number, height: number, background = 'red') =>
@@ -151,6 +152,83 @@ describe('a burst of uploads past the decode limit', () => {
     for (const r of busy)
       expect(r.json()).toEqual({ code: 429, msg: '正在处理的图片过多，请稍后再试', message: '正在处理的图片过多，请稍后再试' });
     expect(fs.readdirSync(path.join(dataDir, 'uploads')).filter((n) => !n.startsWith('.'))).toHaveLength(stored.length);
+  });
+});
+
+/** a noisy PNG that takes a fraction of a second to decode (`k` makes each different) */
+const heavyPng = (k: number, side = 1200) => {
+  const raw = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 * k) % 251;
+  return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+};
+
+describe('fair shares of the decode queue between accounts', () => {
+  it('one account holds at most its share: a flood of one is refused past the room, another account is still admitted', async () => {
+    const checker = new ImageChecker(50_000_000, 1, 2);
+    const img = await heavyPng(1, 600);
+    // account a sends six at once, then account b one: all admitted or refused at the call
+    const flood = Array.from({ length: 6 }, () => checker.check(img, 'user:a'));
+    const other = checker.check(img, 'user:b');
+    const results = await Promise.allSettled(flood);
+    // a: one decoding, two waiting, three refused; then b takes the place of a's newest waiting one
+    expect(results.map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { code: number }).code))).toEqual([
+      'ok',
+      'ok',
+      429,
+      429,
+      429,
+      429,
+    ]);
+    await expect(other).resolves.toEqual({ ext: 'png', contentType: 'image/png' });
+    expect(checker.load).toEqual({ checking: 0, waiting: 0 });
+  });
+
+  describe('through the upload route', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gk-upload-fair-'));
+    let built: BuiltApp;
+    afterAll(async () => {
+      await built?.app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("another account's upload succeeds while one account floods the queue", { timeout: 60_000 }, async () => {
+      built = await prepareApp(testConfig({ dataDir, uploadDecodeConcurrency: 1, uploadDecodeQueue: 2 }));
+      const tokens: string[] = [];
+      for (const name of ['flooder', 'other']) {
+        await insertUser(built.ctx, name, 'Passw0rd_1', ['editor']);
+        const r = await built.app.inject({
+          method: 'POST',
+          url: '/api/login/doLogin',
+          payload: { username: name, password: 'Passw0rd_1' },
+        });
+        tokens.push(r.json().data.token);
+      }
+      const send = (img: Buffer, token: string) => {
+        const { payload, headers } = multipart(img);
+        return built.app.inject({ method: 'POST', url: '/api/upload/upload', payload, headers: { ...headers, token } });
+      };
+      const images = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((k) => heavyPng(k)));
+      // the flooder's uploads all at once; the other account's once the flooder has been refused (the room was full)
+      let firstRefusal!: () => void;
+      const refused = new Promise<void>((resolve) => {
+        firstRefusal = resolve;
+      });
+      const flood = images.map((img) =>
+        send(img, tokens[0]).then((r) => {
+          if (r.statusCode === 429) firstRefusal();
+          return r;
+        }),
+      );
+      await refused;
+      const other = await send(await heavyPng(9), tokens[1]);
+      expect(other.statusCode).toBe(200);
+      expect(other.json().code).toBe(200);
+      const replies = await Promise.all(flood);
+      expect(replies.every((r) => r.statusCode === 200 || r.statusCode === 429)).toBe(true);
+      expect(replies.filter((r) => r.statusCode === 429).length).toBeGreaterThan(0);
+    });
   });
 });
 

@@ -1,6 +1,7 @@
-import { id, ROLES, resetPasswordSchema, userInfoEndpoints, userInfoResource } from '@gk/contracts';
+import { id, ROLES, type RoleOption, resetPasswordSchema, userInfoEndpoints, userInfoResource } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { allRoles, assertMayAssignRoles, assertMayTouchAccounts, grantableRoles } from '../../auth/grants.js';
 import { hashPassword } from '../../auth/password.js';
 import { deleteUserSessions } from '../../auth/sessions.js';
 import type { Ctx } from '../../context.js';
@@ -9,7 +10,7 @@ import type { CrudHooks } from '../../crud/service.js';
 import type { AnyDb } from '../../db/index.js';
 import { changed } from '../../events/bus.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import { ok } from '../../http/reply.js';
+import { ok, page } from '../../http/reply.js';
 import { addRoute, rawInput } from '../../http/route.js';
 
 /** Ids of the enabled accounts holding the admin role. */
@@ -34,20 +35,31 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
   /** the roles a save names, until its afterWrite writes them */
   const roleIdsOf = new WeakMap<FastifyRequest, number[]>();
 
-  /** replaces an account's roles: known roles only; the caller keeps their own admin role */
+  /**
+   * replaces an account's roles: known roles only, each one the caller may assign (auth/grants.ts); nobody changes
+   * their own roles (the own admin role keeps its message)
+   */
   const writeRoles = async (userId: number, roleIds: number[], req: FastifyRequest, trx: AnyDb) => {
     const wanted = [...new Set(roleIds)];
-    const roles = wanted.length ? await trx.selectFrom('sys_role').select(['id', 'code']).where('id', 'in', wanted).execute() : [];
+    const roles = wanted.length ? await trx.selectFrom('sys_role').select(['id', 'code', 'name']).where('id', 'in', wanted).execute() : [];
     if (roles.length !== wanted.length) throw badRequest('userInfo.roleUnknown');
     const adminRole = await trx.selectFrom('sys_role').select('id').where('code', '=', ROLES.ADMIN).executeTakeFirstOrThrow();
-    const hadAdmin = await trx
-      .selectFrom('sys_user_role')
-      .select('user_id')
-      .where('user_id', '=', userId)
-      .where('role_id', '=', adminRole.id)
-      .executeTakeFirst();
+    const held = (await trx.selectFrom('sys_user_role').select('role_id').where('user_id', '=', userId).execute()).map((r) =>
+      Number(r.role_id),
+    );
+    const hadAdmin = held.includes(Number(adminRole.id));
     const keepsAdmin = wanted.includes(Number(adminRole.id));
-    if (hadAdmin && !keepsAdmin && userId === req.user?.id) throw conflict('userInfo.ownAdmin');
+    if (userId === req.user?.id) {
+      if (hadAdmin && !keepsAdmin) throw conflict('userInfo.ownAdmin');
+      // the dialog sends the roles unchanged with every save of the own account
+      if (held.length !== wanted.length || held.some((r) => !wanted.includes(r))) throw conflict('userInfo.ownRoles');
+    } else {
+      await assertMayAssignRoles(
+        trx,
+        req,
+        roles.map((r) => ({ id: Number(r.id), code: r.code, name: r.name })),
+      );
+    }
     await trx.deleteFrom('sys_user_role').where('user_id', '=', userId).execute();
     if (wanted.length)
       await trx
@@ -70,6 +82,8 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
 
   const hooks: CrudHooks = {
     beforeSave: async (values, { id: userId, req, trx }) => {
+      // another account is edited (name, password, flag, roles) only by a caller whose grants cover its own
+      if (userId != null) await assertMayTouchAccounts(trx, req, [userId]);
       if (Array.isArray(values.roleIds)) roleIdsOf.set(req, values.roleIds as number[]);
       delete values.roleIds;
       if (values.enableFlag == null) delete values.enableFlag;
@@ -91,14 +105,23 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       roleIdsOf.delete(req);
       if (roleIds) await writeRoles(userId, roleIds, req, trx);
       else if (created) {
-        const role = await trx.selectFrom('sys_role').select('id').where('code', '=', ROLES.EDITOR).executeTakeFirstOrThrow();
+        const role = await trx
+          .selectFrom('sys_role')
+          .select(['id', 'code', 'name'])
+          .where('code', '=', ROLES.EDITOR)
+          .executeTakeFirstOrThrow();
+        await assertMayAssignRoles(trx, req, [{ id: Number(role.id), code: role.code, name: role.name }]);
         await trx.insertInto('sys_user_role').values({ user_id: userId, role_id: role.id }).execute();
       }
       await checkDisabled(userId, req, trx);
     },
+    beforeToggle: async (user, { req, trx }) => {
+      await assertMayTouchAccounts(trx, req, [Number(user.id)]);
+    },
     beforeDelete: async (rows, { req, trx }) => {
       const ids = rows.map((r) => Number(r.id));
       if (ids.includes(req.user?.id as number)) throw conflict('userInfo.notSelf');
+      await assertMayTouchAccounts(trx, req, ids);
       const admins = await enabledAdminIds(trx);
       if (admins.some((a) => ids.includes(a)) && admins.every((a) => ids.includes(a))) throw conflict('userInfo.lastAdmin');
       await deleteUserSessions(ctx, ids, trx, req);
@@ -168,6 +191,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       await crud.mustGet(userId);
       const hash = await hashPassword(password);
       await ctx.db.transaction().execute(async (trx) => {
+        await assertMayTouchAccounts(trx, req, [userId]);
         await trx.updateTable('sys_user').set({ password_hash: hash, must_change_password: 1 }).where('id', '=', userId).execute();
         await deleteUserSessions(ctx, [userId], trx, req);
       });
@@ -181,10 +205,28 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     schema: z.object({ id: id() }),
     handler: async ({ id: userId }, req) => {
       const user = await crud.mustGet(userId);
+      await assertMayTouchAccounts(ctx.db, req, [userId]);
       // the login throttle counts failures by account name (and address): forget this account's
       await ctx.db.deleteFrom('sys_login_failure').where('user_name', '=', String(user.userName)).execute();
       req.log.info({ event: 'user.unlocked', by: req.user?.userName, userId }, 'account unlocked');
       return ok(req, undefined, 'userInfo.unlocked');
+    },
+  });
+
+  addRoute(api, ctx, {
+    endpoint: userInfoEndpoints.roles,
+    handler: async (_i, req) => {
+      const rows = await allRoles(ctx.db);
+      const roles = rows.map((r) => ({ id: Number(r.id), code: r.code }));
+      const grantable = await grantableRoles(ctx.db, req, roles);
+      const list: RoleOption[] = rows.map((r) => ({
+        id: Number(r.id),
+        code: r.code,
+        name: r.name,
+        enableFlag: Number(r.enable_flag),
+        grantable: grantable.has(Number(r.id)),
+      }));
+      return page(req, list, list.length);
     },
   });
 }

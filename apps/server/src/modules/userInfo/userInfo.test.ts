@@ -185,7 +185,7 @@ describe.each(DIALECTS)('user accounts on %s', (dialect) => {
       expect((await t.current.post('/user/info', {}, { token })).body.code).toBe(200);
     });
 
-    it('nobody can disable or delete the last enabled admin', async () => {
+    it('only an administrator disables or deletes an administrator (the last one is never left without)', async () => {
       // a user manager that is not an admin: a role granted the userInfo permissions only
       const { ctx } = t.current;
       const role = await ctx.db
@@ -201,18 +201,18 @@ describe.each(DIALECTS)('user accounts on %s', (dialect) => {
       const mgr = await t.current.login('usermgr1', 'User_mgr123');
       const asMgr = (path: string, body?: unknown) => t.current.post(path, body, { token: mgr });
 
-      expect((await asMgr(`/userInfo/upUserInfoFlag?id=${adminId}&flag=0`)).body).toEqual({
-        code: 409,
-        msg: '不能删除或停用最后一个管理员',
-      });
-      expect((await asMgr('/userInfo/delUserInfo', [adminId])).body).toEqual({ code: 409, msg: '不能删除或停用最后一个管理员' });
+      const adminOnly = { code: 403, msg: '只有超级管理员可以修改、重置、停用、解锁或删除超级管理员账号“admin”' };
+      expect((await asMgr(`/userInfo/upUserInfoFlag?id=${adminId}&flag=0`)).body).toEqual(adminOnly);
+      expect((await asMgr('/userInfo/delUserInfo', [adminId])).body).toEqual(adminOnly);
       expect((await userRow('admin'))!.enable_flag).toBe(1);
 
-      // with a second admin, the first may be disabled by the manager
+      // a second admin: the manager may not touch it either; the administrator may
       const admin2 = await insertUser(ctx, 'admin2', 'Admin2_12345', ['admin']);
-      expect((await asMgr(`/userInfo/upUserInfoFlag?id=${admin2}&flag=0`)).body.code).toBe(200);
-      expect((await asMgr('/userInfo/delUserInfo', [adminId, admin2])).body).toEqual({ code: 409, msg: '不能删除或停用最后一个管理员' });
-      expect((await asMgr('/userInfo/delUserInfo', [admin2])).body).toEqual({ code: 200, msg: '删除成功' });
+      expect((await asMgr(`/userInfo/upUserInfoFlag?id=${admin2}&flag=0`)).body.code).toBe(403);
+      expect((await userRow('admin2'))!.enable_flag).toBe(1);
+      expect((await post(`/userInfo/upUserInfoFlag?id=${admin2}&flag=0`)).body.code).toBe(200);
+      expect((await post('/userInfo/delUserInfo', [adminId, admin2])).body).toEqual({ code: 409, msg: '不能删除或停用当前登录的账号' });
+      expect((await post('/userInfo/delUserInfo', [admin2])).body).toEqual({ code: 200, msg: '删除成功' });
       expect((await asMgr('/userInfo/delUserInfo', [mgrId])).body.msg).toBe('不能删除或停用当前登录的账号');
     });
 

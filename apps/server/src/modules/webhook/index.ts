@@ -18,17 +18,17 @@ import type { Ctx } from '../../context.js';
 import { registerResource } from '../../crud/routes.js';
 import type { AnyDb } from '../../db/index.js';
 import type { PublishEventTable } from '../../db/tables.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { ok, page } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
 import { isPublishing, onPublish, PUBLISHABLE } from '../publish/index.js';
+import { postOnce, refusedHost } from './destination.js';
 
 type Row = Record<string, unknown>;
 
 const PUBLISHABLE_NAMES = new Set(PUBLISHABLE.map((p) => p.def.name));
 /** wait before try n+1 (ms): 10 s, 20 s, 40 s, 80 s */
 export const backoffMs = (attempts: number) => 5000 * 2 ** attempts;
-const SEND_TIMEOUT_MS = 10_000;
 const CLAIM_MS = 60_000;
 
 /** `X-Signature: sha256=<hex>` over `<timestamp>.<raw body>` with the webhook's secret */
@@ -61,45 +61,55 @@ async function reschedule(ctx: Ctx, db: AnyDb, resource: string, recordId: numbe
   if (rows.length) await db.insertInto('publish_event').values(rows).execute();
 }
 
-/** Sends one claimed delivery and records the answer: done, another try later (backoff), or failed after 5. */
-async function send(ctx: Ctx, deliveryId: number): Promise<Row> {
+/** `code:param` of a stored reason (`blocked:10.0.0.1`) as the request's language says it */
+export function reasonText(lang: Parameters<typeof translate>[0], stored: unknown): string {
+  const text = typeof stored === 'string' ? stored : '';
+  if (!text) return '';
+  const at = text.indexOf(':');
+  const code = at < 0 ? text : text.slice(0, at);
+  const param = at < 0 ? '' : text.slice(at + 1);
+  const key = `webhook.reason.${code}`;
+  const said = translate(lang, key, { address: param, code: param });
+  return said === key ? '' : said;
+}
+
+/**
+ * Sends one claimed delivery and records the outcome: done, another try later (backoff), or failed after 5.
+ * Only the status code and a short reason are kept, never the receiver's answer.
+ */
+async function send(ctx: Ctx, deliveryId: number, signal?: AbortSignal): Promise<Row> {
   const { db } = ctx;
   const d = await db.selectFrom('webhook_delivery').selectAll().where('id', '=', deliveryId).executeTakeFirstOrThrow();
   const hook = await db.selectFrom('webhook').selectAll().where('id', '=', d.webhook_id).executeTakeFirst();
   const attempts = Number(d.attempts);
   let status: number | null = null;
-  let answer = '';
-  if (!hook) answer = 'webhook deleted';
+  let reason = '';
+  if (!hook) reason = 'deleted';
   else {
     const timestamp = String(Math.floor(ctx.now() / 1000));
     const body = String(d.body);
-    try {
-      const res = await fetch(String(hook.url), {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'gk-webhook/1',
-          [WEBHOOK_HEADERS.timestamp]: timestamp,
-          [WEBHOOK_HEADERS.signature]: signBody(String(hook.secret ?? ''), timestamp, body),
-          [WEBHOOK_HEADERS.event]: String(d.event),
-          [WEBHOOK_HEADERS.delivery]: String(d.id),
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      });
-      status = res.status;
-      answer = (await res.text().catch(() => '')).slice(0, 500);
-    } catch (e) {
-      answer = String((e as Error).message ?? e).slice(0, 500);
-    }
+    const attempt = await postOnce(String(hook.url), {
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'gk-webhook/1',
+        [WEBHOOK_HEADERS.timestamp]: timestamp,
+        [WEBHOOK_HEADERS.signature]: signBody(String(hook.secret ?? ''), timestamp, body),
+        [WEBHOOK_HEADERS.event]: String(d.event),
+        [WEBHOOK_HEADERS.delivery]: String(d.id),
+      },
+      body,
+      allowPrivate: ctx.config.webhookAllowPrivate,
+      signal,
+    });
+    status = attempt.status;
+    reason = attempt.reason;
   }
   const success = status != null && status >= 200 && status < 300;
   const done = success || attempts >= WEBHOOK_MAX_ATTEMPTS || !hook;
   const update = {
     status: success ? 'success' : done ? 'failed' : 'pending',
     last_status: status,
-    last_answer: answer,
+    last_answer: reason.slice(0, 100),
     claimed_until: null,
     next_at: done ? Number(d.next_at) : ctx.now() + backoffMs(attempts),
     update_time: ctx.nowText(),
@@ -123,11 +133,90 @@ async function claim(ctx: Ctx, deliveryId: number): Promise<boolean> {
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** The oldest due delivery of one destination, claimed by this process; null when none is left. */
+async function claimNext(ctx: Ctx, webhookId: number): Promise<number | null> {
+  for (;;) {
+    const now = ctx.now();
+    const next = await ctx.db
+      .selectFrom('webhook_delivery')
+      .select('id')
+      .where('webhook_id', '=', webhookId)
+      .where('status', '=', 'pending')
+      .where('next_at', '<=', now)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!next) return null;
+    // another process took it: look again
+    if (await claim(ctx, Number(next.id))) return Number(next.id);
+  }
+}
+
 /**
- * One round of the ticker: scheduled publish / offline times that passed fire their event (each claimed by one
- * process), then due deliveries are claimed and sent. Any number of processes may run it at once.
+ * The destinations of one process: each webhook has its own queue, drained one delivery at a time (its
+ * receiver gets them in order), side by side with every other webhook's, so a receiver that hangs holds
+ * back only its own deliveries. A delivery is claimed just before it is sent: a claim (60 s) outlasts one
+ * attempt (10 s), so no other process takes a delivery this one is still sending.
  */
-export async function webhookTick(ctx: Ctx): Promise<void> {
+class Destinations {
+  private readonly running = new Map<number, Promise<void>>();
+  /** destinations asked for again while their queue was being drained */
+  private readonly again = new Set<number>();
+  private readonly stop = new AbortController();
+  /** a failure of the database while draining (the delivery stays claimed and is taken again after its claim) */
+  onError: (err: unknown) => void = () => {};
+
+  constructor(private readonly ctx: Ctx) {}
+
+  /** drains the due deliveries of one webhook (joins the drain under way) */
+  drain(webhookId: number): Promise<void> {
+    const under = this.running.get(webhookId);
+    if (under) {
+      this.again.add(webhookId);
+      return under;
+    }
+    const run = this.run(webhookId)
+      .catch((err) => this.onError(err))
+      .finally(() => this.running.delete(webhookId));
+    this.running.set(webhookId, run);
+    return run;
+  }
+
+  private async run(webhookId: number): Promise<void> {
+    do {
+      this.again.delete(webhookId);
+      for (;;) {
+        if (this.stop.signal.aborted) return;
+        const next = await claimNext(this.ctx, webhookId);
+        if (next == null) break;
+        await send(this.ctx, next, this.stop.signal);
+      }
+    } while (this.again.has(webhookId));
+  }
+
+  /** ends the attempts under way (each recorded as a failed try, sent again later) */
+  async close(): Promise<void> {
+    this.stop.abort();
+    await Promise.allSettled([...this.running.values()]);
+  }
+}
+
+const destinations = new WeakMap<Ctx, Destinations>();
+const destinationsOf = (ctx: Ctx) => {
+  let d = destinations.get(ctx);
+  if (!d) {
+    d = new Destinations(ctx);
+    destinations.set(ctx, d);
+  }
+  return d;
+};
+
+/**
+ * Fires the scheduled publish / offline times that passed (each claimed by one process), then starts the
+ * queue of every destination with due deliveries. Answers the queues' drains without waiting for them.
+ */
+async function dispatchDue(ctx: Ctx): Promise<Promise<void>[]> {
   const { db } = ctx;
   const due = await db
     .selectFrom('publish_event')
@@ -146,52 +235,90 @@ export async function webhookTick(ctx: Ctx): Promise<void> {
   const now = ctx.now();
   const ready = await db
     .selectFrom('webhook_delivery')
-    .select(['id', 'webhook_id'])
+    .select('webhook_id')
+    .distinct()
     .where('status', '=', 'pending')
     .where('next_at', '<=', now)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-    .orderBy('id')
-    .limit(50)
+    .limit(500)
     .execute();
-  // one receiver gets its deliveries in order; different receivers are sent to side by side
-  const mine = new Map<number, number[]>();
-  for (const d of ready)
-    if (await claim(ctx, Number(d.id))) mine.set(Number(d.webhook_id), [...(mine.get(Number(d.webhook_id)) ?? []), Number(d.id)]);
-  await Promise.all(
-    [...mine.values()].map(async (ids) => {
-      for (const d of ids) await send(ctx, d);
-    }),
-  );
+  const queues = destinationsOf(ctx);
+  return ready.map((r) => queues.drain(Number(r.webhook_id)));
 }
 
-const out = (d: Row) => ({
+/**
+ * One round of the ticker, waiting until the queues it started are drained (tests drive it). Any number of
+ * processes may run it at once.
+ */
+export async function webhookTick(ctx: Ctx): Promise<void> {
+  await Promise.all(await dispatchDue(ctx));
+}
+
+/** a delivery as the API shows it: the status code and a short reason, never the receiver's answer */
+const out = (req: FastifyRequest, d: Row) => ({
   id: Number(d.id),
   webhookId: Number(d.webhook_id),
   event: d.event,
   status: d.status,
   attempts: Number(d.attempts),
   lastStatus: d.last_status == null ? null : Number(d.last_status),
-  lastAnswer: d.last_answer ?? '',
+  lastAnswer: reasonText(req.lang, d.last_answer),
   createTime: d.create_time,
   updateTime: d.update_time ?? null,
 });
 
+/** the secret a save set, for its reply (the only time it is shown) */
+const secretSetBy = new WeakMap<FastifyRequest, string>();
+
 /**
- * Webhooks (issue 11): 系统管理 › Webhook. Events are rows written in the transaction of the change; the
- * ticker (every WEBHOOK_TICK_MS) fires scheduled ones and sends, signs and retries deliveries.
+ * Webhooks (issue 11; an administrator's tool since issue 21): 系统管理 › Webhook. Events are rows written in
+ * the transaction of the change; the ticker (every WEBHOOK_TICK_MS) fires scheduled ones and hands due
+ * deliveries to their destination's queue, which signs, sends and retries them. A destination must be a
+ * public address (destination.ts) unless WEBHOOK_ALLOW_PRIVATE=1. The secret is write-only.
  */
 export function register(api: FastifyInstance, ctx: Ctx): void {
   const { db } = ctx;
-  registerResource(api, ctx, webhookResource, {
-    afterDelete: async (rows, { trx }) => {
-      await trx
-        .deleteFrom('webhook_delivery')
-        .where(
-          'webhook_id',
-          'in',
-          rows.map((r) => Number(r.id)),
-        )
-        .execute();
+  const { save: saveEndpoint, ...endpoints } = webhookResource.endpoints;
+  const crud = registerResource(
+    api,
+    ctx,
+    { ...webhookResource, endpoints },
+    {
+      // an empty secret on update keeps the one set; a new one replaces it and is answered once
+      beforeSave: (values, { existing, req }) => {
+        const secret = typeof values.secret === 'string' ? values.secret : '';
+        if (secret) {
+          values.secretSet = 1;
+          secretSetBy.set(req, secret);
+        } else if (existing) delete values.secret;
+        else values.secretSet = 0;
+        return values;
+      },
+      afterDelete: async (rows, { trx }) => {
+        await trx
+          .deleteFrom('webhook_delivery')
+          .where(
+            'webhook_id',
+            'in',
+            rows.map((r) => Number(r.id)),
+          )
+          .execute();
+      },
+    },
+  );
+
+  addRoute(api, ctx, {
+    endpoint: saveEndpoint!,
+    input: 'body',
+    handler: async (_i, req) => {
+      const raw = rawInput(req, 'body');
+      // the rules first, then where it points: a name is looked up before the transaction opens
+      const { url } = parseInput(webhookResource.save, raw) as { url: string };
+      const host = await refusedHost(url, ctx.config.webhookAllowPrivate);
+      if (host) throw badRequest('webhook.urlPrivate', { host: host.slice(0, 100) });
+      const saved = await crud.save(raw, req);
+      const secret = secretSetBy.get(req);
+      return ok(req, secret ? { ...saved, secret } : saved, 'common.saved');
     },
   });
 
@@ -241,9 +368,11 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       const d = await send(ctx, deliveryId);
       const good = d.status === 'success';
       const msg = good
-        ? translateMsg(req, 'webhook.pingOk', { status: String(d.last_status) })
-        : translateMsg(req, 'webhook.pingFailed', { answer: String(d.last_status ?? d.last_answer) });
-      return { ...ok(req, out(d)), msg };
+        ? translate(req.lang, 'webhook.pingOk', { status: String(d.last_status) })
+        : translate(req.lang, 'webhook.pingFailed', {
+            answer: d.last_status != null ? String(d.last_status) : reasonText(req.lang, d.last_answer),
+          });
+      return { ...ok(req, out(req, d)), msg };
     },
   });
 
@@ -264,27 +393,35 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         .limit(input.pageSize)
         .offset((input.pageNumber - 1) * input.pageSize)
         .execute();
-      return page(req, rows.map(out), Number(n));
+      return page(
+        req,
+        rows.map((r) => out(req, r)),
+        Number(n),
+      );
     },
   });
 
+  const queues = destinationsOf(ctx);
+  queues.onError = (err) => api.log.error({ err }, 'webhook delivery failed');
   const every = ctx.config.webhookTickMs;
+  let timer: NodeJS.Timeout | null = null;
+  // only the look for due work is one at a time; the queues it starts drain on their own
+  let looking: Promise<void> | null = null;
   if (every > 0) {
-    let running: Promise<void> | null = null;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = webhookTick(ctx)
+    timer = setInterval(() => {
+      if (looking) return;
+      looking = dispatchDue(ctx)
+        .then(() => {})
         .catch((err) => api.log.error({ err }, 'webhook tick failed'))
         .finally(() => {
-          running = null;
+          looking = null;
         });
     }, every);
     timer.unref();
-    api.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
   }
+  api.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await looking;
+    await queues.close();
+  });
 }
-
-const translateMsg = (req: FastifyRequest, key: string, params: Record<string, string>) => translate(req.lang, key, params);

@@ -10,12 +10,12 @@ vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => useSession.setState({ buttons: [newsEndpoints.publish.path, newsEndpoints.unpublish.path] }));
 
-function show(record: Record<string, unknown>) {
+function show(record: Record<string, unknown>, state: { id?: number | null; dirty?: boolean } = {}) {
   const api = {
     resource: newsResource,
-    id: 7,
+    id: state.id === undefined ? 7 : state.id,
     record,
-    dirty: false,
+    dirty: state.dirty ?? false,
     busy: false,
     save: vi.fn(async () => true),
     reload: vi.fn(async () => undefined),
@@ -29,6 +29,7 @@ function show(record: Record<string, unknown>) {
         publish={newsEndpoints.publish}
         unpublish={newsEndpoints.unpublish}
         preview={newsEndpoints.preview}
+        previewForm={newsEndpoints.previewForm}
       />
     </TestProviders>,
   );
@@ -90,5 +91,44 @@ describe('PublishBar: 发布 with an optional publish and offline time', () => {
     confirm(root);
     await waitFor(() => expect(calls.of(newsEndpoints.publish.path)).toHaveLength(1));
     expect(calls.of(newsEndpoints.publish.path)[0].body).toEqual({ offlineTime: null });
+  });
+});
+
+describe('PublishBar: 预览 of unsaved edits is a permission of its own', () => {
+  const form = { id: 7, title: '改了没保存', status: 'draft', publishTime: null, offlineTime: null };
+  const previewed = () => ({ code: 200, msg: '操作成功', data: { url: 'http://localhost/preview/news/s1?exp=1&sig=x' } });
+  beforeEach(() =>
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => null),
+    ),
+  );
+
+  it('with the permission, unsaved edits are previewed as on the form', async () => {
+    useSession.setState({ buttons: [newsEndpoints.previewForm.path] });
+    const calls = stubFetch({ [newsEndpoints.previewForm.path]: previewed, [newsEndpoints.preview.path]: previewed });
+    show(form, { dirty: true });
+    fireEvent.click(screen.getByRole('button', { name: /预\s?览/ }));
+    await waitFor(() => expect(calls.of(newsEndpoints.previewForm.path)).toHaveLength(1));
+    expect(calls.of(newsEndpoints.previewForm.path)[0].body).toEqual(form);
+    expect(calls.of(newsEndpoints.preview.path)).toHaveLength(0);
+  });
+
+  it('without it, the stored record is previewed, and the page says the edits are not in it', async () => {
+    useSession.setState({ buttons: [] });
+    const calls = stubFetch({ [newsEndpoints.previewForm.path]: previewed, [newsEndpoints.preview.path]: previewed });
+    show(form, { dirty: true });
+    fireEvent.click(screen.getByRole('button', { name: /预\s?览/ }));
+    await waitFor(() => expect(calls.of(newsEndpoints.preview.path)).toHaveLength(1));
+    expect(calls.of(newsEndpoints.preview.path)[0].body).toEqual({ id: 7 });
+    expect(await screen.findByText('预览的是已保存的内容，未保存的修改不在其中')).toBeInTheDocument();
+    expect(calls.of(newsEndpoints.previewForm.path)).toHaveLength(0);
+  });
+
+  it('without it, a record not saved yet offers no 预览', () => {
+    useSession.setState({ buttons: [] });
+    stubFetch({});
+    show({ title: '新的', status: 'draft' }, { id: null, dirty: true });
+    expect(screen.queryByRole('button', { name: /预\s?览/ })).toBeNull();
   });
 });

@@ -22,13 +22,15 @@ export interface PublishBarProps {
   publish: Endpoint;
   unpublish: Endpoint;
   preview: Endpoint;
+  /** the preview of unsaved edits: a permission of its own (granted with the write buttons) */
+  previewForm: Endpoint;
 }
 
 /**
  * 保存草稿, 发布 (now or at a chosen time) and 下线 on a news / policy / page-item detail page. Publishing
  * a new record saves it published in one call; an existing one is saved first when it has changes.
  */
-export function PublishBar({ api, resource, publish, unpublish, preview }: PublishBarProps) {
+export function PublishBar({ api, resource, publish, unpublish, preview, previewForm }: PublishBarProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
@@ -75,16 +77,22 @@ export function PublishBar({ api, resource, publish, unpublish, preview }: Publi
     await api.reload();
   };
 
-  /** opens the signed preview link: the stored record, or what is on the form when it has unsaved edits */
+  const mayPreviewForm = can(previewForm.path);
+  /**
+   * opens the signed preview link: the stored record, or what is on the form when it has unsaved edits (for
+   * whoever may preview unsaved edits; anybody else sees the stored record, and is told so)
+   */
   const doPreview = async () => {
     const win = window.open('about:blank', '_blank');
     try {
-      const body = api.id && !api.dirty ? { id: api.id } : await api.values();
+      const ofForm = mayPreviewForm && (!api.id || api.dirty);
+      const body = ofForm ? await api.values() : { id: api.id };
       if (!body) {
         win?.close();
         return;
       }
-      const reply = await withLoading(post<{ data: { url: string } }>(preview.path, body));
+      if (!ofForm && api.dirty) message.info(t('preview.savedOnly'));
+      const reply = await withLoading(post<{ data: { url: string } }>(ofForm ? previewForm.path : preview.path, body));
       if (win) win.location.href = reply.data.url;
       else window.open(reply.data.url, '_blank');
     } catch {
@@ -95,9 +103,11 @@ export function PublishBar({ api, resource, publish, unpublish, preview }: Publi
   return (
     <>
       {record && <PublishTag record={record} />}
-      <Button icon={<EyeOutlined />} disabled={api.busy} onClick={() => void doPreview()}>
-        {t('preview.button')}
-      </Button>
+      {(api.id || mayPreviewForm) && (
+        <Button icon={<EyeOutlined />} disabled={api.busy} onClick={() => void doPreview()}>
+          {t('preview.button')}
+        </Button>
+      )}
       <Button
         icon={<FileTextOutlined />}
         disabled={api.busy}
@@ -153,7 +163,7 @@ export function PublishBar({ api, resource, publish, unpublish, preview }: Publi
 }
 
 /** the detail page's publish bar */
-export const publishActions = (resource: ResourceDef, publish: Endpoint, unpublish: Endpoint, preview: Endpoint) =>
+export const publishActions = (resource: ResourceDef, publish: Endpoint, unpublish: Endpoint, preview: Endpoint, previewForm: Endpoint) =>
   function PublishActions(api: DetailActionsApi) {
-    return <PublishBar api={api} resource={resource} publish={publish} unpublish={unpublish} preview={preview} />;
+    return <PublishBar api={api} resource={resource} publish={publish} unpublish={unpublish} preview={preview} previewForm={previewForm} />;
   };

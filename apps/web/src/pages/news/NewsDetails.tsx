@@ -34,7 +34,13 @@ export default function NewsDetails() {
       listRoute="/news/news-list"
       defaults={defaults}
       headExtra={revisions}
-      extraActions={publishActions(newsResource, newsEndpoints.publish, newsEndpoints.unpublish, newsEndpoints.preview)}
+      extraActions={publishActions(
+        newsResource,
+        newsEndpoints.publish,
+        newsEndpoints.unpublish,
+        newsEndpoints.preview,
+        newsEndpoints.previewForm,
+      )}
     />
   );
 }

@@ -36,7 +36,13 @@ export default function PageDetails() {
       sections={sections}
       listRoute="/page/pageItems-list"
       defaults={defaults}
-      extraActions={publishActions(pageItemResource, pageEndpoints.itemPublish, pageEndpoints.itemUnpublish, pageEndpoints.itemPreview)}
+      extraActions={publishActions(
+        pageItemResource,
+        pageEndpoints.itemPublish,
+        pageEndpoints.itemUnpublish,
+        pageEndpoints.itemPreview,
+        pageEndpoints.itemPreviewForm,
+      )}
     />
   );
 }

@@ -35,7 +35,13 @@ export default function PolicyDetails() {
       sections={sections}
       listRoute="/policy/policy-list"
       defaults={defaults}
-      extraActions={publishActions(policyResource, policyEndpoints.publish, policyEndpoints.unpublish, policyEndpoints.preview)}
+      extraActions={publishActions(
+        policyResource,
+        policyEndpoints.publish,
+        policyEndpoints.unpublish,
+        policyEndpoints.preview,
+        policyEndpoints.previewForm,
+      )}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { type MenuSetting, type Reply, roleEndpoints } from '@gk/contracts';
+import { type MenuSetting, menuKey, type Reply, roleEndpoints } from '@gk/contracts';
 import { App, Button, Card, Input, InputNumber, Select, Space, Switch, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type Key, useCallback, useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import { MENU_ICON_NAMES, MenuIcon } from '../../layout/icons';
+import { useOwnGrants } from '../../lib/grants';
 import { usePermission } from '../../lib/Permission';
 import { reloadSessionInfo } from '../../lib/sessionInfo';
 
@@ -14,7 +15,8 @@ type Draft = { title: string; icon: string; sortNo: number; isHidden: boolean };
 /**
  * 系统管理 › 菜单设置 (/system/menu-settings): an administrator renames, re-icons, reorders and hides menu
  * entries (the tree itself comes from the contracts). Each row saves on its own; 恢复默认 puts the contracts'
- * values back. The sidebar follows at once (the menus are read again).
+ * values back. The sidebar follows at once (the menus are read again). An entry the user does not hold (a first
+ * level: every entry under it) is shown but cannot be changed by them (issue 21), as the server would refuse it.
  */
 export default function MenuSettings() {
   const { t } = useTranslation();
@@ -26,7 +28,12 @@ export default function MenuSettings() {
   // which are none while the tree loads); the operator's own toggles are kept across saves
   const [expanded, setExpanded] = useState<readonly Key[] | null>(null);
   // without 保存菜单设置 the settings are shown; 保存 / 恢复默认 are disabled and say why
-  const maySave = usePermission()(roleEndpoints.saveMenu.path);
+  const mayWrite = usePermission()(roleEndpoints.saveMenu.path);
+  const own = useOwnGrants();
+  /** the entry is the user's to change (what the server checks): a first level needs every entry under it */
+  const holds = (m: MenuSetting) =>
+    m.children?.length ? m.children.every((c) => own.has(menuKey(c.routeName))) : own.has(menuKey(m.routeName));
+  const whyNot = (m: MenuSetting) => (!mayWrite ? t('ui.noSavePermission') : holds(m) ? undefined : t('menu.notHeld', { title: m.title }));
 
   const apply = useCallback((list: MenuSetting[]) => {
     setRows(list);
@@ -77,6 +84,7 @@ export default function MenuSettings() {
           maxLength={32}
           // a fixed width keeps the group's expand button beside it and shows a child's indent
           style={{ width: 200 }}
+          disabled={!!whyNot(m)}
           onChange={(e) => edit(m.id, { title: e.target.value })}
         />
       ),
@@ -91,6 +99,7 @@ export default function MenuSettings() {
           showSearch
           optionFilterProp="value"
           style={{ width: '100%' }}
+          disabled={!!whyNot(m)}
           value={drafts[m.id]?.icon}
           onChange={(v: string) => edit(m.id, { icon: v })}
           options={MENU_ICON_NAMES.map((name) => ({
@@ -114,6 +123,7 @@ export default function MenuSettings() {
           aria-label={`${t('menu.f.sortNo')} ${m.defaultTitle}`}
           min={0}
           precision={0}
+          disabled={!!whyNot(m)}
           value={drafts[m.id]?.sortNo}
           onChange={(v) => edit(m.id, { sortNo: Number(v ?? 0) })}
         />
@@ -127,6 +137,7 @@ export default function MenuSettings() {
         <Switch
           aria-label={`${t('menu.f.hidden')} ${m.defaultTitle}`}
           checked={drafts[m.id]?.isHidden}
+          disabled={!!whyNot(m)}
           onChange={(v) => edit(m.id, { isHidden: v })}
         />
       ),
@@ -142,16 +153,16 @@ export default function MenuSettings() {
       key: 'actions',
       width: 180,
       render: (_v, m) => (
-        <Tooltip title={maySave ? undefined : t('ui.noSavePermission')}>
+        <Tooltip title={whyNot(m)}>
           <span className="gk-tooltip-wrap">
             <Space>
-              <Button type="link" size="small" disabled={!maySave} onClick={() => save(m.id, drafts[m.id])}>
+              <Button type="link" size="small" disabled={!!whyNot(m)} onClick={() => save(m.id, drafts[m.id])}>
                 {t('ui.save')}
               </Button>
               <Button
                 type="link"
                 size="small"
-                disabled={!maySave}
+                disabled={!!whyNot(m)}
                 onClick={() => save(m.id, { title: '', icon: '', sortNo: undefined, isHidden: undefined })}
               >
                 {t('menu.reset')}

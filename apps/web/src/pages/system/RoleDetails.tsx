@@ -9,7 +9,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { withLoading } from '../../api/loading';
 import { invalidateResource } from '../../api/queries';
 import { post } from '../../api/request';
+import '../../components/components.css';
 import { FormFields } from '../../components/form/FormFields';
+import { useOwnGrants } from '../../lib/grants';
 import { usePermission } from '../../lib/Permission';
 
 const LIST = '/system/role-list';
@@ -39,6 +41,8 @@ function walk(nodes: PermissionNode[]) {
  * every menu and, under each, its buttons (the write calls), with half-checked parents, expand / collapse all
  * and select all / none. What is saved is exactly what the server enforces (a parent is held when something
  * under it is). The administrator role holds everything: its tree is shown checked and cannot be changed.
+ * Nobody grants what they do not hold (issue 21): keys the user lacks are greyed out; a role the user holds, or one
+ * holding more than the user, is shown read-only with the reason — as the server would refuse its save.
  */
 export default function RoleDetails() {
   const { t } = useTranslation();
@@ -56,8 +60,20 @@ export default function RoleDetails() {
   const [saving, setSaving] = useState(false);
   const keys = useMemo(() => walk(tree), [tree]);
   const isAdmin = role?.code === ROLES.ADMIN;
+  const own = useOwnGrants();
+  // a role the user holds, or one holding more than the user, cannot be changed by them: the reason, else null
+  const lockedBy = useMemo(() => {
+    if (!role || own.admin) return null;
+    if (own.roles.includes(role.code)) return t('role.ownRole', { name: role.name });
+    if (role.code === ROLES.ADMIN || role.permissions.some((k) => !own.has(k))) return t('role.notCovered', { name: role.name });
+    return null;
+  }, [role, own, t]);
   // without 保存角色 the page still shows the role; 保存 is disabled and says why
-  const maySave = usePermission()(roleEndpoints.save.path);
+  const mayWrite = usePermission()(roleEndpoints.save.path);
+  const maySave = mayWrite && !lockedBy;
+  const readOnly = isAdmin || !!lockedBy;
+  /** the leaves the user may grant */
+  const grantable = useMemo(() => new Set([...keys.leaves].filter((k) => own.has(k))), [keys, own]);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -90,20 +106,27 @@ export default function RoleDetails() {
   }, [load]);
 
   const treeData: DataNode[] = useMemo(() => {
-    const toNode = (n: PermissionNode): DataNode => ({
-      key: n.key,
-      title:
-        n.kind === 'button' ? (
-          <span>
-            {n.title} <Typography.Text type="secondary">{t('role.tree.button')}</Typography.Text>
-          </span>
-        ) : (
-          n.title
-        ),
-      children: n.children?.map(toNode),
-    });
+    const toNode = (n: PermissionNode): DataNode => {
+      const children = n.children?.map(toNode);
+      // a key the user lacks, or a parent with nothing under it the user may grant
+      const beyond = children?.length ? children.every((c) => c.disableCheckbox) : !grantable.has(n.key);
+      return {
+        key: n.key,
+        title:
+          n.kind === 'button' ? (
+            <span>
+              {n.title} <Typography.Text type="secondary">{t('role.tree.button')}</Typography.Text>
+            </span>
+          ) : (
+            n.title
+          ),
+        children,
+        ...(beyond ? { disableCheckbox: true, className: 'gk-tree-beyond' } : {}),
+      };
+    };
     return tree.map(toNode);
-  }, [tree, t]);
+  }, [tree, t, grantable]);
+  const someBeyond = !own.admin && grantable.size < keys.leaves.size;
 
   const onSave = async () => {
     let values: Record<string, unknown>;
@@ -114,7 +137,7 @@ export default function RoleDetails() {
     }
     setSaving(true);
     try {
-      const body = { ...(role ? { id: role.id } : {}), ...values, permissions: checked.filter((k) => keys.leaves.has(k)) };
+      const body = { ...(role ? { id: role.id } : {}), ...values, permissions: checked.filter((k) => grantable.has(k)) };
       const reply = await withLoading(post<Reply<Role>>(roleEndpoints.save.path, body));
       message.success(reply.msg || t('common.saved'));
       void invalidateResource(client, roleResource);
@@ -139,7 +162,7 @@ export default function RoleDetails() {
         extra={
           <Space>
             <Button onClick={() => navigate(LIST)}>{t('ui.cancel')}</Button>
-            <Tooltip title={maySave ? undefined : t('ui.noSavePermission')}>
+            <Tooltip title={maySave ? undefined : (lockedBy ?? t('ui.noSavePermission'))}>
               {/* a disabled button gets no pointer events: the tooltip listens on its wrapper */}
               <span className="gk-tooltip-wrap">
                 <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={loading || !maySave} onClick={onSave}>
@@ -166,6 +189,10 @@ export default function RoleDetails() {
         </Form>
         <Typography.Title level={5}>{t('role.tree.title')}</Typography.Title>
         {isAdmin ? <Alert type="info" showIcon title={t('role.tree.adminHint')} style={{ marginBottom: 12 }} /> : null}
+        {lockedBy && !isAdmin ? (
+          <Alert type="warning" showIcon title={lockedBy} style={{ marginBottom: 12 }} data-testid="role-locked" />
+        ) : null}
+        {someBeyond && !readOnly ? <Alert type="info" showIcon title={t('role.tree.beyondHint')} style={{ marginBottom: 12 }} /> : null}
         <Space wrap style={{ marginBottom: 8 }}>
           <Button size="small" onClick={() => setExpanded(keys.parents)}>
             {t('role.tree.expandAll')}
@@ -173,17 +200,17 @@ export default function RoleDetails() {
           <Button size="small" onClick={() => setExpanded([])}>
             {t('role.tree.collapseAll')}
           </Button>
-          <Button size="small" disabled={isAdmin} onClick={() => setChecked([...keys.leaves])}>
+          <Button size="small" disabled={readOnly} onClick={() => setChecked([...grantable])}>
             {t('role.tree.selectAll')}
           </Button>
-          <Button size="small" disabled={isAdmin} onClick={() => setChecked([])}>
+          <Button size="small" disabled={readOnly} onClick={() => setChecked([])}>
             {t('role.tree.selectNone')}
           </Button>
         </Space>
         <Tree
           checkable
           selectable={false}
-          disabled={isAdmin}
+          disabled={readOnly}
           treeData={treeData}
           expandedKeys={expanded}
           onExpand={(k) => setExpanded(k as string[])}

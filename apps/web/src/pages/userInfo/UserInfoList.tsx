@@ -1,4 +1,4 @@
-import { roleEndpoints, stripChinese, USER_NAME_MAX, userInfoEndpoints, userInfoResource } from '@gk/contracts';
+import { stripChinese, USER_NAME_MAX, userInfoEndpoints, userInfoResource } from '@gk/contracts';
 import { App, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,14 @@ import { NewPasswordItem } from '../../components/form/NewPasswordItem';
 import { ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { useSession } from '../../stores/session';
 import { RoleMultiSelect } from './RoleMultiSelect';
 
 /**
  * /userInfo/userInfo-list (admin only): users, searched by name, enabled flag and creation date; added and
  * edited in a dialog. The password drops Chinese characters as it is typed; on edit an empty one keeps the
- * old password. 查看密码 shows the server's answer (it never reveals a password).
+ * old password. 查看密码 shows the server's answer (it never reveals a password). The role picker offers only the
+ * roles the signed-in user may assign (issue 21).
  */
 const search: SearchFieldConfig[] = [
   { name: 'userName' },
@@ -24,7 +26,8 @@ const search: SearchFieldConfig[] = [
     name: 'roleId',
     label: 'userInfo.f.roleIds',
     widget: 'remote',
-    remote: { url: roleEndpoints.options.path, valueKey: 'id', labelKey: 'name' },
+    // every role (the filter needs no grant): the user dialog's own call, so 用户管理 alone can read it
+    remote: { url: userInfoEndpoints.roles.path, valueKey: 'id', labelKey: 'name' },
   },
   { name: 'createTime', widget: 'dateRange', start: 'startTime', end: 'endTime' },
 ];
@@ -40,7 +43,8 @@ const dialog: DialogFormConfig = {
       {
         name: 'roleIds',
         label: 'userInfo.f.roleIds',
-        render: () => <RoleMultiSelect />,
+        // nobody changes their own roles (the server refuses it too)
+        render: () => <RoleMultiSelect disabled={!!record && Number(record.id) === useSession.getState().user?.id} />,
       },
     ];
   },

@@ -1,7 +1,7 @@
 import { WEBHOOK_RESOURCES, webhookEndpoints, webhookResource } from '@gk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Checkbox, Modal, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Checkbox, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../../api/request';
 import type { DialogFormConfig } from '../../components/DialogForm';
@@ -99,19 +99,39 @@ function Deliveries({ hook, onClose }: { hook: Row | null; onClose: () => void }
   );
 }
 
+/** 32 random bytes as hex: a signing secret typed by nobody */
+export function newSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The signing secret: write-only. The server never answers it after the save that set it, so the field starts
+ * empty: left empty it keeps the secret set (已设置), filled it sets a new one; 生成 fills a random one.
+ */
+function SecretInput({ id, value, onChange, isSet }: { id?: string; value?: string; onChange?: (v: string) => void; isSet: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Input.Password
+        id={id}
+        value={value}
+        onChange={(e) => onChange?.(e.target.value)}
+        maxLength={200}
+        autoComplete="new-password"
+        placeholder={t(isSet ? 'webhook.secretKeep' : 'webhook.secretNone')}
+      />
+      <Button onClick={() => onChange?.(newSecret())}>{t('webhook.secretGenerate')}</Button>
+    </Space.Compact>
+  );
+}
+
 const search: SearchFieldConfig[] = [{ name: 'name' }];
 
-const dialog: DialogFormConfig = {
-  fields: [
-    { name: 'name', maxLength: 100 },
-    { name: 'url', maxLength: 500, placeholder: 'https://www.example.com/hooks/cms' },
-    { name: 'events', render: () => <EventsPicker /> },
-    { name: 'secret', maxLength: 200, help: 'webhook.secretHelp' },
-    { name: 'enableFlag' },
-  ],
-};
-
 const columns: Record<string, ColumnOverride> = {
+  secretSet: {
+    render: (v: unknown) => <SecretState set={Number(v) === 1} />,
+  },
   events: {
     render: (v: unknown) =>
       String(v ?? '')
@@ -125,9 +145,50 @@ const columns: Record<string, ColumnOverride> = {
   },
 };
 
+function SecretState({ set }: { set: boolean }) {
+  const { t } = useTranslation();
+  return <Tag color={set ? 'success' : 'default'}>{t(set ? 'webhook.secretSet' : 'webhook.secretNone')}</Tag>;
+}
+
+/** The secret a save just set, shown this once (the server never answers it again). */
+function SecretShown({ secret, onClose }: { secret: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={!!secret}
+      title={t('webhook.secretShownTitle')}
+      onOk={onClose}
+      onCancel={onClose}
+      cancelButtonProps={{ hidden: true }}
+      destroyOnHidden
+    >
+      <Alert type="warning" showIcon message={t('webhook.secretShownText')} style={{ marginBottom: 12 }} />
+      <Typography.Paragraph copyable={{ text: secret ?? '' }} code data-testid="webhook-secret">
+        {secret}
+      </Typography.Paragraph>
+    </Modal>
+  );
+}
+
 /** /webhook/webhook-list (系统管理 › Webhook): who is told of content changes, a test ping, the deliveries. */
 export default function WebhookList() {
   const [shown, setShown] = useState<Row | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const dialog = useMemo<DialogFormConfig>(
+    () => ({
+      fields: (record) => [
+        { name: 'name', maxLength: 100 },
+        { name: 'url', maxLength: 500, placeholder: 'https://www.example.com/hooks/cms' },
+        { name: 'events', render: () => <EventsPicker /> },
+        { name: 'secret', help: 'webhook.secretHelp', render: () => <SecretInput isSet={Number(record?.secretSet) === 1} /> },
+        { name: 'enableFlag' },
+      ],
+      afterSave: (saved) => {
+        if (typeof saved?.secret === 'string' && saved.secret) setSecret(saved.secret);
+      },
+    }),
+    [],
+  );
   const rowActions: RowAction[] = [
     { key: 'test', label: 'webhook.test', endpoint: webhookEndpoints.test },
     { key: 'deliveries', label: 'webhook.deliveries', onClick: (row) => setShown(row) },
@@ -136,6 +197,7 @@ export default function WebhookList() {
     <>
       <ListPage resource={webhookResource} search={search} dialog={dialog} columns={columns} rowActions={rowActions} exportable={false} />
       <Deliveries hook={shown} onClose={() => setShown(null)} />
+      <SecretShown secret={secret} onClose={() => setSecret(null)} />
     </>
   );
 }
