@@ -9,10 +9,11 @@ export const ADMIN_PASSWORD = 'Admin_e2e_2026';
 
 export default defineConfig({
   testDir: './tests',
-  // limits at about three times what the slowest test and expectation take on a busy two-core machine (waits end
-  // as soon as the state is there): a slow regression fails instead of hiding under them. The first, cold load of
-  // the signed-in screens waits longer (COLD_LOAD in tests/list-helpers.ts), publish.spec.ts adds the clock's wait.
-  timeout: 120_000,
+  // limits at three times and more what the slowest test (43 s) and expectation (2 s) took on a busy two-core machine
+  // (load 7 to 20): a slow regression fails instead of hiding under them (waits end as soon as the state is there).
+  // A first, cold load of the signed-in screens waits longer (COLD_LOAD in tests/list-helpers.ts); publish.spec.ts
+  // adds the clock's own wait for the scheduled minute.
+  timeout: 150_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 1,

@@ -92,17 +92,17 @@ export async function expectTotal(page: Page, n: number) {
   else await expect(totalText(page)).toHaveText(`总共${n}条记录`);
 }
 
+/** How long a first, cold load of the signed-in screens may take (chunks fetched, parsed and run on a busy machine). */
+export const COLD_LOAD = 30_000;
+
 /**
  * The list has answered: its pager shows 总共N条记录 (whatever N; a test counts only its own records). Often the
- * first screen a fresh browser opens, so it also waits for the signed-in chunks to load and run: a cold start
- * took 10 s on a busy two-core machine, hence a longer wait than an expectation's usual limit.
+ * first screen of a fresh browser context, so it also waits for the signed-in chunks to load and run (navigation
+ * and list together took up to 3.5 s at a load of 10 on two cores), hence a longer wait than an expectation's.
  */
 export async function listLoaded(page: Page) {
   await expect(totalText(page)).toBeVisible({ timeout: COLD_LOAD });
 }
-
-/** How long a first, cold load of the signed-in screens may take (chunks fetched, parsed and run on a busy machine). */
-export const COLD_LOAD = 45_000;
 
 /** The list's total as its pager shows it, once the list has answered (a test then counts from there). */
 export async function listTotal(page: Page): Promise<number> {
