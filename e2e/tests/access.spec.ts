@@ -1,6 +1,22 @@
-import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { HOME, serverMenus, signedIn, uiLogin } from './helpers';
-import { button, listLoaded, modal, pickOption, reply, row, toast, view } from './list-helpers';
+import {
+  button,
+  dataRows,
+  expectTotal,
+  label,
+  listLoaded,
+  modal,
+  openSelect,
+  optionOf,
+  permissionBox,
+  permissionName,
+  pickOption,
+  reply,
+  row,
+  toast,
+  view,
+} from './list-helpers';
 
 /**
  * Access control through the UI (issue 12): a role made in the role editor, accounts with roles, a removed
@@ -9,20 +25,18 @@ import { button, listLoaded, modal, pickOption, reply, row, toast, view } from '
  */
 
 test.describe.configure({ mode: 'serial' });
-const expect = baseExpect.configure({ timeout: 30_000 });
 const api = signedIn();
-test.setTimeout(240_000);
 
 const stamp = Date.now().toString(36);
 const FORBIDDEN = { code: 403, msg: '没有权限执行此操作' };
 const CHROME_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
-/** the permission tree's node with this title (buttons read "<title> 按钮") */
-const treeNode = (page: Page, title: string) =>
-  view(page)
-    .locator('.ant-tree-treenode')
-    .filter({ has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}(\\s*按钮)?$`) }) });
-const checkbox = (page: Page, title: string) => treeNode(page, title).locator('.ant-tree-checkbox');
+/** the permission tree's node with this title, and its checkbox */
+const treeNode = (page: Page, title: string) => view(page).getByRole('treeitem', { name: permissionName(title) });
+const checkbox = permissionBox;
+/** the sidebar's groups: the menu items that open a submenu */
+const menuGroups = (sidebar: Locator) =>
+  sidebar.getByRole('menuitem', { expanded: false }).or(sidebar.getByRole('menuitem', { expanded: true }));
 
 /** A browser of its own for another person, signed in through the login form. */
 async function signInElsewhere(browser: Browser, userName: string, password: string) {
@@ -53,17 +67,17 @@ test('a role made in the UI with only news permissions: exactly the news menu an
   await button(view(page), '展开全部').click();
   await expect(treeNode(page, '删除新闻')).toBeVisible();
   await button(view(page), '全选').click();
-  await expect(checkbox(page, '角色管理')).toHaveClass(/ant-tree-checkbox-checked/);
-  await expect(checkbox(page, '政策公告')).toHaveClass(/ant-tree-checkbox-checked/);
+  await expect(checkbox(page, '角色管理')).toBeChecked();
+  await expect(checkbox(page, '政策公告')).toBeChecked();
   await button(view(page), '全不选').click();
-  await expect(view(page).locator('.ant-tree-checkbox-checked')).toHaveCount(0);
+  await expect(view(page).getByRole('tree').getByRole('checkbox', { checked: true })).toHaveCount(0);
 
   // all of 新闻管理 but 保存新闻类型: the parent shows half-checked
   await checkbox(page, '新闻管理').click();
-  await expect(checkbox(page, '删除新闻')).toHaveClass(/ant-tree-checkbox-checked/);
+  await expect(checkbox(page, '删除新闻')).toBeChecked();
   await checkbox(page, '保存新闻类型').click();
-  await expect(checkbox(page, '新闻管理')).toHaveClass(/ant-tree-checkbox-indeterminate/);
-  await expect(checkbox(page, '新闻列表')).toHaveClass(/ant-tree-checkbox-checked/);
+  await expect(checkbox(page, '新闻管理')).toBeChecked({ indeterminate: true });
+  await expect(checkbox(page, '新闻列表')).toBeChecked();
   await button(view(page), '保存').click();
   await expect(toast(page, '保存成功')).toBeVisible();
 
@@ -90,18 +104,18 @@ test('a role made in the UI with only news permissions: exactly the news menu an
   await page.goto('/userInfo/userInfo-list');
   await listLoaded(page);
   await button(view(page), '新增').click();
-  const dialog = modal(page);
+  const dialog = page.getByRole('dialog', { name: '新增' });
   await dialog.getByLabel('用户名').fill(userName);
   await dialog.getByLabel('密码').fill('E2e_news_1234');
   await pickOption(page, dialog.getByLabel('角色'), roleName);
   // a multiple select stays open: close it by clicking the dialog's title
-  await dialog.locator('.ant-modal-title').click();
-  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
+  await dialog.getByText('新增', { exact: true }).click();
+  await expect(dialog.getByLabel('角色')).toHaveAttribute('aria-expanded', 'false');
   await button(dialog, '保存').click();
   await expect(toast(page, '保存成功')).toBeVisible();
   await pickOption(page, view(page).getByLabel('角色'), roleName);
   await button(view(page), '搜索').click();
-  await expect(view(page).locator('.gk-list .ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(dataRows(page)).toHaveCount(1);
   await expect(row(page, userName)).toContainText(roleName);
   await page.goto(`/system/role-list?code=${code}`);
   await expect(row(page, code).locator('td').filter({ hasText: /^1$/ })).toHaveCount(1);
@@ -110,8 +124,8 @@ test('a role made in the UI with only news permissions: exactly the news menu an
   const user = await signInElsewhere(browser, userName, 'E2e_news_1234');
   await expect(user.page).toHaveURL(HOME);
   const sidebar = user.page.getByTestId('sidebar');
-  await expect(sidebar.locator('.ant-menu-submenu-title', { hasText: '新闻管理' })).toBeVisible();
-  await expect(sidebar.locator('.ant-menu-submenu-title')).toHaveCount(1);
+  await expect(sidebar.getByRole('menuitem', { name: label('新闻管理') })).toBeVisible();
+  await expect(menuGroups(sidebar)).toHaveCount(1);
   const token = await tokenOf(user.page);
   expect((await serverMenus(user.page.request, token)).map((m) => m.url)).toEqual(['/news']);
   for (const path of [
@@ -134,7 +148,7 @@ test('a role made in the UI with only news permissions: exactly the news menu an
   await user.page.goto('/news/news-type');
   await listLoaded(user.page);
   await expect(button(view(user.page), '新增')).toHaveCount(0);
-  const edit = button(view(user.page).locator('.gk-list .ant-table-tbody tr.ant-table-row').first(), '编辑');
+  const edit = button(dataRows(user.page).first(), '编辑');
   await expect(edit).toBeDisabled();
   await edit.locator('xpath=..').hover();
   await expect(user.page.getByRole('tooltip')).toHaveText('没有保存权限，请联系管理员分配');
@@ -144,7 +158,7 @@ test('a role made in the UI with only news permissions: exactly the news menu an
   await listLoaded(user.page);
   await expect(button(view(user.page), '删除')).toBeVisible();
   await page.goto(`/system/role-details?id=${roleId}`);
-  await expect(checkbox(page, '删除新闻')).toHaveClass(/ant-tree-checkbox-checked/);
+  await expect(checkbox(page, '删除新闻')).toBeChecked();
   await checkbox(page, '删除新闻').click();
   await button(view(page), '保存').click();
   await expect(toast(page, '保存成功')).toBeVisible();
@@ -206,7 +220,7 @@ test('登录日志: a locked account shows its refused attempts; 解锁 from the
     .fill(userName);
   await pickOption(page, view(page).getByLabel('登录结果'), '失败');
   await button(view(page), '搜索').click();
-  await expect(view(page).locator('.ant-pagination-total-text')).toHaveText('总共6条记录');
+  await expectTotal(page, 6);
   await expect(row(page, '账号或密码错误')).toHaveCount(5);
   await expect(row(page, '登录失败次数过多,账号已锁定')).toHaveCount(1);
 
@@ -281,7 +295,12 @@ test('个人中心 and 修改密码 from the navbar: own name and roles, latest 
   await user.page.getByRole('link', { name: '个人中心' }).click();
   await expect(user.page).toHaveURL(/\/user\/profile$/);
   await expect(view(user.page)).toContainText('内容编辑');
-  const logins = view(user.page).locator('.ant-table-tbody tr.ant-table-row');
+  // the latest sign-ins: the table with a 浏览器 column (the profile's own details are a table too)
+  const logins = view(user.page)
+    .getByRole('table')
+    .filter({ has: user.page.getByRole('columnheader', { name: '浏览器' }) })
+    .getByRole('row')
+    .filter({ has: user.page.getByRole('cell') });
   await expect(logins.first()).toContainText('Chrome 120');
   await expect(logins.first()).toContainText('成功');
   await view(user.page).getByLabel('姓名').fill(`自己${stamp}`);
@@ -314,27 +333,24 @@ test('菜单设置: rename, re-icon, reorder and hide entries; the sidebar follo
   const sidebar = page.getByTestId('sidebar');
   const entry = (title: string) =>
     view(page)
-      .locator('.ant-table-row')
+      .getByRole('row')
       .filter({ has: page.getByLabel(`菜单名称 ${title}`, { exact: true }) });
   const system = entry('系统管理');
   await expect(system).toBeVisible();
   await system.getByLabel('菜单名称 系统管理', { exact: true }).fill(`系统设置${stamp}`);
-  await system.locator('.ant-select').click();
+  const icons = await openSelect(page, system.getByRole('combobox', { name: '图标 系统管理' }));
   await page.keyboard.type('ReadOutlined');
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: /^ReadOutlined$/ })
-    .click();
-  await system.getByRole('spinbutton').fill('0');
+  await optionOf(icons, 'ReadOutlined').click();
+  await system.getByRole('spinbutton', { name: '排序 系统管理' }).fill('0');
   await button(system, '保存').click();
   await expect(toast(page, '保存成功')).toBeVisible();
-  const group = sidebar.locator('.ant-menu-submenu-title').first();
+  const group = menuGroups(sidebar).first();
   await expect(group).toContainText(`系统设置${stamp}`);
-  await expect(group.locator('[aria-label="read"]')).toBeVisible();
+  await expect(group.getByRole('img', { name: 'read' })).toBeVisible();
 
   const webhook = entry('Webhook');
   await expect(sidebar.locator('a[href="/webhook/webhook-list"]')).toBeVisible();
-  await webhook.getByRole('switch').click();
+  await webhook.getByRole('switch', { name: '隐藏 Webhook' }).click();
   await button(webhook, '保存').click();
   await expect(toast(page, '保存成功')).toBeVisible();
   await expect(sidebar.locator('a[href="/webhook/webhook-list"]')).toHaveCount(0);
@@ -343,6 +359,6 @@ test('菜单设置: rename, re-icon, reorder and hide entries; the sidebar follo
   await expect(toast(page, '保存成功')).toBeVisible();
   await button(system, '恢复默认').click();
   await expect(sidebar.locator('a[href="/webhook/webhook-list"]')).toBeVisible();
-  await expect(sidebar.locator('.ant-menu-submenu-title', { hasText: '系统管理' })).toBeVisible();
-  await expect(sidebar.locator('.ant-menu-submenu-title', { hasText: `系统设置${stamp}` })).toHaveCount(0);
+  await expect(sidebar.getByRole('menuitem', { name: label('系统管理') })).toBeVisible();
+  await expect(sidebar.getByRole('menuitem', { name: new RegExp(`系统设置${stamp}`) })).toHaveCount(0);
 });

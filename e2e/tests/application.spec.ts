@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signedIn } from './helpers';
-import { button, expectTotal, listLoaded, modal, pickOption, pngFile, row, savedId, toast, unique, view } from './list-helpers';
+import { button, expectTotal, listLoaded, pickOption, pngFile, row, savedId, toast, unique, view } from './list-helpers';
 
 /** The application screens: application types (dialog) and applications (their own detail page, an icon). */
 
@@ -15,8 +15,8 @@ test('application types: dialog titled 新增 / 编辑, all three fields require
   await page.goto('/application/application-type-list');
   await listLoaded(page);
   await button(view(page), '新增').click();
-  const dialog = modal(page);
-  await expect(dialog.locator('.ant-modal-title')).toHaveText('新增');
+  const dialog = page.getByRole('dialog', { name: '新增' });
+  await expect(dialog).toBeVisible();
   await button(dialog, '保存').click();
   await expect(dialog.getByText('类型编码不能为空')).toBeVisible();
   await expect(dialog.getByText('类型名称不能为空')).toBeVisible();
@@ -31,8 +31,8 @@ test('application types: dialog titled 新增 / 编辑, all three fields require
   await button(view(page), '搜索').click();
   await expectTotal(page, 1);
   await button(row(page, code), '编辑').click();
-  const edit = modal(page);
-  await expect(edit.locator('.ant-modal-title')).toHaveText('编辑');
+  const edit = page.getByRole('dialog', { name: '编辑' });
+  await expect(edit).toBeVisible();
   await expect(edit.getByLabel('类型编码')).toHaveValue(code);
   await edit.getByLabel('类型名称').fill(`端到端应用类型二${code}`);
   await button(edit, '保存').click();
@@ -53,14 +53,14 @@ test('applications: create with a type and an icon, find by type and name, edit 
   await expect(view(page).getByText('应用类型不得为空')).toBeVisible();
 
   await field(page, '应用名称').fill(name);
-  await pickOption(page, view(page).locator('.ant-form-item').filter({ hasText: '应用类型' }).locator('.ant-select'), '在线办理');
+  await pickOption(page, field(page, '应用类型'), '在线办理');
   await field(page, '链接地址').fill('https://example.com/tools/e2e');
   await view(page).locator('.gk-image-slot[data-field="icon"] input[type=file]').setInputFiles(pngFile('icon.png'));
   await button(view(page), '保存').click();
   await expect(toast(page, '保存成功')).toBeVisible();
   await expect(page).toHaveURL(/\/application\/application-list(\?.*)?$/);
 
-  await pickOption(page, view(page).locator('.gk-search-form .ant-select').first(), '在线办理');
+  await pickOption(page, view(page).getByRole('search').getByLabel('应用类型', { exact: true }), '在线办理');
   await view(page).getByPlaceholder('请输入应用名称').fill(name);
   await button(view(page), '搜索').click();
   await expectTotal(page, 1);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signedIn } from './helpers';
-import { button, expectTotal, listLoaded, pickOption, pngFile, row, toast, unique, view } from './list-helpers';
+import { button, expectTotal, listLoaded, pickOption, pngFile, row, shownValue, toast, unique, view } from './list-helpers';
 
 /** /banner/banner-list and /banner/banner-details (one banner screen also serves SPEC's simple list variant). */
 
@@ -13,9 +13,9 @@ test('banners: create with an image, find by title and page, edit and disable fr
   const get = async (id: number) => (await api(page, '/banner/getBanner', undefined, `?id=${id}`)).data;
   await page.goto('/banner/banner-list');
   await listLoaded(page);
-  const header = view(page).locator('.gk-list .ant-table-thead');
-  await expect(header.locator('th').nth(1)).toHaveText('轮播图页面');
-  await expect(header).toContainText('启用');
+  const header = view(page).getByRole('columnheader');
+  await expect(header.nth(1)).toHaveText('轮播图页面');
+  await expect(view(page).getByRole('columnheader', { name: '启用', exact: true })).toBeVisible();
 
   await button(view(page), '新增').click();
   await expect(page).toHaveURL(/\/banner\/banner-details$/);
@@ -24,11 +24,7 @@ test('banners: create with an image, find by title and page, edit and disable fr
   await expect(view(page).getByText('轮播图页面不得为空')).toBeVisible();
   await view(page).getByLabel('标题', { exact: true }).fill(title);
   await view(page).getByLabel('名称', { exact: true }).fill('e2e-banner');
-  await pickOption(
-    page,
-    view(page).locator('.ant-form-item').filter({ hasText: '轮播图页面' }).locator('.ant-select'),
-    '新闻中心-通知公告',
-  );
+  await pickOption(page, view(page).getByLabel('轮播图页面', { exact: true }), '新闻中心-通知公告');
   await view(page).getByLabel('跳转地址', { exact: true }).fill('www.example.com');
   await view(page).getByLabel('跳转地址', { exact: true }).blur();
   await expect(view(page).getByText(/跳转地址格式不正确/)).toBeVisible();
@@ -43,8 +39,8 @@ test('banners: create with an image, find by title and page, edit and disable fr
   await expect(page).toHaveURL(/\/banner\/banner-list(\?.*)?$/);
 
   // find it by title and banner page (全部 is the default)
-  const pageSelect = view(page).locator('.gk-search-form .ant-form-item').filter({ hasText: '轮播图页面' }).locator('.ant-select');
-  await expect(pageSelect).toContainText('全部');
+  const pageSelect = view(page).getByRole('search').getByLabel('轮播图页面', { exact: true });
+  await expect(shownValue(pageSelect)).toHaveText('全部');
   await view(page).getByPlaceholder('请输入标题').fill(title);
   await pickOption(page, pageSelect, '首页');
   await button(view(page), '搜索').click();
@@ -54,7 +50,7 @@ test('banners: create with an image, find by title and page, edit and disable fr
   await expectTotal(page, 1);
   await expect(row(page, title)).toContainText('新闻中心-通知公告');
   await expect(row(page, title)).toContainText('/news/news-list');
-  await expect(row(page, title).locator('.ant-tag')).toHaveText('是');
+  await expect(row(page, title).getByRole('cell', { name: '是', exact: true })).toBeVisible();
 
   // edit: the stored image comes back; the banner is disabled from its form (no list switch for banners)
   await row(page, title).getByRole('button', { name: '查看详情' }).click();
@@ -64,7 +60,7 @@ test('banners: create with an image, find by title and page, edit and disable fr
   await expect(slot).toHaveAttribute('data-state', 'stored');
   await expect(view(page).getByLabel('标题', { exact: true })).toHaveValue(title);
   await view(page).getByLabel('简介', { exact: true }).fill('改过的简介');
-  await view(page).locator('.ant-form-item').filter({ hasText: '启用' }).locator('.ant-switch').click();
+  await view(page).getByRole('switch', { name: '启用' }).click();
   await button(view(page), '保存').click();
   await expect(toast(page, '保存成功')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/banner/banner-details\\?id=${id}$`));
@@ -80,8 +76,8 @@ test('banners: create with an image, find by title and page, edit and disable fr
   await button(view(page), '取消').click();
   await expect(page).toHaveURL(/\/banner\/banner-list(\?.*)?$/);
   await expect(row(page, title)).toContainText('改过的简介');
-  await expect(row(page, title).locator('.ant-tag')).toHaveText('否');
-  await expect(row(page, title).locator('.ant-switch')).toHaveCount(0);
+  await expect(row(page, title).getByRole('cell', { name: '否', exact: true })).toBeVisible();
+  await expect(row(page, title).getByRole('switch')).toHaveCount(0);
 
   await api(page, '/banner/del', [id]);
 });

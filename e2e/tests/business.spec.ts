@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signedIn } from './helpers';
-import { button, expectTotal, listLoaded, pickOption, pngFile, row, toast, unique, view } from './list-helpers';
+import { button, expectTotal, listLoaded, pickOption, pngFile, row, shownValue, toast, unique, view } from './list-helpers';
 
 /** The business screens: business types (their own detail page, a sketch image) and partners. */
 
@@ -72,7 +72,7 @@ test('partners: create with a type and a logo, find by type and name, edit in pl
   await expect(view(page).getByText('类型不得为空')).toBeVisible();
 
   await field(page, '合作伙伴名称').fill(name);
-  await pickOption(page, view(page).locator('.ant-form-item').filter({ hasText: '类型' }).locator('.ant-select'), '报关报检');
+  await pickOption(page, field(page, '类型'), '报关报检');
   await field(page, '链接地址').fill('https://example.com/e2e');
   await field(page, '排序').fill('3');
   await view(page).locator('.gk-image-slot[data-field="logo"] input[type=file]').setInputFiles(pngFile('logo.png'));
@@ -80,7 +80,7 @@ test('partners: create with a type and a logo, find by type and name, edit in pl
   await expect(toast(page, '保存成功')).toBeVisible();
   await expect(page).toHaveURL(/\/business\/business-list(\?.*)?$/);
 
-  await pickOption(page, view(page).locator('.gk-search-form .ant-select').first(), '报关报检');
+  await pickOption(page, view(page).getByRole('search').getByLabel('类型', { exact: true }), '报关报检');
   await view(page).getByPlaceholder('请输入合作伙伴名称').fill(name);
   await button(view(page), '搜索').click();
   await expectTotal(page, 1);
@@ -92,7 +92,7 @@ test('partners: create with a type and a logo, find by type and name, edit in pl
   const id = Number(new URL(page.url()).searchParams.get('id'));
   await expect(view(page).getByRole('heading', { name: '编辑合作伙伴' })).toBeVisible();
   await expect(field(page, '合作伙伴名称')).toHaveValue(name);
-  await expect(view(page).locator('.ant-form-item').filter({ hasText: '类型' }).locator('.ant-select')).toContainText('报关报检');
+  await expect(shownValue(field(page, '类型'))).toHaveText('报关报检');
   await expect(view(page).locator('.gk-image-slot[data-field="logo"]')).toHaveAttribute('data-state', 'stored');
   await field(page, '简介').fill('改过的简介');
   await button(view(page), '保存').click();

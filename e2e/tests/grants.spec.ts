@@ -1,6 +1,6 @@
-import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ADMIN, ADMIN_PASSWORD, signedIn } from './helpers';
-import { button, listLoaded, modal, toast, view } from './list-helpers';
+import { button, permissionBox as checkbox, listLoaded, openSelect, optionOf, toast, view } from './list-helpers';
 
 /**
  * Who may grant what (issue 21): an account holding only 用户管理, and one holding only 角色管理, are offered no
@@ -8,9 +8,7 @@ import { button, listLoaded, modal, toast, view } from './list-helpers';
  */
 
 test.describe.configure({ mode: 'serial' });
-const expect = baseExpect.configure({ timeout: 30_000 });
 const api = signedIn();
-test.setTimeout(240_000);
 
 const stamp = Date.now().toString(36);
 const PW = 'E2e_grants_123';
@@ -32,13 +30,6 @@ const ROLE_KEYS = [
   '/role/upRoleFlag',
   '/role/saveMenuSetting',
 ];
-
-/** the permission tree's node with this title (buttons read "<title> 按钮") */
-const treeNode = (page: Page, title: string) =>
-  view(page)
-    .locator('.ant-tree-treenode')
-    .filter({ has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}(\\s*按钮)?$`) }) });
-const checkbox = (page: Page, title: string) => treeNode(page, title).locator('.ant-tree-checkbox');
 
 /** A browser of its own for that account, signed in (its token in the cookie, as after the login form). */
 async function signInAs(browser: Browser, baseURL: string, userName: string) {
@@ -96,15 +87,15 @@ test('用户管理 alone: the role picker offers no role beyond it, and a forged
   await user.page.goto('/userInfo/userInfo-list');
   await listLoaded(user.page);
   await button(view(user.page), '新增').click();
-  const dialog = modal(user.page);
-  await dialog.getByLabel('角色').click();
-  const popup = user.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  const dialog = user.page.getByRole('dialog', { name: '新增' });
+  const offered = await openSelect(user.page, dialog.getByLabel('角色'));
   // its own role is offered; the administrator and 内容编辑 (content it lacks) are not
-  await expect(popup.getByTitle(roles.user_mgr.name, { exact: true })).toBeVisible();
-  await expect(popup.getByTitle(roles.admin.name, { exact: true })).toHaveCount(0);
-  await expect(popup.getByTitle(roles.editor.name, { exact: true })).toHaveCount(0);
-  await expect(popup.getByTitle(roles.role_mgr.name, { exact: true })).toHaveCount(0);
-  await dialog.locator('.ant-modal-title').click();
+  await expect(optionOf(offered, roles.user_mgr.name)).toBeVisible();
+  await expect(optionOf(offered, roles.admin.name)).toHaveCount(0);
+  await expect(optionOf(offered, roles.editor.name)).toHaveCount(0);
+  await expect(optionOf(offered, roles.role_mgr.name)).toHaveCount(0);
+  // a multiple select stays open: close it by clicking the dialog's title
+  await dialog.getByText('新增', { exact: true }).click();
   await button(dialog, '取消').click();
 
   // the administrator's row offers no write, and says why; its own row does
@@ -163,21 +154,21 @@ test('角色管理 alone: the tree greys what it lacks, its own role is read-onl
   await expect(checkbox(user.page, '删除新闻')).toBeVisible();
   await expect(view(user.page)).toContainText('灰色的权限您自己没有，不能授予');
   for (const title of ['用户管理', '用户列表', '重置密码', '删除新闻', 'Webhook']) {
-    await expect(checkbox(user.page, title)).toHaveClass(/ant-tree-checkbox-disabled/);
+    await expect(checkbox(user.page, title)).toBeDisabled();
   }
-  await expect(checkbox(user.page, '角色管理')).not.toHaveClass(/ant-tree-checkbox-disabled/);
+  await expect(checkbox(user.page, '角色管理')).toBeEnabled();
   // 全选 takes only what it holds
   await button(view(user.page), '全选').click();
-  await expect(checkbox(user.page, '角色管理')).toHaveClass(/ant-tree-checkbox-checked/);
-  await expect(checkbox(user.page, '保存角色')).toHaveClass(/ant-tree-checkbox-checked/);
-  await expect(checkbox(user.page, '用户列表')).not.toHaveClass(/ant-tree-checkbox-checked/);
-  await expect(checkbox(user.page, '重置密码')).not.toHaveClass(/ant-tree-checkbox-checked/);
+  await expect(checkbox(user.page, '角色管理')).toBeChecked();
+  await expect(checkbox(user.page, '保存角色')).toBeChecked();
+  await expect(checkbox(user.page, '用户列表')).not.toBeChecked();
+  await expect(checkbox(user.page, '重置密码')).not.toBeChecked();
 
   // its own role: shown, not changeable, and says why
   await user.page.goto(`/system/role-details?id=${roles.role_mgr.id}`);
   await expect(user.page.getByTestId('role-locked')).toHaveText(`不能修改您自己所属的角色“${roles.role_mgr.name}”`);
   await expect(button(view(user.page), '保存')).toBeDisabled();
-  await expect(checkbox(user.page, '角色管理')).toHaveClass(/ant-tree-checkbox-disabled/);
+  await expect(checkbox(user.page, '角色管理')).toBeDisabled();
   // the administrator role too
   await user.page.goto(`/system/role-details?id=${roles.admin.id}`);
   await expect(view(user.page)).toContainText('超级管理员拥有全部权限');
@@ -217,7 +208,7 @@ test('角色管理 alone: the tree greys what it lacks, its own role is read-onl
   await user.page.goto('/system/menu-settings');
   const entry = (title: string) =>
     view(user.page)
-      .locator('.ant-table-row')
+      .getByRole('row')
       .filter({ has: user.page.getByLabel(`菜单名称 ${title}`, { exact: true }) });
   await expect(entry('用户列表').getByLabel('菜单名称 用户列表', { exact: true })).toBeDisabled();
   await expect(button(entry('用户列表'), '保存')).toBeDisabled();

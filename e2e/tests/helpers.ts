@@ -1,5 +1,6 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../playwright.config';
+import { label } from './list-helpers';
 
 export { ADMIN_PASSWORD };
 export const ADMIN = 'admin';
@@ -87,11 +88,16 @@ export async function serverMenus(request: APIRequestContext, token: string) {
   }[];
 }
 
-/** Opens a tag's right-click menu and picks an entry (after the menu's opening animation). */
+/** The open right-click menu of the tags (the sidebar is a menu too: this one offers 关闭所有). */
+export function tagContextMenu(page: Page): Locator {
+  return page.getByRole('menu').filter({ has: page.getByRole('menuitem', { name: label('关闭所有') }) });
+}
+
+/** Opens a tag's right-click menu and picks an entry. */
 export async function tagMenu(page: Page, path: string, item: string) {
   await tag(page, path).click({ button: 'right' });
-  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  // one menu open: not one still closing from a previous right-click
+  const menu = tagContextMenu(page);
   await expect(menu).toHaveCount(1);
-  await expect(menu).not.toHaveClass(/-appear|-enter/);
-  await menu.getByText(item, { exact: true }).click();
+  await menu.getByRole('menuitem', { name: label(item) }).click();
 }

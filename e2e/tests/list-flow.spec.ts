@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signedIn } from './helpers';
-import { button, reply, toast, view } from './list-helpers';
+import { button, pickOption, reply, toast, view } from './list-helpers';
 
 /**
  * The list flow every list screen shares, run once per screen: create two records through the screen's own
@@ -30,8 +30,7 @@ interface Flow {
 
 /** Picks the option of a select (also a remote select) found by its label. */
 async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().getByTitle(option, { exact: true }).click();
+  await pickOption(page, scope.getByLabel(label, { exact: true }), option);
 }
 
 const text = (label: string) => async (_page: Page, form: Locator, value: string) => {

@@ -76,53 +76,106 @@ export function view(page: Page): Locator {
   return page.locator('.gk-view:not([hidden])');
 }
 
-/** The visible toast with this text. */
+/** The visible toast with this text: antd's message notices are alerts (a form's field errors are too: the text tells them apart). */
 export function toast(page: Page, text: string | RegExp): Locator {
-  return page.locator('.ant-message-notice').filter({ hasText: text }).first();
+  return page.getByRole('alert').filter({ hasText: text }).first();
+}
+
+/** The list's pager total (总共N条记录): shown only when the list has rows. */
+export function totalText(page: Page): Locator {
+  return view(page).getByText(/^总共\d+条记录$/);
 }
 
 /** The list's total (总共N条记录). */
 export async function expectTotal(page: Page, n: number) {
-  if (n <= 0) await expect(view(page).locator('.gk-list .ant-pagination')).toHaveCount(0);
-  else await expect(view(page).locator('.gk-list .ant-pagination-total-text')).toHaveText(`总共${n}条记录`);
+  if (n <= 0) await expect(totalText(page)).toHaveCount(0);
+  else await expect(totalText(page)).toHaveText(`总共${n}条记录`);
 }
+
+/** How long a first, cold load of the signed-in screens may take (chunks fetched, parsed and run on a busy machine). */
+export const COLD_LOAD = 30_000;
 
 /**
  * The list has answered: its pager shows 总共N条记录 (whatever N; a test counts only its own records). Often the
- * first screen a fresh browser opens: it loads the signed-in chunks first, which took 58 s under a load of 20
- * on two cores (the list call itself 0.3 s), so this wait gets longer than the usual 60 s.
+ * first screen of a fresh browser context, so it also waits for the signed-in chunks to load and run (navigation
+ * and list together took up to 3.5 s at a load of 10 on two cores), hence a longer wait than an expectation's.
  */
 export async function listLoaded(page: Page) {
-  await expect(view(page).getByText(/^总共\d+条记录$/)).toBeVisible({ timeout: 180_000 });
+  await expect(totalText(page)).toBeVisible({ timeout: COLD_LOAD });
 }
 
 /** The list's total as its pager shows it, once the list has answered (a test then counts from there). */
 export async function listTotal(page: Page): Promise<number> {
   await listLoaded(page);
-  const text = await view(page).locator('.gk-list .ant-pagination-total-text').innerText();
-  return Number(text.match(/\d+/)?.[0]);
+  return Number((await totalText(page).innerText()).match(/\d+/)?.[0]);
+}
+
+/** The pager's current page (marked aria-current="page"). */
+export function currentPage(page: Page): Locator {
+  return view(page).getByRole('listitem').locator('[aria-current="page"]');
 }
 
 /** The table row holding this text. */
-export function row(page: Page, text: string): Locator {
-  return view(page).locator('.gk-list .ant-table-tbody tr.ant-table-row').filter({ hasText: text });
+export function row(page: Page, text: string | RegExp): Locator {
+  return view(page).getByRole('row').filter({ hasText: text });
+}
+
+/** The table's rows of records (cells, not column headers; with no records, the one row holds the empty state). */
+export function dataRows(page: Page): Locator {
+  return view(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
+}
+
+/** A permission's name in the role tree: a group's starts with its expand icon, a button's reads "<title> 按钮". */
+export const permissionName = (title: string) => new RegExp(`^(?:[a-z-]+ )?${title}(?: 按钮)?$`);
+
+/** A permission's checkbox in the role tree, by its title. */
+export function permissionBox(page: Page, title: string): Locator {
+  return view(page)
+    .getByRole('treeitem', { name: permissionName(title) })
+    .getByRole('checkbox');
 }
 
 /** Ticks a row's selection checkbox. */
 export async function selectRow(page: Page, text: string) {
-  await row(page, text).locator('.ant-table-selection-column input[type=checkbox]').check();
+  await row(page, text).getByRole('checkbox').check();
 }
 
-/** The open modal (dialog form or confirmation). */
+/** The open dialog (a dialog form, a confirmation or a drawer), the last opened if several are open. */
 export function modal(page: Page): Locator {
-  return page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').last();
+  return page.getByRole('dialog').last();
 }
 
-/** Picks an option of an antd select (also a RemoteSelect) by its text. */
-export async function pickOption(page: Page, select: Locator, option: string) {
+/**
+ * Opens a select (its combobox, found by its label) and answers its options. antd draws the options as a
+ * virtual list without roles (its listbox for screen readers is off screen and holds only the active option
+ * and its two neighbours), so they have no accessible handle: the popup the combobox controls (aria-controls)
+ * and its options are found by their antd classes here, and only here.
+ */
+export async function openSelect(page: Page, select: Locator): Promise<Locator> {
   await select.click();
-  const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-  await popup.getByTitle(option, { exact: true }).click();
+  await expect(select).toHaveAttribute('aria-expanded', 'true');
+  const list = await select.getAttribute('aria-controls');
+  return page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${list}"]`) })
+    .locator('.ant-select-item-option');
+}
+
+/** The option with this text among a select's options. */
+export function optionOf(options: Locator, text: string): Locator {
+  return options.filter({ has: options.page().getByText(text, { exact: true }) });
+}
+
+/** The value a select shows: its text sits beside the combobox's own (empty) input. */
+export function shownValue(select: Locator): Locator {
+  return select.locator('xpath=..');
+}
+
+/** Picks an option of a select (also a RemoteSelect) by its text; the select is its combobox, found by its label. */
+export async function pickOption(page: Page, select: Locator, text: string) {
+  await optionOf(await openSelect(page, select), text).click();
 }
 
 /** The reply of the next POST whose URL matches (start waiting before the click that sends it). */

@@ -1,6 +1,23 @@
 import { expect, type Response, test } from '@playwright/test';
 import { signedIn, spaNavigate } from './helpers';
-import { button, expectTotal, listLoaded, modal, pickOption, pngFile, row, savedId, toast, unique, view } from './list-helpers';
+import {
+  button,
+  currentPage,
+  dataRows,
+  expectTotal,
+  listLoaded,
+  listTotal,
+  modal,
+  openSelect,
+  optionOf,
+  pickOption,
+  pngFile,
+  row,
+  savedId,
+  toast,
+  unique,
+  view,
+} from './list-helpers';
 
 /** The news screens, the worked example of the shared list / dialog / detail components. */
 
@@ -63,9 +80,9 @@ test('news: the details page checks the rules, uploads the image on save, keeps 
   await expect(view(page).getByText('新闻类型不得为空')).toBeVisible();
 
   await view(page).getByLabel('标题', { exact: true }).fill(title);
-  await pickOption(page, view(page).locator('.ant-form-item').filter({ hasText: '新闻类型' }).locator('.ant-select'), '行业动态');
+  await pickOption(page, view(page).getByLabel('新闻类型', { exact: true }), '行业动态');
   await view(page).getByLabel('摘要', { exact: true }).fill('端到端测试的摘要');
-  await view(page).locator('.gk-detail .ant-switch').first().click();
+  await view(page).getByRole('switch', { name: '置顶' }).click();
 
   // the image is only previewed until the record is saved
   const slot = view(page).locator('.gk-image-slot[data-field="summaryImg"]');
@@ -148,7 +165,7 @@ test('removing a stored image deletes it, blanks the field and saves the record'
 
   const blanked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/news/saveNews');
   await slot.getByRole('button', { name: '删除图片' }).click();
-  await button(page.locator('.ant-popover'), '确定').click();
+  await button(page.getByRole('tooltip').filter({ hasText: '删除这张图片并保存？' }), '确定').click();
   expect(await (await blanked).json()).toMatchObject({ code: 200, msg: '保存成功' });
   await expect(slot).toHaveAttribute('data-state', 'empty');
   expect((await api(page, '/news/getNews', undefined, `?id=${id}`)).data.summaryImg).toBe('');
@@ -197,10 +214,9 @@ test('the remote select caches its first unfiltered page in sessionStorage', asy
   page.on('request', (r) => {
     if (r.url().endsWith('/api/news/getTypeList')) calls.push(r.postData() ?? '');
   });
-  const select = view(page).locator('.gk-search-form .ant-select').first();
-  await select.click();
-  const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await expect(popup.getByTitle('行业动态', { exact: true })).toBeVisible();
+  const select = view(page).getByRole('search').getByLabel('新闻类型', { exact: true });
+  const types = await openSelect(page, select);
+  await expect(optionOf(types, '行业动态')).toBeVisible();
   const cached = JSON.parse((await page.evaluate((k) => sessionStorage.getItem(k), key))!);
   expect(cached.total).toBe((await api(page, '/news/getTypeList', { query: '', pageNumber: 1, pageSize: 10 })).total);
   expect(cached.rows.map((r: { code: string }) => r.code)).toContain('hydt');
@@ -208,69 +224,65 @@ test('the remote select caches its first unfiltered page in sessionStorage', asy
   expect(JSON.parse(calls[0])).toEqual({ query: '', pageNumber: 1, pageSize: 10 });
 
   // filter by the chosen type: page 1 again
-  await popup.getByTitle('通关资讯', { exact: true }).click();
+  await optionOf(types, '通关资讯').click();
   await button(view(page), '搜索').click();
   await expect(row(page, '通关资讯').first()).toBeVisible();
-  await expect(view(page).locator('.gk-list .ant-table-tbody tr.ant-table-row').filter({ hasNotText: '通关资讯' })).toHaveCount(0);
+  await expect(dataRows(page).filter({ hasNotText: '通关资讯' })).toHaveCount(0);
 
   // a fresh page of the same session reads the cache instead of the server
   await page.reload();
   await listLoaded(page);
   calls.length = 0;
-  await view(page).locator('.gk-search-form .ant-select').first().click();
-  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('行业动态', { exact: true })).toBeVisible();
+  await expect(optionOf(await openSelect(page, select), '行业动态')).toBeVisible();
   expect(calls).toHaveLength(0);
 });
 
 test('the field display dialog hides a column, and the choice survives a reload', async ({ page }) => {
   await page.goto('/news/news-list');
   await listLoaded(page);
-  const header = view(page).locator('.gk-list .ant-table-thead');
-  await expect(header.getByText('摘要', { exact: true })).toHaveCount(1);
+  const header = (name: string) => view(page).getByRole('columnheader', { name, exact: true });
+  await expect(header('摘要')).toHaveCount(1);
+  // 标题 scrolls with the table (a column fixed to the left stays: position sticky)
+  await expect(header('标题')).not.toHaveCSS('position', 'sticky');
   await view(page).getByRole('button', { name: '列表字段设置' }).click();
-  const dialog = modal(page);
-  await expect(dialog.locator('.ant-modal-title')).toHaveText('列表字段设置');
+  const dialog = page.getByRole('dialog', { name: '列表字段设置' });
+  await expect(dialog).toBeVisible();
   await dialog.locator('.gk-field-row[data-field="summary"] input[type=checkbox]').uncheck();
   await dialog.getByRole('button', { name: /固定在左侧 标题/ }).click();
   await button(dialog, '保存').click();
   await expect(toast(page, '字段保存成功')).toBeVisible();
-  await expect(header.getByText('摘要', { exact: true })).toHaveCount(0);
+  await expect(header('摘要')).toHaveCount(0);
 
   await page.reload();
   await listLoaded(page);
-  await expect(header.getByText('标题', { exact: true }).first()).toBeVisible();
-  await expect(header.getByText('摘要', { exact: true })).toHaveCount(0);
-  await expect(
-    page
-      .locator('.gk-list .ant-table-thead th.ant-table-cell-fix-start, .gk-list .ant-table-thead th.ant-table-cell-fix-left')
-      .filter({ hasText: '标题' }),
-  ).not.toHaveCount(0);
+  await expect(header('标题')).toBeVisible();
+  await expect(header('摘要')).toHaveCount(0);
+  await expect(header('标题')).toHaveCSS('position', 'sticky');
 
   // back to the defaults
   await view(page).getByRole('button', { name: '列表字段设置' }).click();
   await button(modal(page), '恢复默认').click();
   await button(modal(page), '保存').click();
   await expect(toast(page, '字段保存成功')).toBeVisible();
-  await expect(header.getByText('摘要', { exact: true })).toHaveCount(1);
+  await expect(header('摘要')).toHaveCount(1);
 });
 
 test('the pager shows 总共N条记录, page sizes 10/20/30/50, and any search starts at page 1', async ({ page }) => {
   await page.goto('/news/news-list');
   await listLoaded(page);
-  await view(page).locator('.gk-list .ant-pagination-options .ant-select').click();
-  const sizes = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  const sizes = await openSelect(page, view(page).getByRole('combobox', { name: '页码' }));
   await expect(sizes).toHaveText(['10 条/页', '20 条/页', '30 条/页', '50 条/页']);
-  await sizes.filter({ hasText: '10 条/页' }).click();
+  await optionOf(sizes, '10 条/页').click();
   // page 2 holds what the first ten leave (the demo has more than ten news)
-  const total = Number((await view(page).locator('.gk-list .ant-pagination-total-text').textContent())?.match(/\d+/)?.[0]);
+  const total = await listTotal(page);
   expect(total).toBeGreaterThan(10);
-  await view(page).locator('.gk-list .ant-pagination-item-2').click();
-  await expect(view(page).locator('.gk-list .ant-pagination-item-active')).toHaveText('2');
-  await expect(view(page).locator('.gk-list .ant-table-tbody tr.ant-table-row')).toHaveCount(Math.min(10, total - 10));
+  await view(page).getByRole('listitem', { name: '2', exact: true }).click();
+  await expect(currentPage(page)).toHaveText('2');
+  await expect(dataRows(page)).toHaveCount(Math.min(10, total - 10));
   await view(page).getByPlaceholder('请输入标题').fill('物流');
   await view(page).getByPlaceholder('请输入标题').press('Enter');
-  await expect(view(page).locator('.gk-list .ant-pagination-item-active')).toHaveText('1');
-  await expect(view(page).locator('.gk-list .ant-table-tbody tr.ant-table-row').first()).toContainText('物流');
+  await expect(currentPage(page)).toHaveText('1');
+  await expect(dataRows(page).first()).toContainText('物流');
 });
 
 test('导出 writes every row of the current filter to an .xlsx file', async ({ page }) => {
@@ -281,7 +293,7 @@ test('导出 writes every row of the current filter to an .xlsx file', async ({ 
   await button(view(page), '搜索').click();
   const total = Number((await (await listed).json()).total);
   expect(total).toBeGreaterThan(0);
-  await expect(view(page).locator('.gk-list .ant-pagination-total-text')).toHaveText(`总共${total}条记录`);
+  await expectTotal(page, total);
   const [download] = await Promise.all([page.waitForEvent('download'), button(view(page), '导出').click()]);
   expect(download.suggestedFilename()).toMatch(/^新闻_\d{8}_\d{6}\.xlsx$/);
   const bytes = await (await download.createReadStream()).toArray();

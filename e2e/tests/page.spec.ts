@@ -1,13 +1,26 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signedIn } from './helpers';
-import { button, expectTotal, listLoaded, modal, pickOption, pngFile, row, savedId, selectRow, toast, unique, view } from './list-helpers';
+import {
+  button,
+  expectTotal,
+  listLoaded,
+  modal,
+  pickOption,
+  pngFile,
+  row,
+  savedId,
+  selectRow,
+  shownValue,
+  toast,
+  unique,
+  view,
+} from './list-helpers';
 
 /** /page/page-list (page definitions, dialog), /page/pageItems-list and /page/page-details (page items). */
 
 const api = signedIn();
 
-const searchSelect = (page: Page, label: string) =>
-  view(page).locator('.gk-search-form .ant-form-item').filter({ hasText: label }).locator('.ant-select');
+const searchSelect = (page: Page, label: string) => view(page).getByRole('search').getByLabel(label, { exact: true });
 
 // create, search and delete by each screen's rule: list-flow.spec.ts; here what only the page screens do
 
@@ -21,13 +34,13 @@ test('page definitions: shown as 拼接 / 选项卡, dialog titled 新增 / 编�
   await expect(row(page, '帮助中心')).toContainText('选项卡');
 
   await button(view(page), '新增').click();
-  const dialog = modal(page);
-  await expect(dialog.locator('.ant-modal-title')).toHaveText('新增');
+  const dialog = page.getByRole('dialog', { name: '新增' });
+  await expect(dialog).toBeVisible();
   await button(dialog, '保存').click();
   await expect(dialog.getByText('页面名称不得为空')).toBeVisible();
   await expect(dialog.getByText('展示方式不得为空')).toBeVisible();
   await dialog.getByLabel('页面名称').fill(name);
-  await pickOption(page, dialog.locator('.ant-select'), '选项卡');
+  await pickOption(page, dialog.getByLabel('展示方式', { exact: true }), '选项卡');
   const id = await savedId(page, () => button(dialog, '保存').click());
   await expect(dialog).toBeHidden();
 
@@ -43,10 +56,10 @@ test('page definitions: shown as 拼接 / 选项卡, dialog titled 新增 / 编�
 
   // edit in the same dialog: it leaves the 选项卡 filter
   await button(row(page, name), '编辑').click();
-  const edit = modal(page);
-  await expect(edit.locator('.ant-modal-title')).toHaveText('编辑');
+  const edit = page.getByRole('dialog', { name: '编辑' });
+  await expect(edit).toBeVisible();
   await expect(edit.getByLabel('页面名称')).toHaveValue(name);
-  await pickOption(page, edit.locator('.ant-select'), '拼接');
+  await pickOption(page, edit.getByLabel('展示方式', { exact: true }), '拼接');
   await button(edit, '保存').click();
   await expect(toast(page, '保存成功')).toBeVisible();
   await expectTotal(page, 0);
@@ -75,7 +88,7 @@ test('page items: create with an image and a body, find by page type, title and 
   await expect(view(page).getByText('标题不得为空')).toBeVisible();
   await expect(view(page).getByText('页面类型不得为空')).toBeVisible();
   await view(page).getByLabel('标题', { exact: true }).fill(title);
-  await pickOption(page, view(page).locator('.ant-form-item').filter({ hasText: '页面类型' }).locator('.ant-select'), '服务介绍');
+  await pickOption(page, view(page).getByLabel('页面类型', { exact: true }), '服务介绍');
   await view(page).getByLabel('标签', { exact: true }).fill('端到端');
   await view(page).getByLabel('排序', { exact: true }).fill('0.5');
   await view(page).getByLabel('摘要', { exact: true }).fill('端到端摘要');
@@ -92,7 +105,7 @@ test('page items: create with an image and a body, find by page type, title and 
   await pickOption(page, searchSelect(page, '页面类型'), '服务介绍');
   await view(page).getByPlaceholder('请输入标题').fill(title);
   await view(page).getByLabel('开始日期').click();
-  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .gk-date-preset', { hasText: '今天' }).click();
+  await page.getByRole('button', { name: '今天', exact: true }).click();
   const listCall = page.waitForRequest((r) => r.url().endsWith('/api/page/getPageItemList') && !!r.postDataJSON()?.startTime);
   await button(view(page), '搜索').click();
   const sent = (await listCall).postDataJSON();
@@ -107,11 +120,11 @@ test('page items: create with an image and a body, find by page type, title and 
   await row(page, title).getByRole('button', { name: '查看详情' }).click();
   await expect(page).toHaveURL(/\/page\/page-details\?id=\d+$/);
   const id = Number(new URL(page.url()).searchParams.get('id'));
-  await expect(view(page).locator('.ant-form-item').filter({ hasText: '页面类型' }).locator('.ant-select')).toContainText('服务介绍');
+  await expect(shownValue(view(page).getByLabel('页面类型', { exact: true }))).toHaveText('服务介绍');
   await expect(slot).toHaveAttribute('data-state', 'stored');
   await expect(editor).toContainText('页面正文');
   await view(page).getByLabel('标签', { exact: true }).fill('改过的标签');
-  await view(page).locator('.ant-form-item').filter({ hasText: '置顶' }).locator('.ant-switch').click();
+  await view(page).getByRole('switch', { name: '置顶' }).click();
   await button(view(page), '保存').click();
   await expect(toast(page, '保存成功')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/page/page-details\\?id=${id}$`));

@@ -24,7 +24,7 @@ test('policies: create with an image and a body, find by source, title and 置�
   await view(page).getByLabel('作者', { exact: true }).fill('端到端作者');
   await view(page).getByLabel('来源', { exact: true }).fill('端到端来源');
   await view(page).getByLabel('摘要', { exact: true }).fill('端到端摘要');
-  await view(page).locator('.ant-form-item').filter({ hasText: '置顶' }).locator('.ant-switch').click();
+  await view(page).getByRole('switch', { name: '置顶' }).click();
   const slot = view(page).locator('.gk-image-slot[data-field="summaryImg"]');
   await slot.locator('input[type=file]').setInputFiles(pngFile('policy.png'));
   const editor = view(page).locator('.gk-rt-content');
@@ -37,10 +37,11 @@ test('policies: create with an image and a body, find by source, title and 置�
   // find it: source (the "code" search), title and 置顶 = 是
   await view(page).getByPlaceholder('请输入来源').fill('端到端来源');
   await view(page).getByPlaceholder('请输入标题').fill(title);
-  await pickOption(page, view(page).locator('.gk-search-form .ant-form-item').filter({ hasText: '置顶' }).locator('.ant-select'), '否');
+  const top = view(page).getByRole('search').getByLabel('置顶', { exact: true });
+  await pickOption(page, top, '否');
   await button(view(page), '搜索').click();
   await expectTotal(page, 0);
-  await pickOption(page, view(page).locator('.gk-search-form .ant-form-item').filter({ hasText: '置顶' }).locator('.ant-select'), '是');
+  await pickOption(page, top, '是');
   await button(view(page), '搜索').click();
   await expectTotal(page, 1);
   await expect(row(page, title)).toContainText('端到端摘要');

@@ -9,10 +9,12 @@ import {
   serverMenus,
   spaNavigate,
   tag,
+  tagContextMenu,
   tagMenu,
   tokenCookie,
   uiLogin,
 } from './helpers';
+import { button, label, toast } from './list-helpers';
 
 /** The web shell (issue 4): login, guard, layout, tags, settings, languages, session handling. */
 
@@ -47,7 +49,7 @@ test.describe('login', () => {
   test('a failed login shows the server msg and the button works again', async ({ page }) => {
     await page.goto('/login');
     await uiLogin(page, ADMIN, 'wrong-password');
-    await expect(page.locator('.ant-message')).toContainText('账号或密码错误');
+    await expect(toast(page, '账号或密码错误')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByTestId('login-submit')).toBeEnabled();
     expect(await tokenCookie(page.context())).toBeUndefined();
@@ -56,7 +58,7 @@ test.describe('login', () => {
   test('success toasts 登录成功 and opens the home page; the username is trimmed', async ({ page }) => {
     await page.goto('/login');
     await uiLogin(page, `  ${ADMIN}  `, ADMIN_PASSWORD);
-    await expect(page.locator('.ant-message')).toContainText('登录成功');
+    await expect(toast(page, '登录成功')).toBeVisible();
     await expect(page).toHaveURL(HOME);
     await expect(page.getByTestId('home')).toBeVisible();
     await expect(page.getByText('欢迎回来，网站后台管理系统')).toBeVisible();
@@ -67,16 +69,14 @@ test.describe('login', () => {
     await page.goto('/login');
     const box = page.getByRole('checkbox');
     await page.getByText('记住密码', { exact: true }).click();
-    const dialog = page.locator('.ant-modal-confirm');
-    await expect(dialog).toContainText('请勿在公用设备上选择记住密码');
-    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '请勿在公用设备上选择记住密码' });
+    await expect(dialog).toBeVisible();
+    await button(dialog, '取消').click();
+    await expect(dialog).toBeHidden();
     await expect(box).not.toBeChecked();
 
     await page.getByText('记住密码', { exact: true }).click();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await button(dialog, '确定').click();
     await expect(box).toBeChecked();
     await uiLogin(page);
     await expect(page).toHaveURL(HOME);
@@ -129,7 +129,7 @@ test.describe('guard and routes', () => {
       const visible = m.children.filter((c) => !c.isHidden);
       if (m.isHidden) continue;
       if (visible.length > 1) {
-        const group = sidebar.locator('.ant-menu-submenu-title', { hasText: m.title });
+        const group = sidebar.getByRole('menuitem', { name: label(m.title) });
         await expect(group).toBeVisible();
         await group.click();
         for (const c of visible) await expect(sidebar.locator(`a[href="${c.url}"]`)).toBeVisible();
@@ -234,9 +234,9 @@ test.describe('tags and kept-alive views', () => {
 
     // right-click menu: close others
     await tag(page, B).click({ button: 'right' });
-    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-    await expect(menu).toContainText('刷新');
-    await expect(menu).toContainText('关闭');
+    const menu = tagContextMenu(page);
+    await expect(menu.getByRole('menuitem', { name: label('刷新') })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: label('关闭') })).toBeVisible();
     await page.keyboard.press('Escape');
     await tagMenu(page, B, '关闭其他');
     await expect(page).toHaveURL(B);
@@ -251,8 +251,7 @@ test.describe('tags and kept-alive views', () => {
 
     // the home tag's menu offers no close
     await tag(page, HOME).click({ button: 'right' });
-    await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')).toHaveCount(3);
-    await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toContainText('刷新关闭其他关闭所有');
+    await expect(tagContextMenu(page).getByRole('menuitem')).toHaveText(['刷新', '关闭其他', '关闭所有']);
   });
 
   test('switching tags keeps a view as it was left; closing drops its cache; refresh remounts', async ({ page, request, baseURL }) => {
@@ -419,7 +418,7 @@ test.describe('session handling', () => {
     await page.reload();
     await expect(page.getByTestId('login-page')).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
-    await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(await tokenCookie(page.context())).toBeUndefined();
   });
 });
@@ -453,7 +452,7 @@ test.describe('phone', () => {
     await page.getByTestId('hamburger').click();
     const drawer = page.locator('.gk-sidebar-drawer');
     await expect(drawer.getByTestId('sidebar')).toBeVisible();
-    await drawer.locator('.ant-menu-submenu-title', { hasText: '新闻管理' }).click();
+    await drawer.getByRole('menuitem', { name: label('新闻管理') }).click();
     await drawer.locator('a[href="/news/news-type"]').click();
     await expect(page).toHaveURL(/\/news\/news-type|\/404/);
     await expect(drawer.getByTestId('sidebar')).toBeHidden();

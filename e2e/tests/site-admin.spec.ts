@@ -26,8 +26,8 @@ test('friendly links: dialog create and edit, search, enable switch, delete at l
   await expectTotal(page, 6);
 
   await button(view(page), '新增').click();
-  const dialog = modal(page);
-  await expect(dialog.locator('.ant-modal-title')).toHaveText('新增');
+  const dialog = page.getByRole('dialog', { name: '新增' });
+  await expect(dialog).toBeVisible();
   await dialog.getByLabel('名称').fill('   ');
   await button(dialog, '保存').click();
   await expect(dialog.getByText('名称不得为空')).toBeVisible();
@@ -51,8 +51,8 @@ test('friendly links: dialog create and edit, search, enable switch, delete at l
   await expect(row(page, name)).toContainText('https://www.example.com/e2e');
 
   await button(row(page, name), '编辑').click();
-  const edit = modal(page);
-  await expect(edit.locator('.ant-modal-title')).toHaveText('编辑');
+  const edit = page.getByRole('dialog', { name: '编辑' });
+  await expect(edit).toBeVisible();
   await expect(edit.getByLabel('名称')).toHaveValue(name);
   await edit.getByLabel('链接地址').fill('https://www.example.com/e2e-2');
   await button(edit, '保存').click();
@@ -139,7 +139,7 @@ test('users: add with the password rules, view password, edit keeping it, switch
   await button(modal(page), '删除').click();
   await expect(toast(page, '不能删除或停用当前登录的账号')).toBeVisible();
   await expectTotal(page, base + 1);
-  await row(page, '超级管理员').locator('.ant-table-selection-column input[type=checkbox]').uncheck();
+  await row(page, '超级管理员').getByRole('checkbox').uncheck();
   await confirmDelete(page);
   await expectTotal(page, base);
 });
@@ -242,7 +242,7 @@ test('company profile: one record, saved in place, changes discarded, logo uploa
   await view(page).getByLabel('邮箱', { exact: true }).fill('e2e@example.com');
   const logo = view(page).locator('.gk-image-slot[data-field="logo"]');
   await logo.getByRole('button', { name: '删除图片' }).click();
-  await button(page.locator('.ant-popover'), '确定').click();
+  await button(page.getByRole('tooltip').filter({ hasText: '删除这张图片并保存？' }), '确定').click();
   await expect(logo).toHaveAttribute('data-state', 'empty');
   await expect(toast(page, '保存成功')).toBeVisible();
   await logo.locator('input[type=file]').setInputFiles(pngFile('logo.png'));

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signedIn } from './helpers';
-import { button, expectTotal, listLoaded, pickOption, pngFile, row, toast, unique, view } from './list-helpers';
+import { button, expectTotal, listLoaded, pickOption, pngFile, row, shownValue, toast, unique, view } from './list-helpers';
 
 /** Suppliers and their products: both on their own detail pages with one image; products pick their supplier. */
 
@@ -63,7 +63,7 @@ test('products: create with a supplier and an icon, find by supplier, name and d
   await expect(view(page).getByText('产品名称不得为空')).toBeVisible();
   await expect(view(page).getByText('供应商不得为空')).toBeVisible();
 
-  await pickOption(page, view(page).locator('.ant-form-item').filter({ hasText: '供应商' }).locator('.ant-select'), '冰峰冷链科技');
+  await pickOption(page, field(page, '供应商'), '冰峰冷链科技');
   await field(page, '产品名称').fill(name);
   await field(page, '链接地址').fill('/products/e2e');
   await view(page).locator('.gk-image-slot[data-field="img"] input[type=file]').setInputFiles(pngFile('icon.png'));
@@ -72,7 +72,7 @@ test('products: create with a supplier and an icon, find by supplier, name and d
   await expect(page).toHaveURL(/\/product\/product-list(\?.*)?$/);
 
   // supplier picker (by id), name, and today's date in the created-date range
-  await pickOption(page, view(page).locator('.gk-search-form .ant-select').first(), '冰峰冷链科技');
+  await pickOption(page, view(page).getByRole('search').getByLabel('供应商', { exact: true }), '冰峰冷链科技');
   await view(page).getByPlaceholder('请输入产品名称').fill(name);
   const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
   const bodies: Record<string, unknown>[] = [];
@@ -80,7 +80,7 @@ test('products: create with a supplier and an icon, find by supplier, name and d
     if (r.url().endsWith('/api/product/getProductPage')) bodies.push(JSON.parse(r.postData() ?? '{}'));
   });
   await view(page).getByPlaceholder('开始日期').click();
-  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').getByRole('button', { name: '今天' }).click();
+  await page.getByRole('button', { name: '今天', exact: true }).click();
   await expect(view(page).getByPlaceholder('开始日期')).toHaveValue(today);
   await expect(view(page).getByPlaceholder('结束日期')).toHaveValue(today);
   await button(view(page), '搜索').click();
@@ -94,7 +94,7 @@ test('products: create with a supplier and an icon, find by supplier, name and d
   const id = Number(new URL(page.url()).searchParams.get('id'));
   await expect(view(page).getByRole('heading', { name: '编辑产品' })).toBeVisible();
   await expect(field(page, '产品名称')).toHaveValue(name);
-  await expect(view(page).locator('.ant-form-item').filter({ hasText: '供应商' }).locator('.ant-select')).toContainText('冰峰冷链科技');
+  await expect(shownValue(field(page, '供应商'))).toHaveText('冰峰冷链科技');
   await expect(view(page).locator('.gk-image-slot[data-field="img"]')).toHaveAttribute('data-state', 'stored');
   await field(page, '排序').fill('4');
   await button(view(page), '保存').click();

@@ -105,13 +105,17 @@ describe('ListPage: loading and the pager', () => {
     expect(document.querySelector('.ant-pagination')).toBeNull();
   });
 
-  it('any new search goes back to page 1 and sends the filters', async () => {
+  it('any new search goes back to page 1 and sends the filters; the current page is marked aria-current', async () => {
     const s = api();
     renderList();
     await screen.findByText('总共45条记录');
+    expect(within(screen.getByTitle('1')).getByText('1')).toHaveAttribute('aria-current', 'page');
     fireEvent.click(screen.getByTitle('3'));
     await screen.findByText('新闻41');
     expect(lastBody(s.of('/news/getNewsList'))).toMatchObject({ pageNumber: 3, pageSize: 20 });
+    // the current page is told to screen readers, not by colour only
+    expect(within(screen.getByTitle('3')).getByText('3')).toHaveAttribute('aria-current', 'page');
+    expect(within(screen.getByTitle('1')).getByText('1')).not.toHaveAttribute('aria-current');
 
     fireEvent.change(screen.getByPlaceholderText('请输入标题'), { target: { value: ' 新闻4 ' } });
     fireEvent.click(button('搜索')!);

@@ -2,7 +2,7 @@ import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, Setting
 import { type Endpoint, PAGE_SIZES, type Reply, type ResourceDef } from '@gk/contracts';
 import { App, Button, Card, Empty, Form, Space, Table, type TablePaginationConfig, Tooltip, Typography } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
-import { type Key, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { cloneElement, isValidElement, type Key, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withLoading } from '../../api/loading';
@@ -310,6 +310,11 @@ export function ListPage({
           showQuickJumper: true,
           pageSizeOptions: PAGE_SIZES.map(String),
           showTotal: (n) => (n > 0 ? t('ui.list.total', { total: n }) : null),
+          // the current page is told to screen readers too (antd marks it by colour only)
+          itemRender: (page, type, element) =>
+            type === 'page' && page === query.pageNumber && isValidElement(element)
+              ? cloneElement(element, { 'aria-current': 'page' } as Record<string, string>)
+              : element,
           placement: ['bottomEnd'],
         }
       : false;

@@ -95,6 +95,7 @@ export default function MenuSettings() {
       width: 220,
       render: (_v, m) => (
         <Select
+          aria-label={`${t('menu.f.icon')} ${m.defaultTitle}`}
           showSearch
           optionFilterProp="value"
           style={{ width: '100%' }}
@@ -119,6 +120,7 @@ export default function MenuSettings() {
       width: 110,
       render: (_v, m) => (
         <InputNumber
+          aria-label={`${t('menu.f.sortNo')} ${m.defaultTitle}`}
           min={0}
           precision={0}
           disabled={!!whyNot(m)}
@@ -131,7 +133,14 @@ export default function MenuSettings() {
       title: t('menu.f.hidden'),
       dataIndex: 'isHidden',
       width: 90,
-      render: (_v, m) => <Switch checked={drafts[m.id]?.isHidden} disabled={!!whyNot(m)} onChange={(v) => edit(m.id, { isHidden: v })} />,
+      render: (_v, m) => (
+        <Switch
+          aria-label={`${t('menu.f.hidden')} ${m.defaultTitle}`}
+          checked={drafts[m.id]?.isHidden}
+          disabled={!!whyNot(m)}
+          onChange={(v) => edit(m.id, { isHidden: v })}
+        />
+      ),
     },
     {
       title: t('menu.f.url'),
