@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ADMIN, ADMIN_PASSWORD, signedIn } from './helpers';
-import { button, permissionBox as checkbox, listLoaded, openSelect, optionOf, toast, view } from './list-helpers';
+import { button, permissionBox as checkbox, dataRows, listLoaded, openSelect, optionOf, toast, view } from './list-helpers';
 
 /**
  * Who may grant what (issue 21): an account holding only 用户管理, and one holding only 角色管理, are offered no
@@ -99,10 +99,7 @@ test('用户管理 alone: the role picker offers no role beyond it, and a forged
   await button(dialog, '取消').click();
 
   // the administrator's row offers no write, and says why; its own row does
-  const userRow = (name: string) =>
-    view(user.page)
-      .locator('.gk-list .ant-table-tbody tr.ant-table-row')
-      .filter({ has: user.page.getByRole('cell', { name, exact: true }) });
+  const userRow = (name: string) => dataRows(user.page).filter({ has: user.page.getByRole('cell', { name, exact: true }) });
   const search = async (name: string) => {
     await view(user.page).getByRole('search').getByLabel('用户名', { exact: true }).fill(name);
     await button(view(user.page), '搜索').click();

@@ -53,7 +53,7 @@ test('a save and the list go through while hostile rich-text bodies are posted',
     await page.goto('/news/news-details');
     await expect(view(page).getByRole('heading', { name: '新增新闻' })).toBeVisible();
     await view(page).getByLabel('标题', { exact: true }).fill(title);
-    await pickOption(page, view(page).locator('.ant-form-item').filter({ hasText: '新闻类型' }).locator('.ant-select'), '行业动态');
+    await pickOption(page, view(page).getByLabel('新闻类型', { exact: true }), '行业动态');
     const editor = view(page).locator('.gk-rt-content');
     await editor.click();
     await editor.pressSequentially('攻击期间保存的正文');

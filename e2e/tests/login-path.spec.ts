@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { signedIn } from './helpers';
+import { dataRows } from './list-helpers';
 
 /**
  * The JavaScript /login loads stays within its gzip budget (docs/decisions.md: ≤ 200 KB; measured 141 KB).
@@ -114,7 +115,7 @@ test.describe('the signed-in pages', () => {
       if (r.url().includes('/api/news/getNewsList')) listAsked++;
     });
     await page.goto('/news/news-list');
-    await expect(page.locator('.gk-view:not([hidden]) .ant-table-row').first()).toBeVisible();
+    await expect(dataRows(page).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(listAsked).toBe(1);
 

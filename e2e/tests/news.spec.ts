@@ -32,7 +32,7 @@ test("news types: the dialog is titled 新增 / 编辑, checks the contract's ru
 
   await button(view(page), '新增').click();
   const dialog = modal(page);
-  await expect(dialog.locator('.ant-modal-title')).toHaveText('新增');
+  await expect(dialog).toHaveAccessibleName('新增');
   // the form is in and takes input before 保存 is pressed (a save of a form not yet mounted checks nothing)
   await expect(dialog.getByLabel('类型编码')).toBeEditable();
   await button(dialog, '保存').click();
@@ -57,7 +57,7 @@ test("news types: the dialog is titled 新增 / 编辑, checks the contract's ru
   // the row opens in the same dialog, titled 编辑, with its values
   await button(row(page, code), '编辑').click();
   const edit = modal(page);
-  await expect(edit.locator('.ant-modal-title')).toHaveText('编辑');
+  await expect(edit).toHaveAccessibleName('编辑');
   await expect(edit.getByLabel('类型编码')).toHaveValue(code);
   await edit.getByLabel('类型名称').fill('端到端类型二');
   await button(edit, '保存').click();
