@@ -544,7 +544,12 @@ describe.each(DIALECTS)('who may grant what on %s', (dialect) => {
       // a role held by an account, edited into every key (its own: the shared 角色管理员 keeps its keys for the other tests)
       await saveRole('any_mgr', '任意角色管理员', ROLE_KEYS);
       await saveUser('anymgr', ['any_mgr']);
-      const role = await asAdmin('/role/saveRole', { id: roleIds.any_mgr, code: 'any_mgr', name: '任意角色管理员', permissions: EVERY_KEY });
+      const role = await asAdmin('/role/saveRole', {
+        id: roleIds.any_mgr,
+        code: 'any_mgr',
+        name: '任意角色管理员',
+        permissions: EVERY_KEY,
+      });
       expect(role.body.code).toBe(200);
       expect(role.body.data.permissions.length).toBe(EVERY_KEY.length);
       // a menu setting of anything; its own account keeps its roles and its own admin role

@@ -183,7 +183,8 @@ describe.each(DIALECTS)('recycle bin on %s', (dialect) => {
       const news = await saveNews({ title: '过期回收戊' });
       await post('/news/delNews', [news.id]);
       const inBin = async () =>
-        (await db().selectFrom('recycle_bin').select('id').where('resource', '=', 'news').where('record_id', '=', news.id).execute()).length;
+        (await db().selectFrom('recycle_bin').select('id').where('resource', '=', 'news').where('record_id', '=', news.id).execute())
+          .length;
       expect(await purgeExpired(t.current.ctx)).toBe(0);
       t.current.advance(29 * 24 * 3600 * 1000);
       await purgeExpired(t.current.ctx);
