@@ -439,15 +439,19 @@ describe.each(DIALECTS)('who may grant what on %s', (dialect) => {
 
   describe('an account holding 用户管理 and news', () => {
     it('assigns roles within its grants and touches accounts they cover, nothing more', async () => {
+      // the accounts it changes are its own (the shared plain, newsy and umgr keep their roles and passwords for the other tests)
+      await saveUser('uplain', []);
+      await saveUser('unewsy', ['news_ed']);
+      await saveUser('uumgr', ['user_mgr']);
       const unews = await t.current.login('unews', PW);
       const as = (path: string, body?: unknown) => t.current.post(path, body, { token: unews });
-      expect((await as('/userInfo/saveUserInfo', { id: ids.plain, userName: 'plain', roleIds: [roleIds.news_ed] })).body.code).toBe(200);
-      expect(await rolesOfUser(ids.plain)).toEqual([roleIds.news_ed]);
-      expect((await as('/userInfo/resetPassword', { id: ids.newsy, password: NEW_PW })).body.code).toBe(200);
-      expect((await as(`/userInfo/upUserInfoFlag?id=${ids.newsy}&flag=0`)).body.code).toBe(200);
-      expect((await as(`/userInfo/upUserInfoFlag?id=${ids.newsy}&flag=1`)).body.code).toBe(200);
-      // the user manager holds less than this account: touched too
-      expect((await as('/userInfo/resetPassword', { id: ids.umgr, password: NEW_PW })).body.code).toBe(200);
+      expect((await as('/userInfo/saveUserInfo', { id: ids.uplain, userName: 'uplain', roleIds: [roleIds.news_ed] })).body.code).toBe(200);
+      expect(await rolesOfUser(ids.uplain)).toEqual([roleIds.news_ed]);
+      expect((await as('/userInfo/resetPassword', { id: ids.unewsy, password: NEW_PW })).body.code).toBe(200);
+      expect((await as(`/userInfo/upUserInfoFlag?id=${ids.unewsy}&flag=0`)).body.code).toBe(200);
+      expect((await as(`/userInfo/upUserInfoFlag?id=${ids.unewsy}&flag=1`)).body.code).toBe(200);
+      // a user manager holds less than this account: touched too
+      expect((await as('/userInfo/resetPassword', { id: ids.uumgr, password: NEW_PW })).body.code).toBe(200);
       // not its own roles, not the role manager, not the admin role
       await refused(
         unews,
@@ -467,9 +471,11 @@ describe.each(DIALECTS)('who may grant what on %s', (dialect) => {
           msg: '账号“rmgr”拥有您没有的权限，您不能修改、重置、停用、解锁或删除它',
         },
       );
-      // the list offers the same: the user manager yes, the role manager and the administrator no
+      // the list offers the same: the user managers yes, the role manager and the administrator no
       const access = await listAccess(unews);
-      expect([access.umgr, access.newsy, access.rmgr, access.admin]).toEqual([
+      expect([access.umgr, access.uumgr, access.newsy, access.unewsy, access.rmgr, access.admin]).toEqual([
+        { mayTouch: true },
+        { mayTouch: true },
         { mayTouch: true },
         { mayTouch: true },
         { mayTouch: false, touchRefusal: 'userInfo.notCovered' },
@@ -479,7 +485,7 @@ describe.each(DIALECTS)('who may grant what on %s', (dialect) => {
       await refused(
         unews,
         '/userInfo/saveUserInfo',
-        { id: ids.plain, userName: 'plain', roleIds: [roleIds.editor] },
+        { id: ids.uplain, userName: 'uplain', roleIds: [roleIds.editor] },
         {
           code: 403,
           msg: '不能分配角色“内容编辑”：它拥有您没有的权限',
@@ -535,7 +541,16 @@ describe.each(DIALECTS)('who may grant what on %s', (dialect) => {
       ).toBe(200);
       expect((await asAdmin(`/userInfo/upUserInfoFlag?id=${id2}&flag=0`)).body.code).toBe(200);
       expect((await asAdmin('/userInfo/delUserInfo', [id2])).body.code).toBe(200);
-      const role = await asAdmin('/role/saveRole', { id: roleIds.role_mgr, code: 'role_mgr', name: '角色管理员', permissions: EVERY_KEY });
+      // a role held by an account, edited into every key (its own: the shared 角色管理员 keeps its keys for the other tests)
+      await saveRole('any_mgr', '任意角色管理员', ROLE_KEYS);
+      await saveUser('anymgr', ['any_mgr']);
+      const role = await asAdmin('/role/saveRole', {
+        id: roleIds.any_mgr,
+        code: 'any_mgr',
+        name: '任意角色管理员',
+        permissions: EVERY_KEY,
+      });
+      expect(role.body.code).toBe(200);
       expect(role.body.data.permissions.length).toBe(EVERY_KEY.length);
       // a menu setting of anything; its own account keeps its roles and its own admin role
       const settings = (await asAdmin('/role/getMenuSettings')).body.data as { id: number; routeName: string }[];

@@ -4,24 +4,29 @@ import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { purgeExpired } from './index.js';
 
 describe.each(DIALECTS)('recycle bin on %s', (dialect) => {
-  const t = useTestApp(dialect);
-  let token = '';
-  const post = (path: string, body?: unknown, lang?: string) => t.current.post(path, body, { token, headers: lang ? { lang } : {} });
-  const db = () => t.current.ctx.db as unknown as Kysely<any>;
-  const saveNews = async (body: Record<string, unknown>) => {
-    const r = await post('/news/saveNews', { type: 'rb', ...body });
-    expect(r.body.code).toBe(200);
-    return r.body.data as { id: number; title: string; createTime: string };
+  /** a test app, the administrator logged in, with the news type 回收测试 (rb) */
+  const app = () => {
+    const t = useTestApp(dialect);
+    const session = { token: '' };
+    const post = (path: string, body?: unknown, lang?: string) =>
+      t.current.post(path, body, { token: session.token, headers: lang ? { lang } : {} });
+    const db = () => t.current.ctx.db as unknown as Kysely<any>;
+    const saveNews = async (body: Record<string, unknown>) => {
+      const r = await post('/news/saveNews', { type: 'rb', ...body });
+      expect(r.body.code).toBe(200);
+      return r.body.data as { id: number; title: string; createTime: string };
+    };
+    beforeAll(async () => {
+      session.token = await t.current.login();
+      expect((await post('/news/saveNewsType', { code: 'rb', name: '回收测试', sortNo: 1 })).body.code).toBe(200);
+    });
+    return { t, post, db, saveNews };
   };
+  const { t, post, db, saveNews } = app();
   const binOf = async (filter: Record<string, unknown>) =>
     (await post('/recycle/getRecyclePage', { pageNumber: 1, pageSize: 100, ...filter })).body;
   const entryOf = async (resource: string, recordId: number) =>
     (await binOf({ resource })).rows.find((r: { recordId: number }) => r.recordId === recordId) as { id: number } | undefined;
-
-  beforeAll(async () => {
-    token = await t.current.login();
-    expect((await post('/news/saveNewsType', { code: 'rb', name: '回收测试', sortNo: 1 })).body.code).toBe(200);
-  });
 
   it('a deleted news item leaves the list, the title search and the total, and shows in the recycle bin', async () => {
     const kept = await saveNews({ title: '关税通知留存', content: '<p>留下</p>' });
@@ -170,21 +175,29 @@ describe.each(DIALECTS)('recycle bin on %s', (dialect) => {
       expect((await t.current.post(path, {}, {})).body.code).toBe(50008);
   });
 
-  it('records older than RECYCLE_DAYS are purged by the daily run', async () => {
-    const news = await saveNews({ title: '过期回收戊' });
-    await post('/news/delNews', [news.id]);
-    const inBin = async () =>
-      (await db().selectFrom('recycle_bin').select('id').where('resource', '=', 'news').where('record_id', '=', news.id).execute()).length;
-    expect(await purgeExpired(t.current.ctx)).toBe(0);
-    t.current.advance(29 * 24 * 3600 * 1000);
-    await purgeExpired(t.current.ctx);
-    expect(await inBin()).toBe(1);
-    t.current.advance(2 * 24 * 3600 * 1000);
-    expect(await purgeExpired(t.current.ctx)).toBeGreaterThanOrEqual(1);
-    expect(await inBin()).toBe(0);
-    token = await t.current.login(); // the session expired with the moved clock
+  // this test moves the clock a month on (and purges what every other test left in the bin): it has an app of its own
+  describe('on a clock of its own', () => {
+    const { t, post, db, saveNews } = app();
+
+    it('records older than RECYCLE_DAYS are purged by the daily run', async () => {
+      const news = await saveNews({ title: '过期回收戊' });
+      await post('/news/delNews', [news.id]);
+      const inBin = async () =>
+        (await db().selectFrom('recycle_bin').select('id').where('resource', '=', 'news').where('record_id', '=', news.id).execute())
+          .length;
+      expect(await purgeExpired(t.current.ctx)).toBe(0);
+      t.current.advance(29 * 24 * 3600 * 1000);
+      await purgeExpired(t.current.ctx);
+      expect(await inBin()).toBe(1);
+      t.current.advance(2 * 24 * 3600 * 1000);
+      expect(await purgeExpired(t.current.ctx)).toBeGreaterThanOrEqual(1);
+      expect(await inBin()).toBe(0);
+    });
   });
+
   it('a role with the recycle menu and only news read sees, restores and purges only news entries', async () => {
+    // the bin holds this test's entries only (others leave deleted news types in it, which the news menu reads too)
+    await db().deleteFrom('recycle_bin').execute();
     const news = await saveNews({ title: '只读回收新闻' });
     const policy = (await post('/policy/savePolicy', { title: '只读回收政策' })).body.data as { id: number };
     await post('/news/delNews', [news.id]);

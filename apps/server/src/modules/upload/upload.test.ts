@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { insertUser } from '../../test/users.js';
 
@@ -27,10 +27,10 @@ function multipart(parts: Part[]) {
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** Deterministic noise: compresses badly, so the images have a real size. */
-function noise(width: number, height: number) {
+/** Deterministic noise: compresses badly, so the images have a real size; another `seed` (1–250) gives other bytes. */
+function noise(width: number, height: number, seed = 0) {
   const raw = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < raw.length; i++) raw[i] = ((i * 7919 + 13) % 251) ^ (i >> 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = ((i * 7919 + 13 + seed) % 251) ^ (i >> 3);
   return sharp(raw, { raw: { width, height, channels: 3 } });
 }
 
@@ -38,37 +38,14 @@ const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 const BAD_TYPE = '只支持 JPG、PNG、GIF、WEBP 格式的图片';
 
 describe.each(DIALECTS)('images on %s', (dialect) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gk-upload-'));
-  const uploads = path.join(dataDir, 'uploads');
-  const t = useTestApp(dialect, { uploadMaxBytes: 2048, dataDir });
-  let token = '';
-  let editorToken = '';
-  const img: Record<'png' | 'jpg' | 'gif' | 'webp' | 'bigPng' | 'png2', Buffer> = {} as never;
-
-  const upload = (file: Part, opts: { token?: string | null; lang?: string } = {}) => {
-    const { payload, headers } = multipart([file]);
-    const tok = opts.token === undefined ? token : opts.token;
-    return t.current.app.inject({
-      method: 'POST',
-      url: '/api/upload/upload',
-      payload,
-      headers: { ...headers, ...(tok ? { token: tok } : {}), ...(opts.lang ? { lang: opts.lang } : {}) },
-    });
-  };
-  const stored = () => (fs.existsSync(uploads) ? fs.readdirSync(uploads).sort() : []);
-  const post = (p: string, body?: unknown, lang?: string) => t.current.post(p, body, { token, headers: lang ? { lang } : {} });
-  const del = (ref: string, opts: { token?: string; lang?: string } = {}) =>
-    t.current.app.inject({
-      method: 'POST',
-      url: `/api/upload/delImage?oldFileUrl=${encodeURIComponent(ref)}`,
-      headers: { token: opts.token ?? token, ...(opts.lang ? { lang: opts.lang } : {}) },
-    });
+  const img: Record<'png' | 'jpg' | 'gif' | 'webp' | 'bigPng' | 'png2' | 'png3', Buffer> = {} as never;
 
   beforeAll(async () => {
     img.png = await noise(20, 20).png().toBuffer();
     img.png2 = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } })
       .png()
       .toBuffer();
+    img.png3 = await noise(19, 19).png().toBuffer();
     img.jpg = await noise(24, 24).jpeg().toBuffer();
     img.gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'blue' } })
       .gif()
@@ -78,16 +55,70 @@ describe.each(DIALECTS)('images on %s', (dialect) => {
       .toBuffer();
     img.bigPng = await noise(40, 40).png().toBuffer();
     expect(img.png.length).toBeLessThan(2048);
+    expect(img.png3.length).toBeLessThan(2048);
     expect(img.bigPng.length).toBeGreaterThan(2048);
-    token = await t.current.login();
-    await insertUser(t.current.ctx, 'editor1', 'Editor_123456', ['editor']);
-    editorToken = await t.current.login('editor1', 'Editor_123456');
-    expect((await post('/news/saveNewsType', { code: 'hy', name: '行业动态' })).body.code).toBe(200);
   });
 
-  afterAll(() => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  /** a test app with an image store of its own, the administrator and an editor logged in, and the news type 行业动态 */
+  const imageApp = () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gk-upload-'));
+    const uploads = path.join(dataDir, 'uploads');
+    const t = useTestApp(dialect, { uploadMaxBytes: 2048, dataDir });
+    const tokens = { admin: '', editor: '' };
+
+    const upload = (file: Part, opts: { token?: string | null; lang?: string } = {}) => {
+      const { payload, headers } = multipart([file]);
+      const tok = opts.token === undefined ? tokens.admin : opts.token;
+      return t.current.app.inject({
+        method: 'POST',
+        url: '/api/upload/upload',
+        payload,
+        headers: { ...headers, ...(tok ? { token: tok } : {}), ...(opts.lang ? { lang: opts.lang } : {}) },
+      });
+    };
+    const stored = () => (fs.existsSync(uploads) ? fs.readdirSync(uploads).sort() : []);
+    const post = (p: string, body?: unknown, lang?: string) =>
+      t.current.post(p, body, { token: tokens.admin, headers: lang ? { lang } : {} });
+    const del = (ref: string, opts: { token?: string; lang?: string } = {}) =>
+      t.current.app.inject({
+        method: 'POST',
+        url: `/api/upload/delImage?oldFileUrl=${encodeURIComponent(ref)}`,
+        headers: { token: opts.token ?? tokens.admin, ...(opts.lang ? { lang: opts.lang } : {}) },
+      });
+
+    let seed = 0;
+    /** three images never uploaded before: `used` is a new news item's image, `inHtml` is in its text, `loose` is in no record */
+    const referenced = async () => {
+      seed++;
+      const put = async (size: number) =>
+        (await upload({ name: 'file', filename: 'u.png', data: await noise(size, size, seed).png().toBuffer() })).json().msg as string;
+      const used = await put(9);
+      const inHtml = await put(10);
+      const loose = await put(11);
+      const saved = await post('/news/saveNews', {
+        title: '带图片的新闻',
+        type: 'hy',
+        summaryImg: `/img/${used}`,
+        content: `<p>正文<img src="/img/${inHtml}" alt="x"></p>`,
+      });
+      expect(saved.body.code).toBe(200);
+      expect(stored()).toEqual(expect.arrayContaining([used, inHtml, loose]));
+      return { used, inHtml, loose, newsId: saved.body.data.id as number };
+    };
+
+    beforeAll(async () => {
+      tokens.admin = await t.current.login();
+      await insertUser(t.current.ctx, 'editor1', 'Editor_123456', ['editor']);
+      tokens.editor = await t.current.login('editor1', 'Editor_123456');
+      expect((await post('/news/saveNewsType', { code: 'hy', name: '行业动态' })).body.code).toBe(200);
+    });
+
+    afterAll(() => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    return { t, uploads, tokens, upload, stored, post, del, referenced };
+  };
+  const { t, uploads, tokens, upload, stored, post, del, referenced } = imageApp();
 
   describe('upload', () => {
     it('stores a PNG under its content hash and replies msg = the name, message, data', async () => {
@@ -99,11 +130,13 @@ describe.each(DIALECTS)('images on %s', (dialect) => {
     });
 
     it('gives the same bytes the same name, stored once', async () => {
+      // bytes no other test uploads: the first upload stores them, the second finds them
       const before = stored();
-      const a = (await upload({ name: 'file', filename: 'a.png', contentType: 'image/png', data: img.png })).json();
-      const b = (await upload({ name: 'file', filename: 'other-name.png', data: img.png })).json();
+      const a = (await upload({ name: 'file', filename: 'a.png', contentType: 'image/png', data: img.png3 })).json();
+      expect(stored()).toEqual([...before, a.msg].sort());
+      const b = (await upload({ name: 'file', filename: 'other-name.png', data: img.png3 })).json();
       expect(a.msg).toBe(b.msg);
-      expect(stored()).toEqual(before);
+      expect(stored()).toEqual([...before, a.msg].sort());
     });
 
     it('names a file by its real type, never by the client name or content type', async () => {
@@ -166,13 +199,14 @@ describe.each(DIALECTS)('images on %s', (dialect) => {
       const none = await upload({ name: 'file', filename: 'a.png', data: img.png2 }, { token: null });
       expect(none.statusCode).toBe(401);
       expect(none.json().code).toBe(50008);
-      const byEditor = await upload({ name: 'file', filename: 'a.png', data: img.png2 }, { token: editorToken });
+      const byEditor = await upload({ name: 'file', filename: 'a.png', data: img.png2 }, { token: tokens.editor });
       expect(byEditor.json()).toMatchObject({ code: 200, msg: `${sha(img.png2).slice(0, 32)}.png` });
     });
   });
 
   describe('serving /img/{name}', () => {
     it('serves a stored image with its type and long-lived cache headers', async () => {
+      for (const data of [img.png, img.jpg]) expect((await upload({ name: 'file', filename: 'a', data })).json().code).toBe(200);
       const name = `${sha(img.png).slice(0, 32)}.png`;
       const res = await t.current.app.inject({ method: 'GET', url: `/img/${name}` });
       expect(res.statusCode).toBe(200);
@@ -219,18 +253,9 @@ describe.each(DIALECTS)('images on %s', (dialect) => {
     let loose = '';
     let newsId = 0;
 
-    beforeAll(async () => {
-      used = (await upload({ name: 'file', filename: 'u.png', data: await noise(9, 9).png().toBuffer() })).json().msg;
-      inHtml = (await upload({ name: 'file', filename: 'h.png', data: await noise(10, 10).png().toBuffer() })).json().msg;
-      loose = (await upload({ name: 'file', filename: 'l.png', data: await noise(11, 11).png().toBuffer() })).json().msg;
-      const saved = await post('/news/saveNews', {
-        title: '带图片的新闻',
-        type: 'hy',
-        summaryImg: `/img/${used}`,
-        content: `<p>正文<img src="/img/${inHtml}" alt="x"></p>`,
-      });
-      expect(saved.body.code).toBe(200);
-      newsId = saved.body.data.id;
+    // every test has images of its own: a news item's image, one in its text and one no record uses
+    beforeEach(async () => {
+      ({ used, inHtml, loose, newsId } = await referenced());
     });
 
     it('refuses addresses outside the store and deletes nothing', async () => {
@@ -292,11 +317,11 @@ describe.each(DIALECTS)('images on %s', (dialect) => {
 
     it('a save that blanks an image field deletes the file itself; the client delImage then has nothing to do', async () => {
       const record = (await post(`/news/getNews?id=${newsId}`)).body.data;
-      expect((await del(`/img/${used}`, { token: editorToken })).json()).toMatchObject({ msg: '图片仍被其他记录使用，已保留' });
+      expect((await del(`/img/${used}`, { token: tokens.editor })).json()).toMatchObject({ msg: '图片仍被其他记录使用，已保留' });
       expect((await post('/news/saveNews', { ...record, summaryImg: '' })).body.code).toBe(200);
       expect(stored()).not.toContain(used);
       expect(stored()).toContain(inHtml);
-      const res = await del(`/img/${used}`, { token: editorToken });
+      const res = await del(`/img/${used}`, { token: tokens.editor });
       expect(res.json()).toMatchObject({ code: 200, msg: '图片已不存在，无需删除', data: { deleted: false } });
     });
 
@@ -349,26 +374,32 @@ describe.each(DIALECTS)('images on %s', (dialect) => {
       expect((await post(`/news/getNews?id=${saved.body.data.id}`)).body.data.summaryImg).toBe('');
     });
 
-    it('sweeps unreferenced images older than an hour (admin only)', async () => {
-      const fresh = (await upload({ name: 'file', filename: 'f.png', data: await noise(12, 12).png().toBuffer() })).json().msg;
-      const forbidden = await t.current.post('/upload/cleanImages', {}, { token: editorToken });
-      expect(forbidden.status).toBe(403);
-      expect(forbidden.body).toEqual({ code: 403, msg: '只有管理员可以清理图片' });
-      const now = await post('/upload/cleanImages');
-      expect(now.body).toMatchObject({ code: 200, msg: '已清理 0 张未使用的图片', data: { removed: [] } });
-      expect(stored()).toContain(fresh);
+    // this test moves the clock two hours on and sweeps every unreferenced image: it has an app and a store of its own
+    describe('on a clock of its own', () => {
+      const { t, tokens, upload, stored, post, referenced } = imageApp();
 
-      t.current.advance(2 * 60 * 60_000);
-      token = await t.current.login();
-      const before = stored();
-      const later = await post('/upload/cleanImages');
-      expect(later.body.code).toBe(200);
-      const removed: string[] = later.body.data.removed;
-      expect(removed).toContain(fresh);
-      expect(removed).not.toContain(inHtml);
-      expect(later.body.msg).toBe(`已清理 ${removed.length} 张未使用的图片`);
-      expect(stored()).toEqual(before.filter((n) => !removed.includes(n)));
-      expect(stored()).toContain(inHtml);
+      it('sweeps unreferenced images older than an hour (admin only)', async () => {
+        const { inHtml } = await referenced();
+        const fresh = (await upload({ name: 'file', filename: 'f.png', data: await noise(12, 12).png().toBuffer() })).json().msg;
+        const forbidden = await t.current.post('/upload/cleanImages', {}, { token: tokens.editor });
+        expect(forbidden.status).toBe(403);
+        expect(forbidden.body).toEqual({ code: 403, msg: '只有管理员可以清理图片' });
+        const now = await post('/upload/cleanImages');
+        expect(now.body).toMatchObject({ code: 200, msg: '已清理 0 张未使用的图片', data: { removed: [] } });
+        expect(stored()).toContain(fresh);
+
+        t.current.advance(2 * 60 * 60_000);
+        tokens.admin = await t.current.login();
+        const before = stored();
+        const later = await post('/upload/cleanImages');
+        expect(later.body.code).toBe(200);
+        const removed: string[] = later.body.data.removed;
+        expect(removed).toContain(fresh);
+        expect(removed).not.toContain(inHtml);
+        expect(later.body.msg).toBe(`已清理 ${removed.length} 张未使用的图片`);
+        expect(stored()).toEqual(before.filter((n) => !removed.includes(n)));
+        expect(stored()).toContain(inHtml);
+      });
     });
   });
 
@@ -385,8 +416,8 @@ describe.each(DIALECTS)('images on %s', (dialect) => {
           fieldName: 'file',
         },
       };
-      expect((await t.current.post('/config', {}, { token: editorToken })).body).toEqual(expected);
-      const get = await t.current.app.inject({ method: 'GET', url: '/api/config', headers: { token } });
+      expect((await t.current.post('/config', {}, { token: tokens.editor })).body).toEqual(expected);
+      const get = await t.current.app.inject({ method: 'GET', url: '/api/config', headers: { token: tokens.admin } });
       expect(get.json()).toEqual(expected);
       const none = await t.current.app.inject({ method: 'GET', url: '/api/config' });
       expect(none.json().code).toBe(50008);

@@ -1,5 +1,5 @@
 import { userInfoEndpoints } from '@gk/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../auth/password.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { insertUser } from '../../test/users.js';
@@ -22,9 +22,29 @@ describe.each(DIALECTS)('user accounts on %s', (dialect) => {
       ).n,
     );
 
+  /** the accounts the create tests make: zhangsan (an enabled editor) and lisi (disabled) */
+  const accounts = async () => {
+    expect((await post('/userInfo/saveUserInfo', { userName: 'zhangsan', password: 'Zhang_san1', enableFlag: 1 })).body.code).toBe(200);
+    expect((await post('/userInfo/saveUserInfo', { userName: 'lisi', password: 'Lisi_12345', flag: 0 })).body.code).toBe(200);
+  };
+
   beforeAll(async () => {
     token = await t.current.login();
     adminId = (await userRow('admin'))!.id;
+  });
+
+  // every test starts with the administrator's account only, whatever ran before it, and makes the others it needs
+  beforeEach(async () => {
+    const others = await t.current.ctx.db.selectFrom('sys_user').select('id').where('id', '<>', adminId).execute();
+    if (others.length)
+      expect(
+        (
+          await post(
+            '/userInfo/delUserInfo',
+            others.map((r) => r.id),
+          )
+        ).body.code,
+      ).toBe(200);
   });
 
   describe('create', () => {
@@ -49,6 +69,7 @@ describe.each(DIALECTS)('user accounts on %s', (dialect) => {
     });
 
     it('checks every rule with its message', async () => {
+      await accounts();
       const cases: [unknown, string][] = [
         [{ password: 'Abc_12345', enableFlag: 1 }, '用户名不得为空'],
         [{ userName: '  ', password: 'Abc_12345', enableFlag: 1 }, '用户名不得为空'],
@@ -86,6 +107,7 @@ describe.each(DIALECTS)('user accounts on %s', (dialect) => {
 
   describe('update', () => {
     it('keeps the old password when none is given; a new one is hashed and ends their sessions', async () => {
+      await accounts();
       const row = (await userRow('zhangsan'))!;
       const userToken = await t.current.login('zhangsan', 'Zhang_san1');
       const kept = await post('/userInfo/saveUserInfo', { id: row.id, userName: 'zhangsan', password: '', enableFlag: 1 });
@@ -104,6 +126,7 @@ describe.each(DIALECTS)('user accounts on %s', (dialect) => {
     });
 
     it('refuses renaming onto another account and unknown ids', async () => {
+      await accounts();
       const row = (await userRow('lisi'))!;
       expect((await post('/userInfo/saveUserInfo', { id: row.id, userName: 'zhangsan', enableFlag: 0 })).body).toEqual({
         code: 409,
@@ -118,6 +141,7 @@ describe.each(DIALECTS)('user accounts on %s', (dialect) => {
 
   describe('list', () => {
     it('pages with rows and total, filters by user name, enableFlag (or flag) and creation date', async () => {
+      await accounts();
       const all = await post('/userInfo/getUserInfoPage', { pageNumber: 1, pageSize: 10 });
       expect(all.body).toMatchObject({ code: 200, total: 3 });
       const admin = all.body.rows.find((r: { userName: string }) => r.userName === 'admin');
@@ -145,6 +169,7 @@ describe.each(DIALECTS)('user accounts on %s', (dialect) => {
 
   describe('showPassWord', () => {
     it('never shows a password', async () => {
+      await accounts();
       const row = (await userRow('zhangsan'))!;
       const r = await post(`/userInfo/showPassWord?id=${row.id}`);
       expect(r.body).toEqual({
@@ -237,6 +262,7 @@ describe.each(DIALECTS)('user accounts on %s', (dialect) => {
 
   describe('permissions', () => {
     it('an editor gets 403 on every userInfo call', async () => {
+      await accounts();
       await insertUser(t.current.ctx, 'editor9', 'Editor_99999', ['editor']);
       const editor = await t.current.login('editor9', 'Editor_99999');
       const target = (await userRow('zhangsan'))!.id;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { webhookEndpoints } from '@gk/contracts';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../config.js';
 import { webhookGuardMigration } from '../../db/migrations/032_webhook_guard.js';
 import { prepareApp } from '../../prepare.js';
@@ -77,6 +77,14 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     await post('/news/saveNewsType', { code: 'wh', name: '回调测试' });
   });
   afterAll(() => r.stop());
+
+  // every test starts with no webhook (nor its deliveries) and a receiver that got nothing, whatever ran before it
+  beforeEach(async () => {
+    const ids = (await t.current.ctx.db.selectFrom('webhook').select('id').execute()).map((w) => Number(w.id));
+    if (ids.length) expect((await post('/webhook/delWebhook', ids)).body.code).toBe(200);
+    r.got.length = 0;
+    r.answers.length = 0;
+  });
 
   it('validates a webhook in zh, en and es and stores nothing bad', async () => {
     expect((await post('/webhook/saveWebhook', { url, events: 'news.publish' })).body).toEqual({ code: 400, msg: '名称不得为空' });
@@ -294,6 +302,13 @@ describe.each(DIALECTS)("webhooks are an administrator's tool and reach public a
   afterAll(() => r.stop());
   afterEach(() => vi.restoreAllMocks());
 
+  // every test starts with no webhook (nor its deliveries), whatever ran before it
+  beforeEach(async () => {
+    const ids = (await t.current.ctx.db.selectFrom('webhook').select('id').execute()).map((w) => Number(w.id));
+    if (ids.length) expect((await post('/webhook/delWebhook', ids)).body.code).toBe(200);
+    r.got.length = 0;
+  });
+
   it('an editor can neither see nor manage webhooks: the seeded 内容编辑 role holds no webhook key', async () => {
     await insertUser(t.current.ctx, 'wh-editor', 'Wh_editor_123', ['editor']);
     const editor = await t.current.login('wh-editor', 'Wh_editor_123');
@@ -441,7 +456,7 @@ describe.each(DIALECTS)("webhooks are an administrator's tool and reach public a
         create_time: now,
       })
       .execute();
-    await db
+    const logRow = await db
       .insertInto('oper_log')
       .values({
         oper_time: now,
@@ -452,7 +467,8 @@ describe.each(DIALECTS)("webhooks are an administrator's tool and reach public a
         before_data: '{"secret":"old-S3cret"}',
         after_data: '{"secret":"new-S3cret","name":"旧"}',
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db
       .insertInto('recycle_bin')
       .values({ resource: 'webhook', record_id: 99, title: '删', data: '{"secret":"gone-S3cret"}', delete_time: now })
@@ -480,9 +496,11 @@ describe.each(DIALECTS)("webhooks are an administrator's tool and reach public a
     expect(
       await db.selectFrom('webhook_delivery').select(['last_status', 'last_answer']).where('webhook_id', '=', hook.id).execute(),
     ).toEqual([{ last_status: 500, last_answer: '' }]);
+    // the row written above (the editor test's refused calls name webhook id 1 too, which this hook may have)
     const logged = await db
       .selectFrom('oper_log')
       .select(['before_data', 'after_data'])
+      .where('id', '=', logRow.id as number)
       .where('record_id', '=', hook.id)
       .where('module', '=', 'webhook')
       .execute();
