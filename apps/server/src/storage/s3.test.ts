@@ -114,6 +114,10 @@ describe.each(DIALECTS)('images in an S3-compatible bucket (s3rver) on %s', (dia
 describe.each(DIALECTS)('a bucket that cannot answer, on %s', (dialect) => {
   let s3: Awaited<ReturnType<typeof startS3>>;
   const apps: TestApp[] = [];
+  // a running bucket server whose settings each test bends (another bucket, bad keys, an endpoint nobody listens at)
+  beforeAll(async () => {
+    s3 = await startS3();
+  });
   afterAll(async () => {
     for (const a of apps) await a.app.close();
     await s3?.close();
@@ -125,7 +129,6 @@ describe.each(DIALECTS)('a bucket that cannot answer, on %s', (dialect) => {
   };
 
   it('an upload answers a clear message (msg and message), never a bare 500', { timeout: 60_000 }, async () => {
-    s3 = await startS3();
     const png = await noise(8, 8);
     // the bucket does not exist on the server
     const noBucket = await makeTestApp(dialect, { s3: { ...s3.settings, bucket: 'gk-missing' } });

@@ -274,33 +274,40 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
       ).toBeUndefined();
     });
 
-    it('never touches a database with content, even when the admin account is created again', async () => {
-      const token = await t.current.login();
-      expect((await t.current.post('/news/saveNewsType', { code: 'own', name: '自有类型' }, { token })).body.code).toBe(200);
-      // the admin account is gone (removed by hand): the next start creates it again
-      const db = t.current.ctx.db as unknown as Kysely<any>;
-      const admin = await db.selectFrom('sys_user').select('id').where('user_name', '=', 'admin').executeTakeFirstOrThrow();
-      await db.deleteFrom('sys_session').where('user_id', '=', admin.id).execute();
-      await db.deleteFrom('sys_user_role').where('user_id', '=', admin.id).execute();
-      await db.deleteFrom('sys_user').where('id', '=', admin.id).execute();
+    // this test adds content and removes the admin account: a database of its own, so the test above sees a first start
+    describe('on a database of its own', () => {
+      const dataDir = tmpDir();
+      const t = useTestApp(dialect, { seedDemo: false, dataDir, sqliteFile: path.join(dataDir, 'app.db') });
+      afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-      const again = await makeTestAppOn(t.current, { seedDemo: true });
-      try {
-        expect(again.seed.adminCreated).toBe(true);
-        const token2 = await again.login();
-        const after = await counts(again, token2);
-        expect(after['/news/getTypeList']).toBe(1);
-        for (const [url, n] of Object.entries(after)) if (url !== '/news/getTypeList') expect(n, url).toBe(0);
-        expect(await again.ctx.images.list()).toEqual([]);
-        const setting = await again.ctx.db
-          .selectFrom('sys_setting')
-          .select('value')
-          .where('key', '=', DEMO_SETTING)
-          .executeTakeFirstOrThrow();
-        expect(JSON.parse(setting.value)).toMatchObject({ result: 'skipped' });
-      } finally {
-        await again.app.close();
-      }
+      it('never touches a database with content, even when the admin account is created again', async () => {
+        const token = await t.current.login();
+        expect((await t.current.post('/news/saveNewsType', { code: 'own', name: '自有类型' }, { token })).body.code).toBe(200);
+        // the admin account is gone (removed by hand): the next start creates it again
+        const db = t.current.ctx.db as unknown as Kysely<any>;
+        const admin = await db.selectFrom('sys_user').select('id').where('user_name', '=', 'admin').executeTakeFirstOrThrow();
+        await db.deleteFrom('sys_session').where('user_id', '=', admin.id).execute();
+        await db.deleteFrom('sys_user_role').where('user_id', '=', admin.id).execute();
+        await db.deleteFrom('sys_user').where('id', '=', admin.id).execute();
+
+        const again = await makeTestAppOn(t.current, { seedDemo: true });
+        try {
+          expect(again.seed.adminCreated).toBe(true);
+          const token2 = await again.login();
+          const after = await counts(again, token2);
+          expect(after['/news/getTypeList']).toBe(1);
+          for (const [url, n] of Object.entries(after)) if (url !== '/news/getTypeList') expect(n, url).toBe(0);
+          expect(await again.ctx.images.list()).toEqual([]);
+          const setting = await again.ctx.db
+            .selectFrom('sys_setting')
+            .select('value')
+            .where('key', '=', DEMO_SETTING)
+            .executeTakeFirstOrThrow();
+          expect(JSON.parse(setting.value)).toMatchObject({ result: 'skipped' });
+        } finally {
+          await again.app.close();
+        }
+      });
     });
   });
 

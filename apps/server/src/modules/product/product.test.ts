@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 
 describe.each(DIALECTS)('products on %s', (dialect) => {
@@ -15,6 +15,16 @@ describe.each(DIALECTS)('products on %s', (dialect) => {
     sf = (await post('/supplier/saveSupplier', { name: '顺丰速运', sortNo: 1 })).body.data.id;
     zt = (await post('/supplier/saveSupplier', { name: '中通快递', sortNo: 2 })).body.data.id;
   });
+
+  // every test starts with no product, whatever ran before it
+  beforeEach(async () => {
+    await db().deleteFrom('product').execute();
+  });
+  /** 冷链专线1号 … 5号, sort numbers 1 … 5, the odd ones 顺丰's and the even ones 中通's */
+  const coldChain = async () => {
+    for (let i = 1; i <= 5; i++)
+      expect((await post('/product/saveProduct', { supplierId: i % 2 ? sf : zt, name: `冷链专线${i}号`, sortNo: i })).body.code).toBe(200);
+  };
 
   it('creates a product: createTime set by the server, supplierName read from the database, not the client', async () => {
     const r = await post('/product/saveProduct', {
@@ -77,7 +87,7 @@ describe.each(DIALECTS)('products on %s', (dialect) => {
   });
 
   it('filters by supplier, name substring and created-date range; the getProductList alias answers the same', async () => {
-    for (let i = 1; i <= 5; i++) await post('/product/saveProduct', { supplierId: i % 2 ? sf : zt, name: `冷链专线${i}号`, sortNo: i });
+    await coldChain();
     const old = (await post('/product/saveProduct', { supplierId: zt, name: '冷链旧产品' })).body.data.id;
     await db().updateTable('product').set({ create_time: '2024-03-15 23:59:59' }).where('id', '=', old).execute();
 
@@ -103,6 +113,7 @@ describe.each(DIALECTS)('products on %s', (dialect) => {
   });
 
   it('pages from 1, sorts by sort number then newest, and by whitelisted columns only', async () => {
+    await coldChain();
     const p1 = await post('/product/getProductPage', { name: '冷链专线', pageNumber: 1, pageSize: 2 });
     const p3 = await post('/product/getProductPage', { name: '冷链专线', pageNumber: 3, pageSize: 2 });
     expect(p1.body.total).toBe(5);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 
 describe.each(DIALECTS)('waybill templates on %s', (dialect) => {
@@ -10,6 +10,11 @@ describe.each(DIALECTS)('waybill templates on %s', (dialect) => {
 
   beforeAll(async () => {
     token = await t.current.login();
+  });
+
+  // every test starts from the same three templates, whatever ran before it
+  beforeEach(async () => {
+    await db().deleteFrom('waybill_template').execute();
     const seed = [
       { code: 'SF-STD', name: '顺丰标准运单', sortNo: 2 },
       { code: 'ZT-STD', name: '中通标准运单', sortNo: 1 },
