@@ -91,39 +91,39 @@ export const IMAGES = {
 export type ImageKey = keyof typeof IMAGES;
 
 type Body = Record<string, unknown>;
-/** a record and how many days before the first start it was "written" (its createTime) */
-export type Dated = { daysAgo: number; body: Body };
 
-export interface DemoContent {
-  newsTypes: Body[];
-  news: Dated[];
-  policies: Dated[];
-  /** page definitions, each with its items (the item's pageId is filled in once the page exists) */
-  pages: { body: Body; items: Dated[] }[];
-  businessTypes: Body[];
-  partners: Body[];
-  applicationTypes: Body[];
-  applications: Body[];
-  /** suppliers, each with its products (supplierId filled in once the supplier exists) */
-  suppliers: { body: Body; products: Dated[] }[];
-  banners: Body[];
-  links: Body[];
-  contacts: Body[];
-  company: Body;
-  waybills: Dated[];
+/**
+ * One demo record: its save body and how many days before the first start it was "written" (its createTime),
+ * with the records of another resource that belong to it (`via`: their field that holds this record's id).
+ */
+export interface DemoRecord {
+  daysAgo?: number;
+  body: Body;
+  children?: { resource: string; via: string; rows: DemoRecord[] };
 }
+
+/** The records of each resource, keyed by the resource's name, in writing order (referenced rows first). */
+export type DemoContent = Record<string, DemoRecord[]>;
+
+const plain = (bodies: Body[]): DemoRecord[] => bodies.map((body) => ({ body }));
+const nested = <K extends string>(
+  rows: ({ body: Body } & Record<K, DemoRecord[]>)[],
+  key: K,
+  resource: string,
+  via: string,
+): DemoRecord[] => rows.map((r) => ({ body: r.body, children: { resource, via, rows: r[key] } }));
 
 /**
  * The content. A picture is written `{img:<key of IMAGES>}` (as a field value or inside rich text); the
  * loader (index.ts) replaces it with the stored image's URL.
  */
 export const DEMO_CONTENT: DemoContent = {
-  newsTypes: [
+  newsType: plain([
     { code: 'hydt', name: '行业动态', sortNo: 1 },
     { code: 'gsxw', name: '公司新闻', sortNo: 2 },
     { code: 'tgzx', name: '通关资讯', sortNo: 3 },
     { code: 'wlzs', name: '物流知识', sortNo: 4 },
-  ],
+  ]),
 
   news: [
     {
@@ -390,7 +390,7 @@ export const DEMO_CONTENT: DemoContent = {
     },
   ],
 
-  policies: [
+  policy: [
     {
       daysAgo: 3.3,
       body: {
@@ -511,7 +511,7 @@ export const DEMO_CONTENT: DemoContent = {
     },
   ],
 
-  pages: [
+  page: nested([
     {
       body: { name: '关于我们', showType: 'splice' },
       items: [
@@ -694,9 +694,9 @@ export const DEMO_CONTENT: DemoContent = {
         },
       ],
     },
-  ],
+  ], 'items', 'pageItem', 'pageId'),
 
-  businessTypes: [
+  businessType: plain([
     {
       code: 'GJKD',
       name: '国际快递',
@@ -732,9 +732,9 @@ export const DEMO_CONTENT: DemoContent = {
       summary: '海运整箱与拼箱、空运和中欧班列，按时效与成本灵活组合。',
       summaryImg: '{img:businessFreight}',
     },
-  ],
+  ]),
 
-  partners: [
+  business: plain([
     {
       type: 'GJKD',
       name: '云翼航空货运',
@@ -791,15 +791,15 @@ export const DEMO_CONTENT: DemoContent = {
       logo: '{img:partnerBroker}',
       url: 'https://example.com/partners/guanyitong',
     },
-  ],
+  ]),
 
-  applicationTypes: [
+  applicationType: plain([
     { code: 'CXFW', name: '查询服务', sortNo: 1 },
     { code: 'ZXBL', name: '在线办理', sortNo: 2 },
     { code: 'GWGJ', name: '关务工具', sortNo: 3 },
-  ],
+  ]),
 
-  applications: [
+  application: plain([
     { type: 'CXFW', name: '运单查询', sortNo: 1, icon: '{img:appTrack}', url: 'https://example.com/tools/tracking' },
     { type: 'CXFW', name: '时效查询', sortNo: 2, icon: '{img:appTime}', url: 'https://example.com/tools/transit-time' },
     { type: 'CXFW', name: '网点查询', sortNo: 3, icon: '{img:appOutlet}', url: 'https://example.com/tools/outlets' },
@@ -807,9 +807,9 @@ export const DEMO_CONTENT: DemoContent = {
     { type: 'ZXBL', name: '运费估算', sortNo: 1, icon: '{img:appQuote}', url: 'https://example.com/tools/freight-estimate' },
     { type: 'ZXBL', name: '在线下单', sortNo: 2, icon: '{img:appOrder}', url: 'https://example.com/tools/order' },
     { type: 'GWGJ', name: '报关状态查询', sortNo: 1, icon: '{img:appCustoms}', url: 'https://example.com/tools/customs-status' },
-  ],
+  ]),
 
-  suppliers: [
+  supplier: nested([
     {
       body: { name: '恒信包装材料', sortNo: 1, summary: '专业生产瓦楞纸箱与缓冲包装材料。', logo: '{img:supplierPack}' },
       products: [
@@ -890,9 +890,9 @@ export const DEMO_CONTENT: DemoContent = {
         },
       ],
     },
-  ],
+  ], 'products', 'product', 'supplierId'),
 
-  banners: [
+  banner: plain([
     {
       bannerType: 'index',
       title: '连接全球 通达四海',
@@ -947,18 +947,18 @@ export const DEMO_CONTENT: DemoContent = {
       url: '/policy?hot=1',
       sortNo: 1,
     },
-  ],
+  ]),
 
-  links: [
+  link: plain([
     { name: '中华人民共和国海关总署', url: 'http://www.customs.gov.cn', sortNo: 1, enableFlag: 1 },
     { name: '中华人民共和国商务部', url: 'http://www.mofcom.gov.cn', sortNo: 2, enableFlag: 1 },
     { name: '中国国际贸易单一窗口', url: 'https://www.singlewindow.cn', sortNo: 3, enableFlag: 1 },
     { name: '国家邮政局', url: 'https://www.spb.gov.cn', sortNo: 4, enableFlag: 1 },
     { name: '国家税务总局', url: 'https://www.chinatax.gov.cn', sortNo: 5, enableFlag: 0 },
     { name: '中国民用航空局', url: 'https://www.caac.gov.cn', sortNo: 6, enableFlag: 0 },
-  ],
+  ]),
 
-  contacts: [
+  contact: plain([
     {
       organizers: COMPANY,
       address: ADDRESS,
@@ -970,9 +970,9 @@ export const DEMO_CONTENT: DemoContent = {
       jpgLogo: '{img:logoJpg}',
       iconImg: '{img:logoIcon}',
     },
-  ],
+  ]),
 
-  company: {
+  company: plain([{
     name: COMPANY,
     shortName: SHORT,
     summary: `${COMPANY}是一家以国际快递、跨境电商物流和报关报检为核心业务的综合物流服务企业，总部位于上海，在华东、华南、华北设有分拨中心，服务网络覆盖全球主要国家和地区。`,
@@ -982,9 +982,9 @@ export const DEMO_CONTENT: DemoContent = {
     email: 'service@example.com',
     website: 'https://www.example.com',
     recordNumber: RECORD_NUMBER,
-  },
+  }]),
 
-  waybills: [
+  waybill: [
     {
       daysAgo: 45,
       body: {

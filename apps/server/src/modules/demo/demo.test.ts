@@ -2,38 +2,29 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BANNER_TYPES, imageNameOf } from '@gk/contracts';
+import { allResources, BANNER_TYPES, imageNameOf } from '@gk/contracts';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareApp } from '../../prepare.js';
 import { referencedNames } from '../../storage/references.js';
 import { DIALECTS, makeTestApp, type TestApp, useTestApp } from '../../test/harness.js';
-import { COMPANY, DEMO_CONTENT } from './data.js';
+import { COMPANY, DEMO_CONTENT, type DemoRecord } from './data.js';
 import { DEMO_SETTING, seedDemo } from './index.js';
 
 type Row = Record<string, any>;
 
-/** How many records data.ts describes for each list screen. */
+/** How many records data.ts describes for each list screen (every resource it fills, by the resource's list path). */
 const planned = (() => {
-  const c = DEMO_CONTENT;
-  return {
-    '/news/getTypeList': c.newsTypes.length,
-    '/news/getNewsList': c.news.length,
-    '/policy/getPolicyPage': c.policies.length,
-    '/page/getList': c.pages.length,
-    '/page/getPageItemList': c.pages.reduce((n, p) => n + p.items.length, 0),
-    '/business/getBusinessTypePage': c.businessTypes.length,
-    '/business/getBusinessPage': c.partners.length,
-    '/application/getApplicationTypePage': c.applicationTypes.length,
-    '/application/getApplicationPage': c.applications.length,
-    '/supplier/getSupplierPage': c.suppliers.length,
-    '/product/getProductPage': c.suppliers.reduce((n, s) => n + s.products.length, 0),
-    '/banner/getPage': c.banners.length,
-    '/headerContorller/getLinkPage': c.links.length,
-    '/headerContorller/getContactPage': c.contacts.length,
-    '/waybill/getWaybillPage': c.waybills.length,
-  } as Record<string, number>;
+  const out: Record<string, number> = {};
+  const walk = (name: string, rows: DemoRecord[]) => {
+    const def = allResources().find((r) => r.name === name);
+    if (!def) throw new Error(`demo data names no resource ${name}`);
+    if (def.endpoints.list) out[def.endpoints.list.path] = (out[def.endpoints.list.path] ?? 0) + rows.length;
+    for (const r of rows) if (r.children) walk(r.children.resource, r.children.rows);
+  };
+  for (const [name, rows] of Object.entries(DEMO_CONTENT)) walk(name, rows);
+  return out;
 })();
 const LISTS = Object.keys(planned);
 /** the detail call of the lists whose records carry more than their list rows (rich-text bodies, contact details) */

@@ -1,23 +1,4 @@
-import {
-  applicationResource,
-  applicationTypeResource,
-  bannerResource,
-  businessResource,
-  businessTypeResource,
-  companyResource,
-  contactResource,
-  linkResource,
-  newsResource,
-  newsTypeResource,
-  pageItemResource,
-  pageResource,
-  policyResource,
-  productResource,
-  type ResourceDef,
-  supplierResource,
-  translate,
-  waybillResource,
-} from '@gk/contracts';
+import { allResources, type ResourceDef, translate } from '@gk/contracts';
 import type { Transaction } from 'kysely';
 import type { Ctx } from '../../context.js';
 import { Crud } from '../../crud/service.js';
@@ -25,31 +6,29 @@ import { type AnyDb, looseDb } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { formatDateTime } from '../../db/time.js';
 import { AppError } from '../../http/errors.js';
-import { DEMO_CONTENT, type DemoContent, IMAGES, type ImageKey } from './data.js';
+import { DEMO_CONTENT, type DemoContent, type DemoRecord, IMAGES, type ImageKey } from './data.js';
 import { makeImages } from './images.js';
 
 /** The `sys_setting` key that records the demo seed ran (or was skipped), so no later start repeats it. */
 export const DEMO_SETTING = 'demo_seeded';
 
-/** The resources the demo fills, in writing order (referenced rows first). */
-const DEMO_RESOURCES: ResourceDef[] = [
-  newsTypeResource,
-  newsResource,
-  policyResource,
-  pageResource,
-  pageItemResource,
-  businessTypeResource,
-  businessResource,
-  applicationTypeResource,
-  applicationResource,
-  supplierResource,
-  productResource,
-  bannerResource,
-  linkResource,
-  contactResource,
-  companyResource,
-  waybillResource,
-];
+/** A resource by name (a name data.ts uses that no description has is a bug of data.ts). */
+function resourceOf(name: string): ResourceDef {
+  const def = allResources().find((r) => r.name === name);
+  if (!def) throw new Error(`demo: no resource ${name}`);
+  return def;
+}
+
+/** The resources the demo fills: every key of data.ts and the resources of their children. */
+function demoResources(c: DemoContent): ResourceDef[] {
+  const names = new Set<string>();
+  const walk = (name: string, rows: DemoRecord[]) => {
+    names.add(name);
+    for (const r of rows) if (r.children) walk(r.children.resource, r.children.rows);
+  };
+  for (const [name, rows] of Object.entries(c)) walk(name, rows);
+  return [...names].map(resourceOf);
+}
 
 export type DemoResult =
   | { seeded: true; records: Record<string, number>; images: number; ms: number }
@@ -60,7 +39,7 @@ const DAY = 86_400_000;
 
 /** true when any of the demo's tables already has a row: that database is someone's, the demo stays out. */
 async function hasContent(db: AnyDb): Promise<boolean> {
-  for (const def of DEMO_RESOURCES) {
+  for (const def of demoResources(DEMO_CONTENT)) {
     if (await looseDb(db).selectFrom(def.table).select('id').limit(1).executeTakeFirst()) return true;
   }
   return false;
@@ -150,26 +129,12 @@ async function writeContent(ctx: Ctx, trx: Transaction<Database>, c: DemoContent
     }
   };
 
-  for (const t of c.newsTypes) await save(newsTypeResource, t);
-  for (const n of c.news) await save(newsResource, n.body, n.daysAgo);
-  for (const p of c.policies) await save(policyResource, p.body, p.daysAgo);
-  for (const p of c.pages) {
-    const page = await save(pageResource, p.body);
-    for (const item of p.items) await save(pageItemResource, { ...item.body, pageId: page.id }, item.daysAgo);
-  }
-  for (const t of c.businessTypes) await save(businessTypeResource, t);
-  for (const b of c.partners) await save(businessResource, b);
-  for (const t of c.applicationTypes) await save(applicationTypeResource, t);
-  for (const a of c.applications) await save(applicationResource, a);
-  for (const s of c.suppliers) {
-    const supplier = await save(supplierResource, s.body);
-    for (const p of s.products) await save(productResource, { ...p.body, supplierId: supplier.id }, p.daysAgo);
-  }
-  for (const b of c.banners) await save(bannerResource, b);
-  for (const l of c.links) await save(linkResource, l);
-  // one contact, enabled: the contact module's rule (one live contact) holds on an empty table
-  for (const k of c.contacts) await save(contactResource, k);
-  await save(companyResource, c.company);
-  for (const w of c.waybills) await save(waybillResource, w.body, w.daysAgo);
+  const write = async (def: ResourceDef, rows: DemoRecord[], extra: Row = {}): Promise<void> => {
+    for (const r of rows) {
+      const saved = await save(def, { ...r.body, ...extra }, r.daysAgo);
+      if (r.children) await write(resourceOf(r.children.resource), r.children.rows, { [r.children.via]: saved.id });
+    }
+  };
+  for (const [name, rows] of Object.entries(c)) await write(resourceOf(name), rows);
   return records;
 }
