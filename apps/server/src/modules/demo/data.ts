@@ -511,20 +511,21 @@ export const DEMO_CONTENT: DemoContent = {
     },
   ],
 
-  page: nested([
-    {
-      body: { name: '关于我们', showType: 'splice' },
-      items: [
-        {
-          daysAgo: 40,
-          body: {
-            title: '公司简介',
-            tag: '简介',
-            sortNo: 1,
-            isTop: 1,
-            summary: `${COMPANY}是一家以国际快递、跨境电商物流和报关报检为核心业务的综合物流服务企业。`,
-            summaryImg: '{img:pageAbout}',
-            content: `<p>${COMPANY}总部位于上海，在华东、华南、华北设有分拨中心，与多家航空公司、船公司及海外配送伙伴建立了长期合作关系。</p>
+  page: nested(
+    [
+      {
+        body: { name: '关于我们', showType: 'splice' },
+        items: [
+          {
+            daysAgo: 40,
+            body: {
+              title: '公司简介',
+              tag: '简介',
+              sortNo: 1,
+              isTop: 1,
+              summary: `${COMPANY}是一家以国际快递、跨境电商物流和报关报检为核心业务的综合物流服务企业。`,
+              summaryImg: '{img:pageAbout}',
+              content: `<p>${COMPANY}总部位于上海，在华东、华南、华北设有分拨中心，与多家航空公司、船公司及海外配送伙伴建立了长期合作关系。</p>
 <p>公司提供国际快递、国际货运、跨境电商物流、报关报检、仓储配送等服务，业务覆盖全球主要国家和地区。</p>
 <h2>我们的优势</h2>
 <ul>
@@ -532,17 +533,17 @@ export const DEMO_CONTENT: DemoContent = {
 <li>全程轨迹可视，关键节点主动通知；</li>
 <li>7×24小时客户服务。</li>
 </ul>`,
+            },
           },
-        },
-        {
-          daysAgo: 39,
-          body: {
-            title: '发展历程',
-            tag: '历程',
-            sortNo: 2,
-            summary: '从一家小型货运代理公司，成长为覆盖全球的综合物流服务商。',
-            summaryImg: '{img:pageHistory}',
-            content: `<ol>
+          {
+            daysAgo: 39,
+            body: {
+              title: '发展历程',
+              tag: '历程',
+              sortNo: 2,
+              summary: '从一家小型货运代理公司，成长为覆盖全球的综合物流服务商。',
+              summaryImg: '{img:pageHistory}',
+              content: `<ol>
 <li><strong>2008年</strong>：公司在上海成立，开展国际货运代理业务；</li>
 <li><strong>2012年</strong>：取得报关企业资质，成立关务部；</li>
 <li><strong>2015年</strong>：开通国际快递业务，建立首个分拨中心；</li>
@@ -550,137 +551,137 @@ export const DEMO_CONTENT: DemoContent = {
 <li><strong>2021年</strong>：上线自主研发的关务与物流信息系统；</li>
 <li><strong>如今</strong>：华东智能分拨中心投入运营，服务网络覆盖全球主要国家和地区。</li>
 </ol>`,
+            },
           },
-        },
-        {
-          daysAgo: 38,
-          body: {
-            title: '企业文化',
-            tag: '文化',
-            sortNo: 3,
-            summary: '诚信、专业、高效、共赢。',
-            summaryImg: '{img:pageCulture}',
-            content: `<h2>使命</h2><p>让全球货物流通更简单。</p>
+          {
+            daysAgo: 38,
+            body: {
+              title: '企业文化',
+              tag: '文化',
+              sortNo: 3,
+              summary: '诚信、专业、高效、共赢。',
+              summaryImg: '{img:pageCulture}',
+              content: `<h2>使命</h2><p>让全球货物流通更简单。</p>
 <h2>愿景</h2><p>成为客户信赖的跨境物流伙伴。</p>
 <h2>价值观</h2><ul><li>诚信</li><li>专业</li><li>高效</li><li>共赢</li></ul>`,
+            },
           },
-        },
-        {
-          daysAgo: 37,
-          body: {
-            title: '资质荣誉',
-            tag: '资质',
-            sortNo: 4,
-            summary: '公司具备开展国际货运代理、报关等业务的相关资质。',
-            summaryImg: '{img:pageQualification}',
-            content: `<ul>
+          {
+            daysAgo: 37,
+            body: {
+              title: '资质荣誉',
+              tag: '资质',
+              sortNo: 4,
+              summary: '公司具备开展国际货运代理、报关等业务的相关资质。',
+              summaryImg: '{img:pageQualification}',
+              content: `<ul>
 <li>国际货运代理企业备案</li>
 <li>报关企业备案</li>
 <li>快递业务经营许可</li>
 <li>质量管理体系认证</li>
 <li>年度优秀跨境物流服务商</li>
 </ul>`,
+            },
           },
-        },
-      ],
-    },
-    {
-      body: { name: '服务介绍', showType: 'tabs' },
-      items: [
-        {
-          daysAgo: 36,
-          body: {
-            title: '国际快递',
-            tag: '快递',
-            sortNo: 1,
-            summary: '门到门国际快递服务，覆盖全球主要国家和地区。',
-            content: `<p>提供文件、包裹的门到门国际快递服务，支持上门取件、代为报关和全程轨迹查询。</p>
+        ],
+      },
+      {
+        body: { name: '服务介绍', showType: 'tabs' },
+        items: [
+          {
+            daysAgo: 36,
+            body: {
+              title: '国际快递',
+              tag: '快递',
+              sortNo: 1,
+              summary: '门到门国际快递服务，覆盖全球主要国家和地区。',
+              content: `<p>提供文件、包裹的门到门国际快递服务，支持上门取件、代为报关和全程轨迹查询。</p>
 <ul><li>标准快递：性价比高，适合一般商品；</li><li>特快专递：时效优先，适合紧急文件和样品；</li><li>经济快递：适合不急于到达的大件包裹。</li></ul>`,
+            },
           },
-        },
-        {
-          daysAgo: 35,
-          body: {
-            title: '跨境电商物流',
-            tag: '电商',
-            sortNo: 2,
-            summary: '头程运输、海外仓储与尾程派送一体化解决方案。',
-            content: `<p>为跨境电商卖家提供小包直发、海外仓备货和退货处理服务，支持与主流电商平台和ERP系统对接。</p>`,
+          {
+            daysAgo: 35,
+            body: {
+              title: '跨境电商物流',
+              tag: '电商',
+              sortNo: 2,
+              summary: '头程运输、海外仓储与尾程派送一体化解决方案。',
+              content: `<p>为跨境电商卖家提供小包直发、海外仓备货和退货处理服务，支持与主流电商平台和ERP系统对接。</p>`,
+            },
           },
-        },
-        {
-          daysAgo: 34,
-          body: {
-            title: '报关报检',
-            tag: '关务',
-            sortNo: 3,
-            summary: '一般贸易、跨境电商、快件等多种方式的报关报检服务。',
-            content: `<p>专业关务团队提供商品归类、申报要素审核、报关报检、查验配合等服务，帮助企业合规、高效通关。</p>`,
+          {
+            daysAgo: 34,
+            body: {
+              title: '报关报检',
+              tag: '关务',
+              sortNo: 3,
+              summary: '一般贸易、跨境电商、快件等多种方式的报关报检服务。',
+              content: `<p>专业关务团队提供商品归类、申报要素审核、报关报检、查验配合等服务，帮助企业合规、高效通关。</p>`,
+            },
           },
-        },
-        {
-          daysAgo: 33,
-          body: {
-            title: '仓储配送',
-            tag: '仓配',
-            sortNo: 4,
-            summary: '保税仓、普通仓与城市配送服务。',
-            content: `<p>在主要口岸城市设有保税仓和普通仓，提供入库、存储、拣货、包装和城市配送服务，库存数据实时可查。</p>`,
+          {
+            daysAgo: 33,
+            body: {
+              title: '仓储配送',
+              tag: '仓配',
+              sortNo: 4,
+              summary: '保税仓、普通仓与城市配送服务。',
+              content: `<p>在主要口岸城市设有保税仓和普通仓，提供入库、存储、拣货、包装和城市配送服务，库存数据实时可查。</p>`,
+            },
           },
-        },
-      ],
-    },
-    {
-      body: { name: '帮助中心', showType: 'tabs' },
-      items: [
-        {
-          daysAgo: 30,
-          body: {
-            title: '常见问题',
-            tag: 'FAQ',
-            sortNo: 1,
-            isHot: 1,
-            summary: '寄件、查询、清关和理赔的常见问题解答。',
-            content: `<h3>如何查询包裹？</h3><p>在官网“运单查询”中输入运单号即可查看最新轨迹。</p>
+        ],
+      },
+      {
+        body: { name: '帮助中心', showType: 'tabs' },
+        items: [
+          {
+            daysAgo: 30,
+            body: {
+              title: '常见问题',
+              tag: 'FAQ',
+              sortNo: 1,
+              isHot: 1,
+              summary: '寄件、查询、清关和理赔的常见问题解答。',
+              content: `<h3>如何查询包裹？</h3><p>在官网“运单查询”中输入运单号即可查看最新轨迹。</p>
 <h3>包裹清关需要多久？</h3><p>一般为1至3个工作日，遇查验或资料不全时会相应延长。</p>
 <h3>可以修改收件地址吗？</h3><p>包裹派送前可联系客服申请修改，可能产生额外费用。</p>`,
+            },
           },
-        },
-        {
-          daysAgo: 29,
-          body: {
-            title: '禁限寄物品说明',
-            tag: '须知',
-            sortNo: 2,
-            summary: '哪些物品不能寄、哪些物品需要额外文件。',
-            content: `<p>以下物品禁止通过国际快递寄送：</p>
+          {
+            daysAgo: 29,
+            body: {
+              title: '禁限寄物品说明',
+              tag: '须知',
+              sortNo: 2,
+              summary: '哪些物品不能寄、哪些物品需要额外文件。',
+              content: `<p>以下物品禁止通过国际快递寄送：</p>
 <ul><li>易燃易爆物品</li><li>毒害性、腐蚀性物品</li><li>各类武器及其仿制品</li><li>法律法规禁止流通的物品</li></ul>
 <p>含锂电池的电子产品、液体、粉末等物品属于限寄物品，需按要求申报并提供相应文件。</p>`,
+            },
           },
-        },
-        {
-          daysAgo: 28,
-          body: {
-            title: '理赔须知',
-            tag: '理赔',
-            sortNo: 3,
-            summary: '包裹丢失或损坏时的理赔流程与所需材料。',
-            content: `<ol><li>发现包裹丢失或损坏后，请尽快联系客服登记；</li><li>提供运单号、物品价值证明及损坏照片；</li><li>我们将在受理后尽快完成核实并反馈处理结果。</li></ol>`,
+          {
+            daysAgo: 28,
+            body: {
+              title: '理赔须知',
+              tag: '理赔',
+              sortNo: 3,
+              summary: '包裹丢失或损坏时的理赔流程与所需材料。',
+              content: `<ol><li>发现包裹丢失或损坏后，请尽快联系客服登记；</li><li>提供运单号、物品价值证明及损坏照片；</li><li>我们将在受理后尽快完成核实并反馈处理结果。</li></ol>`,
+            },
           },
-        },
-      ],
-    },
-    {
-      body: { name: '加入我们', showType: 'splice' },
-      items: [
-        {
-          daysAgo: 12,
-          body: {
-            title: '招聘岗位',
-            tag: '招聘',
-            sortNo: 1,
-            summary: '我们正在寻找热爱物流行业的你。',
-            content: `<table>
+        ],
+      },
+      {
+        body: { name: '加入我们', showType: 'splice' },
+        items: [
+          {
+            daysAgo: 12,
+            body: {
+              title: '招聘岗位',
+              tag: '招聘',
+              sortNo: 1,
+              summary: '我们正在寻找热爱物流行业的你。',
+              content: `<table>
 <thead><tr><th>岗位</th><th>工作地点</th><th>人数</th></tr></thead>
 <tbody>
 <tr><td>关务专员</td><td>上海</td><td>3</td></tr>
@@ -690,11 +691,15 @@ export const DEMO_CONTENT: DemoContent = {
 </tbody>
 </table>
 <p>简历请投递至 hr@example.com，邮件标题注明“应聘岗位 + 姓名”。</p>`,
+            },
           },
-        },
-      ],
-    },
-  ], 'items', 'pageItem', 'pageId'),
+        ],
+      },
+    ],
+    'items',
+    'pageItem',
+    'pageId',
+  ),
 
   businessType: plain([
     {
@@ -809,88 +814,93 @@ export const DEMO_CONTENT: DemoContent = {
     { type: 'GWGJ', name: '报关状态查询', sortNo: 1, icon: '{img:appCustoms}', url: 'https://example.com/tools/customs-status' },
   ]),
 
-  supplier: nested([
-    {
-      body: { name: '恒信包装材料', sortNo: 1, summary: '专业生产瓦楞纸箱与缓冲包装材料。', logo: '{img:supplierPack}' },
-      products: [
-        {
-          daysAgo: 20,
-          body: {
-            name: '五层加厚瓦楞纸箱',
-            sortNo: 1,
-            summary: '适合国际快递的加厚纸箱，抗压防潮，多种规格可选。',
-            img: '{img:productCarton}',
-            url: 'https://example.com/products/carton-5-ply',
+  supplier: nested(
+    [
+      {
+        body: { name: '恒信包装材料', sortNo: 1, summary: '专业生产瓦楞纸箱与缓冲包装材料。', logo: '{img:supplierPack}' },
+        products: [
+          {
+            daysAgo: 20,
+            body: {
+              name: '五层加厚瓦楞纸箱',
+              sortNo: 1,
+              summary: '适合国际快递的加厚纸箱，抗压防潮，多种规格可选。',
+              img: '{img:productCarton}',
+              url: 'https://example.com/products/carton-5-ply',
+            },
           },
-        },
-        {
-          daysAgo: 19,
-          body: {
-            name: '气泡缓冲卷膜',
-            sortNo: 2,
-            summary: '双层气泡结构，为易碎品提供可靠缓冲保护。',
-            img: '{img:productBubble}',
-            url: 'https://example.com/products/bubble-wrap',
+          {
+            daysAgo: 19,
+            body: {
+              name: '气泡缓冲卷膜',
+              sortNo: 2,
+              summary: '双层气泡结构，为易碎品提供可靠缓冲保护。',
+              img: '{img:productBubble}',
+              url: 'https://example.com/products/bubble-wrap',
+            },
           },
-        },
-      ],
-    },
-    {
-      body: { name: '智联物流设备', sortNo: 2, summary: '物流扫描、打印与称重设备供应商。', logo: '{img:supplierDevice}' },
-      products: [
-        {
-          daysAgo: 16,
-          body: {
-            name: '工业级手持数据终端',
-            sortNo: 1,
-            summary: '支持一维码、二维码快速识读，适合分拨中心与仓库作业。',
-            img: '{img:productPda}',
-            url: 'https://example.com/products/handheld-terminal',
+        ],
+      },
+      {
+        body: { name: '智联物流设备', sortNo: 2, summary: '物流扫描、打印与称重设备供应商。', logo: '{img:supplierDevice}' },
+        products: [
+          {
+            daysAgo: 16,
+            body: {
+              name: '工业级手持数据终端',
+              sortNo: 1,
+              summary: '支持一维码、二维码快速识读，适合分拨中心与仓库作业。',
+              img: '{img:productPda}',
+              url: 'https://example.com/products/handheld-terminal',
+            },
           },
-        },
-        {
-          daysAgo: 15,
-          body: {
-            name: '热敏电子面单打印机',
-            sortNo: 2,
-            summary: '支持100×150毫米面单，打印清晰，适配主流面单模板。',
-            img: '{img:productPrinter}',
-            url: 'https://example.com/products/label-printer',
+          {
+            daysAgo: 15,
+            body: {
+              name: '热敏电子面单打印机',
+              sortNo: 2,
+              summary: '支持100×150毫米面单，打印清晰，适配主流面单模板。',
+              img: '{img:productPrinter}',
+              url: 'https://example.com/products/label-printer',
+            },
           },
-        },
-      ],
-    },
-    {
-      body: { name: '冰峰冷链科技', sortNo: 3, summary: '医药与生鲜冷链包装解决方案。', logo: '{img:supplierCold}' },
-      products: [
-        {
-          daysAgo: 11,
-          body: {
-            name: '医药冷链保温箱',
-            sortNo: 1,
-            summary: '搭配冰排使用，可在规定时间内保持2至8摄氏度。',
-            img: '{img:productCoolbox}',
-            url: 'https://example.com/products/cold-chain-box',
+        ],
+      },
+      {
+        body: { name: '冰峰冷链科技', sortNo: 3, summary: '医药与生鲜冷链包装解决方案。', logo: '{img:supplierCold}' },
+        products: [
+          {
+            daysAgo: 11,
+            body: {
+              name: '医药冷链保温箱',
+              sortNo: 1,
+              summary: '搭配冰排使用，可在规定时间内保持2至8摄氏度。',
+              img: '{img:productCoolbox}',
+              url: 'https://example.com/products/cold-chain-box',
+            },
           },
-        },
-      ],
-    },
-    {
-      body: { name: '稳达托盘', sortNo: 4, summary: '塑料托盘与木托盘的生产和租赁。', logo: '{img:supplierPallet}' },
-      products: [
-        {
-          daysAgo: 7,
-          body: {
-            name: '塑料川字托盘',
-            sortNo: 1,
-            summary: '适合叉车与货架作业，可循环使用，出口免熏蒸。',
-            img: '{img:productPallet}',
-            url: 'https://example.com/products/plastic-pallet',
+        ],
+      },
+      {
+        body: { name: '稳达托盘', sortNo: 4, summary: '塑料托盘与木托盘的生产和租赁。', logo: '{img:supplierPallet}' },
+        products: [
+          {
+            daysAgo: 7,
+            body: {
+              name: '塑料川字托盘',
+              sortNo: 1,
+              summary: '适合叉车与货架作业，可循环使用，出口免熏蒸。',
+              img: '{img:productPallet}',
+              url: 'https://example.com/products/plastic-pallet',
+            },
           },
-        },
-      ],
-    },
-  ], 'products', 'product', 'supplierId'),
+        ],
+      },
+    ],
+    'products',
+    'product',
+    'supplierId',
+  ),
 
   banner: plain([
     {
@@ -972,17 +982,19 @@ export const DEMO_CONTENT: DemoContent = {
     },
   ]),
 
-  company: plain([{
-    name: COMPANY,
-    shortName: SHORT,
-    summary: `${COMPANY}是一家以国际快递、跨境电商物流和报关报检为核心业务的综合物流服务企业，总部位于上海，在华东、华南、华北设有分拨中心，服务网络覆盖全球主要国家和地区。`,
-    logo: '{img:logoPng}',
-    address: ADDRESS,
-    phone: PHONE,
-    email: 'service@example.com',
-    website: 'https://www.example.com',
-    recordNumber: RECORD_NUMBER,
-  }]),
+  company: plain([
+    {
+      name: COMPANY,
+      shortName: SHORT,
+      summary: `${COMPANY}是一家以国际快递、跨境电商物流和报关报检为核心业务的综合物流服务企业，总部位于上海，在华东、华南、华北设有分拨中心，服务网络覆盖全球主要国家和地区。`,
+      logo: '{img:logoPng}',
+      address: ADDRESS,
+      phone: PHONE,
+      email: 'service@example.com',
+      website: 'https://www.example.com',
+      recordNumber: RECORD_NUMBER,
+    },
+  ]),
 
   waybill: [
     {
