@@ -1,4 +1,4 @@
-import { allResources, columnOf, type FieldType } from '@gk/contracts';
+import { allResources, columnOf, type FieldType, type ResourceDef } from '@gk/contracts';
 import { type ColumnMetadata, type Kysely, sql, type TableMetadata } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestApp } from '../test/harness.js';
@@ -25,7 +25,7 @@ const CORE_TYPED: Record<string, TableDescription> = Object.fromEntries(Object.k
 type Family = 'string' | 'text' | 'integer' | 'bigint' | 'decimal' | 'none';
 
 /** a declared column type on either dialect (`varchar(200)` / `varchar`, `integer` / `int4`, …) as a family */
-function familyOf(dataType: string): Family | string {
+function familyOf(dataType: string): string {
   const t = dataType
     .toLowerCase()
     .replace(/\(.*\)$/, '')
@@ -125,10 +125,14 @@ const MACHINERY_COLUMNS = ['id', 'status', 'publish_time', 'offline_time'];
  * content type: its description is its type) is checked only this way, and then every column must be a field
  * of its description or one the machinery adds.
  */
-function resourceDifferences(tables: readonly TableMetadata[], typed: Record<string, TableDescription>): string[] {
+function resourceDifferences(
+  tables: readonly TableMetadata[],
+  typed: Record<string, TableDescription>,
+  resources: readonly ResourceDef[] = allResources(),
+): string[] {
   const out: string[] = [];
   const byName = new Map(tables.map((t) => [t.name, t]));
-  for (const def of allResources()) {
+  for (const def of resources) {
     const table = byName.get(def.table);
     if (!table) {
       out.push(`${def.table}: the table of resource ${def.name}, not in the database`);
@@ -210,6 +214,35 @@ describe.each(DIALECTS)('db/tables.ts against the migrated schema on %s', (diale
       'news.created_at: in the database, not described',
       'news.status: described str=, the database has no default',
       'news.summary: described (str=) but not in the database',
+    ]);
+  });
+
+  it("a resource table without a TABLES entry is checked against its description's fields", () => {
+    const news = migrated.find((table) => table.name === 'news')!;
+    const col = (name: string) => news.columns.find((c) => c.name === name)!;
+    const job = {
+      name: 'job',
+      table: 'job',
+      fields: [
+        { name: 'title', type: 'text', label: 'x' },
+        { name: 'headcount', type: 'int', label: 'x' },
+        { name: 'city', type: 'code', label: 'x' },
+        { name: 'cityName', type: 'text', label: 'x', join: { table: 'city', key: 'code', via: 'city', select: 'name' } },
+      ],
+    } as unknown as ResourceDef;
+    const tables: TableMetadata[] = [
+      ...migrated,
+      {
+        name: 'job',
+        isView: false,
+        columns: [col('id'), col('title'), { ...col('summary'), name: 'headcount' }, col('status'), { ...col('content'), name: 'salary' }],
+      },
+    ];
+    expect(differences(tables, described, [...known, 'job'])).toEqual([]);
+    expect(resourceDifferences(tables, { ...TABLES, ...CORE_TYPED }, [job])).toEqual([
+      'job.city: field job.city, not in the database',
+      `job.headcount: field job.headcount (int), the database has ${col('summary').dataType}`,
+      'job.salary: in the database, neither typed nor a field of job',
     ]);
   });
 });
