@@ -6,6 +6,7 @@
 #   node apps/server/dist/restore.js /backups/manual.tar.gz           (into an empty /data or database)
 #   node apps/server/dist/images-migrate.js [--to local]
 #   node apps/server/dist/db-migrate-data.js --to postgres://…
+# Node 22: package.json `engines`; .ci/run runs every suite on the same major (.ci/node22.sh)
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
