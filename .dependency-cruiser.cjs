@@ -82,6 +82,27 @@ module.exports = {
       from: { path: `${INFRASTRUCTURE}|${SERVER}crud/`, pathNot: TESTS },
       to: { path: `${SERVER}context\\.ts$`, dependencyTypesNot: ['type-only'] },
     },
+    {
+      name: 'web-lib-is-the-bottom',
+      comment: "The web's lib/ imports nothing of the app but lib/ and the stores' data (docs/architecture.md, web layers).",
+      severity: 'error',
+      from: { path: '^apps/web/src/lib/', pathNot: TESTS },
+      to: { path: '^apps/web/src/', pathNot: '^apps/web/src/(lib|stores)/' },
+    },
+    {
+      name: 'web-stores-hold-data',
+      comment: 'The web stores keep data only: no value import of api/, components/, pages/, layout/ or app/ (types are fine).',
+      severity: 'error',
+      from: { path: '^apps/web/src/stores/', pathNot: TESTS },
+      to: { path: '^apps/web/src/(api|components|pages|layout|app)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'web-components-know-no-screens',
+      comment: 'Shared web components import no screen (pages/), frame (layout/) or router (app/).',
+      severity: 'error',
+      from: { path: '^apps/web/src/components/', pathNot: TESTS },
+      to: { path: '^apps/web/src/(pages|layout|app)/' },
+    },
   ],
   options: {
     // swc parses .ts and .tsx and tells type-only imports apart; the `typescript` package here is 7 (tsgo), whose

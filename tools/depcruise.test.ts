@@ -120,6 +120,20 @@ describe('layer rules', () => {
     ).toEqual(['infrastructure-imports-no-service']);
   });
 
+  it('web layers: lib importing api, a store calling api, a component importing a page fail; a type from app/ in a store passes', async () => {
+    expect(
+      await violations({
+        'apps/web/src/lib/i18n.ts': "import { call } from '../api/request';\nexport const tr = call;\n",
+        'apps/web/src/api/request.ts': 'export const call = 1;\nexport type R = number;\n',
+        'apps/web/src/stores/session.ts':
+          "import { call } from '../api/request';\nimport type { Route } from '../app/routes';\nexport const s = (r: Route) => [r, call];\n",
+        'apps/web/src/app/routes.ts': 'export type Route = string;\n',
+        'apps/web/src/components/Table.tsx': "import { view } from '../pages/news';\nexport const T = view;\n",
+        'apps/web/src/pages/news.tsx': 'export const view = 1;\n',
+      }),
+    ).toEqual(['web-components-know-no-screens', 'web-lib-is-the-bottom', 'web-stores-hold-data']);
+  });
+
   it('ctx-is-a-type-below: a value import of context.ts from db fails; a type-only one passes', async () => {
     expect(
       await violations({
