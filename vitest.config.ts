@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
-      // no import cycle in apps/web/src or apps/server/src (dependency-cruiser)
+      // the layer rules of .dependency-cruiser.cjs fail on a violation (tools/depcruise.test.ts)
       { test: { name: 'imports', include: ['tools/*.test.ts'], environment: 'node' } },
       {
         test: {

@@ -87,7 +87,7 @@ describe.each(DIALECTS)('server core on %s', (dialect) => {
   });
 
   it('seeds idempotently: a second seed changes no counts and keeps the admin password', async () => {
-    const { seedCore } = await import('./db/seed.js');
+    const { seedCore } = await import('./auth/seed.js');
     const count = async (table: string) =>
       Number(
         (

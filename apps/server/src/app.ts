@@ -6,10 +6,10 @@ import { Code, httpStatusFor, type Lang, pickLang, translate } from '@gk/contrac
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerGuard } from './auth/guard.js';
 import { registerAuthRoutes } from './auth/routes.js';
+import type { SeedResult } from './auth/seed.js';
 import { trustProxyFn } from './config.js';
 import type { Ctx } from './context.js';
 import type { Db } from './db/index.js';
-import type { SeedResult } from './db/seed.js';
 import { clientErrorHandler, frameworkErrorHandler } from './http/envelope-errors.js';
 import { AppError } from './http/errors.js';
 import { closeSanitizer } from './http/sanitize.js';

@@ -1,9 +1,9 @@
 import { type BuildOptions, type BuiltApp, buildApp } from './app.js';
+import { type SeedResult, seedCore } from './auth/seed.js';
 import type { AppConfig } from './config.js';
 import { type Ctx, makeCtx } from './context.js';
 import { type Db, openDb } from './db/index.js';
 import { migrate, withMigrationLock } from './db/migrate.js';
-import { type SeedResult, seedCore } from './db/seed.js';
 import { seedDemo } from './modules/demo/index.js';
 import { seedModules } from './modules/index.js';
 import { createImageStore, type ImageStore } from './storage/index.js';

@@ -8,9 +8,9 @@ import {
   userInfoMessages,
 } from '@gk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedCore } from '../db/seed.js';
 import { DIALECTS, useTestApp } from '../test/harness.js';
 import { covers, type Grants, uncovered } from './grants.js';
+import { seedCore } from './seed.js';
 import { forgetSessions } from './sessions.js';
 
 /**

@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { looseDb } from '../db/index.js';
 import { useTestApp } from '../test/harness.js';
 import { notPublishedSql, publishStateSql } from './publish-state.js';
 
@@ -11,7 +12,7 @@ import { notPublishedSql, publishStateSql } from './publish-state.js';
  */
 describe('publish-state query plans on sqlite', () => {
   const t = useTestApp('sqlite');
-  const db = () => t.current.ctx.db as unknown as Kysely<any>;
+  const db = () => looseDb(t.current.ctx.db);
   const now = '2026-06-01 12:00:00';
   const plan = async (query: ReturnType<typeof sql>) =>
     (await sql<{ detail: string }>`explain query plan ${query}`.execute(db())).rows.map((r) => r.detail).join(' | ');

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { looseDb } from '../db/index.js';
 import { DIALECTS, useTestApp } from '../test/harness.js';
 import { insertUser } from '../test/users.js';
 import { INLINE_MAX_CHARS, sanitizeRichText, sanitizerLoad } from './sanitize.js';
@@ -30,7 +30,7 @@ describe('the sanitizer budget', () => {
 describe.each(DIALECTS)('the sanitizer threads shared between accounts, on %s', (dialect) => {
   // a budget well above an ordinary body's work, well below the wait behind the attackers' bodies
   const t = useTestApp(dialect, { sanitizeTimeLimitMs: 2000 });
-  const db = () => t.current.db.db as unknown as Kysely<any>;
+  const db = () => looseDb(t.current.db.db);
 
   it("two accounts posting costly bodies at once: a third account's ordinary saves, small and larger, succeed", {
     timeout: 60_000,
@@ -74,8 +74,8 @@ describe.each(DIALECTS)('the sanitizer threads shared between accounts, on %s', 
       .select(['title', 'content'])
       .where('title', 'in', [`small-${dialect}`, `larger-${dialect}`])
       .execute();
-    expect(rows.map((r: { title: string }) => r.title).sort()).toEqual([`larger-${dialect}`, `small-${dialect}`]);
-    expect(rows.find((r: { title: string }) => r.title === `larger-${dialect}`)?.content).toBe(larger);
+    expect(rows.map((r) => r.title).sort()).toEqual([`larger-${dialect}`, `small-${dialect}`]);
+    expect(rows.find((r) => r.title === `larger-${dialect}`)?.content).toBe(larger);
 
     // the attackers get their own answers: saved, or refused as too costly; never an error
     for (const r of await Promise.all(attacks)) {

@@ -1,7 +1,7 @@
 import { translate } from '@gk/contracts';
-import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { trustProxyOf } from '../config.js';
+import { looseDb } from '../db/index.js';
 import { AppError } from '../http/errors.js';
 import { sanitizeRichText } from '../http/sanitize.js';
 import { DIALECTS, useTestApp } from '../test/harness.js';
@@ -21,7 +21,7 @@ describe('TRUST_PROXY', () => {
 
 describe.each(DIALECTS)('hardening on %s', (dialect) => {
   const t = useTestApp(dialect, { trustProxy: 1, hstsMaxAge: 31536000 });
-  const db = () => t.current.db.db as unknown as Kysely<any>;
+  const db = () => looseDb(t.current.db.db);
   const save = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
     t.current.post(path, body, { token: await t.current.login(), headers });
 
@@ -111,7 +111,7 @@ describe.each(DIALECTS)('hardening on %s', (dialect) => {
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toEqual({ code: 429, msg: '登录失败次数过多，请 15 分钟后再试' });
       const failures = await db().selectFrom('sys_login_failure').select('ip').execute();
-      expect(new Set(failures.map((f: { ip: string }) => f.ip))).toEqual(new Set(['10.7.7.7']));
+      expect(new Set(failures.map((f) => f.ip))).toEqual(new Set(['10.7.7.7']));
       // another client behind the same proxy is a different address: not locked out by the first one
       const other = await t.current.app.inject({
         method: 'POST',
@@ -314,8 +314,8 @@ describe.each(DIALECTS)('without HSTS_MAX_AGE, behind proxies named by address, 
     for (let i = 0; i < 5; i++) expect((await login('10.0.0.1', `198.51.100.${i}, 192.0.2.7, 10.1.2.3`)).statusCode).toBe(400);
     const locked = await login('10.0.0.1', '192.0.2.7, 10.1.2.3', 'Admin_123456');
     expect(locked.statusCode).toBe(429);
-    const rows = await (t.current.db.db as unknown as Kysely<any>).selectFrom('sys_login_failure').select('ip').execute();
-    expect(new Set(rows.map((r: { ip: string }) => r.ip))).toEqual(new Set(['192.0.2.7']));
+    const rows = await looseDb(t.current.db.db).selectFrom('sys_login_failure').select('ip').execute();
+    expect(new Set(rows.map((r) => r.ip))).toEqual(new Set(['192.0.2.7']));
     // a client that is not a named proxy cannot claim another address: its own counts
     const direct = await login('192.0.2.99', '192.0.2.7', 'Admin_123456');
     expect(direct.statusCode).toBe(200);

@@ -34,12 +34,12 @@ describe('SIGTERM', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: 'Admin_123456' }),
     });
-    const token = ((await login.json()) as any).data.token as string;
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
 
     let duringShutdown: number | string = 'not tried';
     // a save whose body arrives in two halves: SIGTERM comes between them
     const body = Buffer.from(JSON.stringify({ code: 'sigterm1', name: '关闭时保存' }));
-    const reply = new Promise<{ status: number; json: any }>((resolve, reject) => {
+    const reply = new Promise<{ status: number; json: unknown }>((resolve, reject) => {
       const req = http.request(
         {
           host: '127.0.0.1',
@@ -92,13 +92,13 @@ describe('SIGTERM', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: 'Admin_123456' }),
     });
-    const token2 = ((await login2.json()) as any).data.token as string;
+    const token2 = ((await login2.json()) as { data: { token: string } }).data.token;
     const list = await fetch(`${base2}/api/news/getTypeList`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', token: token2 },
       body: JSON.stringify({ code: 'sigterm1' }),
     });
-    const rows = ((await list.json()) as any).rows as { code: string; name: string }[];
+    const rows = ((await list.json()) as { rows: { code: string; name: string }[] }).rows;
     expect(rows.map((x) => [x.code, x.name])).toEqual([['sigterm1', '关闭时保存']]);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
@@ -128,10 +128,10 @@ describe('SIGTERM', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'admin', password: 'Admin_123456' }),
       });
-      const token = ((await login.json()) as any).data.token as string;
+      const token = ((await login.json()) as { data: { token: string } }).data.token;
       const save = '/api/news/saveNewsType';
       const bodyOf = (i: number) => Buffer.from(JSON.stringify({ code: `drain${i}`, name: `排空${i}` }));
-      type Reply = { status: number; connection: string | undefined; json: any };
+      type Reply = { status: number; connection: string | undefined; json: unknown };
       /** a save on a connection of its own (or the keep-alive agent's); the body is written by the caller */
       const open = (i: number, agent: http.Agent | false) => {
         const body = bodyOf(i);

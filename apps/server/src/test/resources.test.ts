@@ -1,6 +1,6 @@
 import { allResources, BANNER_TYPES, columnOf, MAX_PAGE_SIZE, type ResourceDef, SHOW_TYPES, WEBHOOK_EVENTS } from '@gk/contracts';
-import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { looseDb } from '../db/index.js';
 import { DIALECTS, useTestApp } from './harness.js';
 
 /**
@@ -11,7 +11,7 @@ import { DIALECTS, useTestApp } from './harness.js';
  * unique to the test, so nothing depends on another test's rows.
  */
 
-type Row = Record<string, any>;
+type Row = Record<string, unknown>;
 
 const RESOURCES = allResources().filter((r) => r.endpoints.list && r.endpoints.save);
 const byTable = (table: string) => {
@@ -51,7 +51,7 @@ describe.each(DIALECTS)('generic resource guarantees on %s', (dialect) => {
   const t = useTestApp(dialect);
   let token = '';
   const post = (path: string, body?: unknown) => t.current.post(path, body, { token });
-  const db = () => t.current.ctx.db as unknown as Kysely<any>;
+  const db = () => looseDb(t.current.ctx.db);
 
   beforeAll(async () => {
     token = await t.current.login();
@@ -88,10 +88,10 @@ describe.each(DIALECTS)('generic resource guarantees on %s', (dialect) => {
     return body;
   }
 
-  async function create(def: ResourceDef, tag: string, rank: number, shared?: Map<string, unknown>): Promise<Row> {
+  async function create(def: ResourceDef, tag: string, rank: number, shared?: Map<string, unknown>): Promise<Row & { id: number }> {
     const r = await post(def.endpoints.save!.path, await bodyOf(def, tag, rank, shared));
     if (r.body?.code !== 200) throw new Error(`${def.name}: save failed ${JSON.stringify(r.body)}`);
-    return r.body.data as Row;
+    return r.body.data as Row & { id: number };
   }
 
   const list = async (def: ResourceDef, tag: string, extra: Row = {}) => {
@@ -203,7 +203,8 @@ describe.each(DIALECTS)('generic resource guarantees on %s', (dialect) => {
       const plain = await order({});
       expect([...plain].sort()).toEqual([...ids].sort());
       for (const f of sortable) {
-        const values = async (sortOrder: string) => (await list(def, tag, { sortField: f.name, sortOrder })).rows.map((r) => r[f.name]);
+        const values = async (sortOrder: string) =>
+          (await list(def, tag, { sortField: f.name, sortOrder })).rows.map((r) => r[f.name] as string | number);
         const asc = await values('ascending');
         expect(new Set(asc).size, `${f.name} differs between the records`).toBeGreaterThan(1);
         expect(asc, f.name).toEqual([...asc].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));

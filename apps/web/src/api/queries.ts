@@ -17,7 +17,7 @@ import { post, type RequestOptions } from './request';
  * its list path. The first unfiltered picker page of each url is also kept in sessionStorage (SPEC 4 / 9):
  * `persistFirstOptionPages` is the small persister that mirrors exactly that query there.
  */
-export type Row = Record<string, any>;
+export type Row = Record<string, unknown>;
 export type Values = Record<string, unknown>;
 
 export const queryKeys = {

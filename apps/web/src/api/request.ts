@@ -169,13 +169,13 @@ async function send<T>(path: string, body: BodyInit | undefined, contentType: st
 }
 
 /** POST `/api` + path with a JSON body (or none); resolves with the whole reply when its code is 200. */
-export function post<T = Reply<any>>(path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+export function post<T = Reply>(path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
   if (body instanceof FormData) return send<T>(path, body, undefined, opts);
   return send<T>(path, body === undefined ? undefined : JSON.stringify(body), body === undefined ? undefined : 'application/json', opts);
 }
 
 /** GET `/api` + path with query parameters (field configuration); replies are handled as `post` does. */
-export function get<T = Reply<any>>(path: string, params?: Params, opts: RequestOptions = {}): Promise<T> {
+export function get<T = Reply>(path: string, params?: Params, opts: RequestOptions = {}): Promise<T> {
   return send<T>(path, undefined, undefined, { ...opts, params: { ...opts.params, ...params }, method: 'GET' });
 }
 

@@ -12,7 +12,7 @@ import { ImageSlotsProvider, useImageSlots } from './image/imageSlots';
  */
 export interface DialogFormConfig {
   /** the fields, or the fields for a record (null: a new one), e.g. a password required only when creating */
-  fields: FormFieldConfig[] | ((record: Record<string, any> | null) => FormFieldConfig[]);
+  fields: FormFieldConfig[] | ((record: Record<string, unknown> | null) => FormFieldConfig[]);
   /** dialog width (default 560) */
   width?: number;
   /** values of a new record */
@@ -27,7 +27,7 @@ export interface DialogFormProps {
   resource: ResourceDef;
   config: DialogFormConfig;
   /** null: a new record */
-  record: Record<string, any> | null;
+  record: Record<string, unknown> | null;
   onClose: () => void;
   onSaved: (saved: Record<string, unknown> | undefined) => void;
 }
@@ -38,7 +38,7 @@ export function DialogForm({ resource, config, record, onClose, onSaved }: Dialo
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const slots = useImageSlots({ uploadErrorMessage: config.uploadErrorMessage });
-  const id = record?.id;
+  const id = record?.id as number | string | undefined;
   const fields = typeof config.fields === 'function' ? config.fields(record) : config.fields;
   const saveMutation = useSave(resource);
 

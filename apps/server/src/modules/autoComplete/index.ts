@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { t } from '../../http/reply.js';
 import { addRoute } from '../../http/route.js';
-import { queryTable } from '../reference/tables.js';
+import { queryTable } from '../reference/index.js';
 
 /**
  * The `/AutoComplete/*` look-ups (SPEC point 7 "Pickers and autocomplete"), by GET or POST, for any

@@ -1,12 +1,12 @@
-import type { Kysely } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { looseDb } from '../../db/index.js';
 import { DIALECTS, makeTestApp, useTestApp } from '../../test/harness.js';
 
 describe.each(DIALECTS)('company profile on %s', (dialect) => {
   const t = useTestApp(dialect);
   let token = '';
   const post = (path: string, body?: unknown, lang?: string) => t.current.post(path, body, { token, headers: lang ? { lang } : {} });
-  const db = () => t.current.ctx.db as unknown as Kysely<any>;
+  const db = () => looseDb(t.current.ctx.db);
   const rowCount = async () => Number((await db().selectFrom('company').select(db().fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
   const profile = {
@@ -96,7 +96,7 @@ describe.each(DIALECTS)('company profile on %s', (dialect) => {
         Array.from({ length: 8 }, (_, i) => `公司${i}`).map((name) => fresh.post('/company/saveCompany', { name }, { token: tk })),
       );
       expect(results.every((r) => r.body.code === 200)).toBe(true);
-      const rows = await (fresh.ctx.db as unknown as Kysely<any>).selectFrom('company').selectAll().execute();
+      const rows = await looseDb(fresh.ctx.db).selectFrom('company').selectAll().execute();
       expect(rows).toHaveLength(1);
       expect(new Set(results.map((r) => r.body.data.id))).toEqual(new Set([Number(rows[0].id)]));
     } finally {

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { looseDb } from '../../db/index.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 
 describe.each(DIALECTS)('delivery API on %s', (dialect) => {
@@ -131,15 +131,7 @@ describe.each(DIALECTS)('delivery API on %s', (dialect) => {
     await view('10.0.0.1');
     await view('10.0.0.2');
     const count = async () =>
-      Number(
-        (
-          await (t.current.ctx.db as unknown as Kysely<any>)
-            .selectFrom('news')
-            .select('count')
-            .where('id', '=', n.id)
-            .executeTakeFirstOrThrow()
-        ).count,
-      );
+      Number((await looseDb(t.current.ctx.db).selectFrom('news').select('count').where('id', '=', n.id).executeTakeFirstOrThrow()).count);
     expect(await count()).toBe(2);
     t.current.advance(3600_000);
     await view('10.0.0.1');

@@ -2,17 +2,22 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+<<<<<<< HEAD
 import { allResources, BANNER_TYPES, imageNameOf } from '@gk/contracts';
 import type { Kysely } from 'kysely';
+=======
+import { BANNER_TYPES, imageNameOf } from '@gk/contracts';
+>>>>>>> h-tool
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { looseDb } from '../../db/index.js';
 import { prepareApp } from '../../prepare.js';
 import { referencedNames } from '../../storage/references.js';
 import { DIALECTS, makeTestApp, type TestApp, useTestApp } from '../../test/harness.js';
 import { COMPANY, DEMO_CONTENT, type DemoRecord } from './data.js';
 import { DEMO_SETTING, seedDemo } from './index.js';
 
-type Row = Record<string, any>;
+type Row = Record<string, unknown>;
 
 /** How many records data.ts describes for each list screen (every resource it fills, by the resource's list path). */
 const planned = (() => {
@@ -106,7 +111,7 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
       const policies = rows['/policy/getPolicyPage'];
       expect(policies.every((p) => p.title && p.summary)).toBe(true);
       expect(policies.some((p) => p.isTop === 1) && policies.some((p) => p.isHot === 1)).toBe(true);
-      expect(full['/policy/getPolicyPage'].every((p) => p.author && p.source && /<(p|ul|ol)>/.test(p.content))).toBe(true);
+      expect(full['/policy/getPolicyPage'].every((p) => p.author && p.source && /<(p|ul|ol)>/.test(String(p.content)))).toBe(true);
 
       const pages = rows['/page/getList'];
       expect(new Set(pages.map((p) => p.showType))).toEqual(new Set(['splice', 'tabs']));
@@ -124,7 +129,9 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
         '国际货运',
       ]);
       expect(rows['/business/getBusinessTypePage'].every((b) => b.summary && b.summaryImg)).toBe(true);
-      expect(rows['/business/getBusinessPage'].every((b) => b.typeName && b.logo && b.url.startsWith('https://example.com/'))).toBe(true);
+      expect(rows['/business/getBusinessPage'].every((b) => b.typeName && b.logo && String(b.url).startsWith('https://example.com/'))).toBe(
+        true,
+      );
       expect(rows['/application/getApplicationPage'].map((a) => a.name)).toEqual(
         expect.arrayContaining(['运单查询', '运费估算', '报关状态查询']),
       );
@@ -147,9 +154,9 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
       expect(contact.recordNumber).toMatch(/^沪ICP备\d{8}号/);
       for (const f of ['img', 'pngLogo', 'jpgLogo', 'iconImg']) expect(contact[f], f).toMatch(/^\/img\/[a-f0-9]{32}\.(png|jpg)$/);
 
-      expect(full['/page/getPageItemList'].every((i) => /<(p|ul|ol|table|h2)>/.test(i.content))).toBe(true);
+      expect(full['/page/getPageItemList'].every((i) => /<(p|ul|ol|table|h2)>/.test(String(i.content)))).toBe(true);
       const waybills = full['/waybill/getWaybillPage'];
-      expect(waybills.every((w) => w.sketchImg && /<table>/.test(w.content) && w.enableFlag === 1)).toBe(true);
+      expect(waybills.every((w) => w.sketchImg && /<table>/.test(String(w.content)) && w.enableFlag === 1)).toBe(true);
 
       // no extra account: the admin stays the only user
       expect((await post('/userInfo/getUserInfoPage', {})).body.total).toBe(1);
@@ -194,7 +201,7 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
     });
 
     it('draws pictures of the sizes each slot expects', async () => {
-      const meta = async (url: string) => sharp((await t.current.app.inject({ method: 'GET', url })).rawPayload).metadata();
+      const meta = async (url: unknown) => sharp((await t.current.app.inject({ method: 'GET', url: String(url) })).rawPayload).metadata();
       for (const b of rows['/banner/getPage']) expect(await meta(b.imgUrl)).toMatchObject({ format: 'jpeg', width: 1600, height: 500 });
       for (const n of rows['/news/getNewsList'])
         expect(await meta(n.summaryImg)).toMatchObject({ format: 'jpeg', width: 600, height: 400 });
@@ -207,7 +214,7 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
       expect(await meta(contact.iconImg)).toMatchObject({ format: 'png', width: 64, height: 64 });
       expect(await meta(contact.img)).toMatchObject({ format: 'png' });
       // the transparent logo: a corner pixel is fully transparent
-      const png = (await t.current.app.inject({ method: 'GET', url: contact.pngLogo })).rawPayload;
+      const png = (await t.current.app.inject({ method: 'GET', url: String(contact.pngLogo) })).rawPayload;
       expect(await meta(contact.pngLogo)).toMatchObject({ format: 'png', width: 256, height: 256, hasAlpha: true });
       const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
       expect(info.channels).toBe(4);
@@ -275,7 +282,7 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
         const token = await t.current.login();
         expect((await t.current.post('/news/saveNewsType', { code: 'own', name: '自有类型' }, { token })).body.code).toBe(200);
         // the admin account is gone (removed by hand): the next start creates it again
-        const db = t.current.ctx.db as unknown as Kysely<any>;
+        const db = looseDb(t.current.ctx.db);
         const admin = await db.selectFrom('sys_user').select('id').where('user_name', '=', 'admin').executeTakeFirstOrThrow();
         await db.deleteFrom('sys_session').where('user_id', '=', admin.id).execute();
         await db.deleteFrom('sys_user_role').where('user_id', '=', admin.id).execute();

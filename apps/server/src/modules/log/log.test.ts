@@ -1,5 +1,6 @@
 import { logModules } from '@gk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { looseDb } from '../../db/index.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { insertUser } from '../../test/users.js';
 import { purgeOldLogs } from './index.js';
@@ -167,7 +168,7 @@ describe.each(DIALECTS)('operation log on %s', (dialect) => {
     await post('/webhook/saveWebhook', { name: '日志钩子', url: 'https://example.com/hook', events: ['news.publish'], enableFlag: 1 });
     await post('/company/saveCompany', { companyName: '日志公司' });
     await post('/news/saveNewsType', { code: '', name: '' });
-    const rows = (await (t.current.ctx.db as any).selectFrom('oper_log').select('module').distinct().execute()) as { module: string }[];
+    const rows = (await looseDb(t.current.ctx.db).selectFrom('oper_log').select('module').distinct().execute()) as { module: string }[];
     const offered = logModules();
     for (const { module } of rows) expect(offered, module).toContain(module);
     expect(rows.map((r) => r.module)).toEqual(expect.arrayContaining(['news', 'newsType', 'webhook', 'contact', 'auth']));
@@ -179,7 +180,7 @@ describe.each(DIALECTS)('operation log on %s', (dialect) => {
     const created = (await post('/news/saveNews', { title: '日志保留丙', type: 'lg' })).body.data;
     const count = async () =>
       (
-        await (t.current.ctx.db as any)
+        await looseDb(t.current.ctx.db)
           .selectFrom('oper_log')
           .select('id')
           .where('module', '=', 'news')

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { looseDb } from '../../db/index.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 
 describe.each(DIALECTS)('news on %s', (dialect) => {
@@ -76,11 +76,7 @@ describe.each(DIALECTS)('news on %s', (dialect) => {
       expect(saved.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       expect(saved.createTime).not.toBe('1999-01-01 00:00:00');
       expect(saved.content).toBe('<p>正文<a>链接</a><strong>加粗</strong></p>');
-      const row = await (t.current.ctx.db as unknown as Kysely<any>)
-        .selectFrom('news')
-        .selectAll()
-        .where('id', '=', saved.id)
-        .executeTakeFirstOrThrow();
+      const row = await looseDb(t.current.ctx.db).selectFrom('news').selectAll().where('id', '=', saved.id).executeTakeFirstOrThrow();
       expect(row.title).toBe('海关总署发布跨境电商新规');
       expect(row.content).not.toContain('script');
     });

@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.js';
-import { openDb } from '../../db/index.js';
+import { looseDb, openDb } from '../../db/index.js';
 import { migrate } from '../../db/migrate.js';
 import { scheduledJob } from '../../ops/daily.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
@@ -15,7 +14,7 @@ const MAX_BYTES = 64 * 1024;
 
 describe.each(DIALECTS)('preview snapshots: quota, permission and purge on %s', (dialect) => {
   const t = useTestApp(dialect, { previewMaxPerAccount: MAX_COUNT, previewMaxBytesPerAccount: MAX_BYTES });
-  const db = () => t.current.ctx.db as unknown as Kysely<any>;
+  const db = () => looseDb(t.current.ctx.db);
   let admin = '';
   let adminId = 0;
   let editor = '';
@@ -173,7 +172,7 @@ describe.each(DIALECTS)('migration 031 on %s: roles that could save keep preview
     const config = testConfig(dialect === 'postgres' ? { databaseUrl: url!, databaseSchema: schema } : {});
     const opened = await openDb(config);
     try {
-      const kdb = opened.db as unknown as Kysely<any>;
+      const kdb = looseDb(opened.db);
       // an installation of the release before: custom roles saved by an administrator
       await migrate(opened.db, dialect, schema, '030_role_user_count');
       const perms = [

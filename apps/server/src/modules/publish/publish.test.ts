@@ -1,6 +1,6 @@
 import { newsEndpoints, publishState } from '@gk/contracts';
-import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { looseDb } from '../../db/index.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { insertUser } from '../../test/users.js';
 
@@ -10,7 +10,7 @@ describe.each(DIALECTS)('publish state on %s', (dialect) => {
   const post = (path: string, body?: unknown, lang?: string, as = token) =>
     t.current.post(path, body, { token: as, headers: lang ? { lang } : {} });
   const row = (table: string, id: number) =>
-    (t.current.ctx.db as unknown as Kysely<any>).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    looseDb(t.current.ctx.db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const fmt = (ms: number) => {
     const d = new Date(ms + 8 * 3600_000);
     return d.toISOString().slice(0, 19).replace('T', ' ');

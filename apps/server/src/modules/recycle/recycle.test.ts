@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { looseDb } from '../../db/index.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { purgeExpired } from './index.js';
 
@@ -10,7 +10,7 @@ describe.each(DIALECTS)('recycle bin on %s', (dialect) => {
     const session = { token: '' };
     const post = (path: string, body?: unknown, lang?: string) =>
       t.current.post(path, body, { token: session.token, headers: lang ? { lang } : {} });
-    const db = () => t.current.ctx.db as unknown as Kysely<any>;
+    const db = () => looseDb(t.current.ctx.db);
     const saveNews = async (body: Record<string, unknown>) => {
       const r = await post('/news/saveNews', { type: 'rb', ...body });
       expect(r.body.code).toBe(200);

@@ -6,6 +6,14 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../ops/test-process.js';
 
+/** the fields of the replies this test reads (login, role, account, user info, online and login-log pages) */
+type TwoReply = {
+  code: number;
+  msg: string;
+  data: { token: string; id: number; menus: { title: string }[]; buttons: { url: string }[] };
+  rows?: { id: number; reason: string }[];
+};
+
 const url = process.env.TEST_DATABASE_URL;
 const FORBIDDEN = { code: 403, msg: '没有权限执行此操作' };
 
@@ -58,7 +66,7 @@ describe.skipIf(!url)('access control on two server processes on one PostgreSQL'
         headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
         body: JSON.stringify(body),
       });
-      return { grants: r.headers.get('x-grants'), ...((await r.json()) as { code: number; msg: string; data?: any; rows?: any[] }) };
+      return { grants: r.headers.get('x-grants'), ...((await r.json()) as TwoReply) };
     };
     const post = async (i: number, p: string, body: unknown, token: string) => {
       const { grants: _g, ...reply } = await call(i, p, body, token);

@@ -1,6 +1,6 @@
 import { allEndpoints, allPermissionKeys, MENU_TREE } from '@gk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedCore } from '../../db/seed.js';
+import { seedCore } from '../../auth/seed.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { insertUser } from '../../test/users.js';
 

@@ -1,12 +1,12 @@
-import type { Kysely } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { looseDb } from '../../db/index.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 
 describe.each(DIALECTS)('suppliers on %s', (dialect) => {
   const t = useTestApp(dialect);
   let token = '';
   const post = (path: string, body?: unknown, lang?: string) => t.current.post(path, body, { token, headers: lang ? { lang } : {} });
-  const db = () => t.current.ctx.db as unknown as Kysely<any>;
+  const db = () => looseDb(t.current.ctx.db);
   const ids = { sf: 0, zt: 0, yt: 0, yd: 0 };
 
   beforeAll(async () => {

@@ -6,7 +6,8 @@ import { routed, stubFetch, TestProviders } from '../test-utils';
 import { ListPage, type ListPageProps } from './ListPage';
 import type { SearchFieldConfig } from './SearchForm';
 
-type Body = Record<string, any>;
+/** a list request's body, as the stub reads it */
+type Body = { title?: string; pageNumber: number; pageSize: number; [field: string]: unknown };
 
 // an antd table in jsdom is slow to render
 vi.setConfig({ testTimeout: 30_000 });
@@ -30,8 +31,8 @@ const TYPES = [
   { id: 3, code: 'zc', name: '政策法规', sortNo: 3 },
 ];
 
-function page(rows: Body[], body: Body) {
-  const list = body.title ? rows.filter((r) => String(r.title).includes(body.title)) : rows;
+function page(rows: Record<string, unknown>[], body: Body) {
+  const list = body.title ? rows.filter((r) => String(r.title).includes(body.title!)) : rows;
   const start = (body.pageNumber - 1) * body.pageSize;
   return { code: 200, msg: '查询成功', rows: list.slice(start, start + body.pageSize), total: list.length };
 }

@@ -155,7 +155,7 @@ export function ListPage({
       if (action.onClick) return action.onClick(row);
       if (!action.endpoint) return;
       try {
-        const reply = await withLoading(post<Reply>(action.endpoint.path, undefined, { params: { id: row.id } }));
+        const reply = await withLoading(post<Reply>(action.endpoint.path, undefined, { params: { id: row.id as number | string } }));
         modal.info({ title: t(action.label), content: reply.msg, okText: t('ui.ok') });
       } catch {
         // the request layer showed the server's message

@@ -6,7 +6,8 @@ import { routed, stubFetch, TestProviders } from '../test-utils';
 import { ListPage } from './ListPage';
 import type { SearchFieldConfig } from './SearchForm';
 
-type Body = Record<string, any>;
+/** a list request's body, as the stub reads it */
+type Body = { title?: string; pageNumber: number; pageSize: number; [field: string]: unknown };
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -23,7 +24,7 @@ function server(count: number) {
   return stubFetch({
     '/news/getNewsList': ({ body }) => {
       const b = body as Body;
-      const list = b.title ? rows.filter((r) => r.title.includes(b.title)) : rows;
+      const list = b.title ? rows.filter((r) => r.title.includes(b.title!)) : rows;
       const start = (b.pageNumber - 1) * b.pageSize;
       return { code: 200, msg: '查询成功', rows: list.slice(start, start + b.pageSize), total: list.length };
     },

@@ -7,7 +7,7 @@ import { imageUrl } from '../../api/request';
 import type { VisibleField } from '../fieldConfig/useFieldConfig';
 
 /** List columns built from the resource's fields (SPEC points 2 and 9: widths capped at 400 px). */
-export type Row = Record<string, any>;
+export type Row = Record<string, unknown>;
 
 export interface ColumnOverride extends Partial<Omit<ColumnType<Row>, 'dataIndex' | 'key'>> {
   /** label message key instead of the field's */

@@ -171,7 +171,7 @@ export function useListController({
       if (!resource.toggles?.[field]) return;
       const flag = next ? 1 : 0;
       try {
-        const reply = await toggle({ id: row.id, field, flag });
+        const reply = await toggle({ id: row.id as number | string, field, flag });
         message.success(reply.msg || t('common.ok'));
         client.setQueryData<PageReply<Row>>(queryKey, (old) =>
           old ? { ...old, rows: old.rows.map((r) => (r.id === row.id ? { ...r, [field]: flag } : r)) } : old,
@@ -214,7 +214,7 @@ export function useListController({
           message.success(reply.msg || t('common.deleted'));
           setSelected((s) => s.filter((k) => !ids.includes(k)));
           // every row of a later page gone: show the page before it (one request, for that page only)
-          const left = rows.filter((r) => !ids.includes(r.id)).length;
+          const left = rows.filter((r) => !ids.includes(r.id as Key)).length;
           if (left === 0 && query.pageNumber > 1) setQuery((q) => ({ ...q, pageNumber: q.pageNumber - 1 }));
           else await refetch();
         } catch {

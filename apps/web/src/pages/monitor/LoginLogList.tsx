@@ -50,7 +50,9 @@ export default function LoginLogList() {
             cancelText: t('ui.cancel'),
             onOk: async () => {
               try {
-                const reply = await withLoading(post<Reply>(userInfoEndpoints.unlock.path, undefined, { params: { id: row.userId } }));
+                const reply = await withLoading(
+                  post<Reply>(userInfoEndpoints.unlock.path, undefined, { params: { id: row.userId as number } }),
+                );
                 message.success(reply.msg);
               } catch {
                 // the request layer showed the server's message

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ADMIN_ONLY_MODULES, allEndpoints, MENU_TREE, ROLES } from '@gk/contracts';
-import { generatePassword, hashPassword } from '../auth/password.js';
 import type { Ctx } from '../context.js';
+import { generatePassword, hashPassword } from './password.js';
 
 export interface SeedResult {
   /** set when the admin account was created by this run */

@@ -1,0 +1,2 @@
+/** The bundled reference tables behind `/AutoComplete/*` (countries, currencies, divisions, sea ports, …): what other modules may use. */
+export { queryTable } from './tables.js';
