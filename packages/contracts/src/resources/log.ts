@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { allEndpoints, defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import { MENU_TREE } from '../menu.js';
+import { menuTree } from '../menu.js';
 import { allResources, dateRange, type ResourceDef } from '../resource.js';
 import { optDate, optFilter, paging } from '../validators.js';
 
@@ -39,7 +39,7 @@ export function logModuleLabel(module: string): string {
   const def = allResources().find((r) => r.name === module);
   if (def) return def.label;
   if (module === 'auth') return 'log.module.auth';
-  const entries = MENU_TREE.flatMap((m) => [m, ...(m.children ?? []).filter((c) => c.module)]);
+  const entries = menuTree().flatMap((m) => [m, ...(m.children ?? []).filter((c) => c.module)]);
   return entries.find((m) => m.module === module)?.title ?? module;
 }
 
