@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { type MenuView, menuViews } from './src/pages/menuViews.ts';
+import { type MenuView, menuViews, viewsModule } from './src/pages/menuViews.ts';
 
 /**
  * `virtual:gk-views`: the views of the menu's urls, found rather than listed (src/pages/menuViews.ts): a function
@@ -12,11 +12,11 @@ import { type MenuView, menuViews } from './src/pages/menuViews.ts';
  * reads, so the server's shell hints name the chunks of every found view.
  *
  * A screen built from a resource's description (no file of its own) loads src/components/resource/ResourceViews.tsx.
- * The dev server reads the menu and the files once: a new view file or menu entry shows after a restart.
+ * The dev server finds the files again when one is added or removed under src/pages; a menu entry added to the
+ * contracts shows after a restart.
  */
 export const VIEWS_ID = 'virtual:gk-views';
 export const VIEWS_RESOLVED = '\0gk-views';
-const GENERIC = 'src/components/resource/ResourceViews.tsx';
 
 type Contracts = typeof import('@gk/contracts');
 
@@ -25,17 +25,6 @@ function walk(dir: string, rel = ''): string[] {
     const r = rel ? `${rel}/${e.name}` : e.name;
     return e.isDirectory() ? walk(dir, r) : [r];
   });
-}
-
-export function viewsModule(views: MenuView[], root: string): string {
-  const lines = views.map((v) => {
-    const options = v.list ? `, ${JSON.stringify({ list: v.list })}` : '';
-    if (v.file)
-      return `  registerView(${JSON.stringify(v.url)}, () => import(${JSON.stringify(path.join(root, 'src/pages', v.file))})${options});`;
-    const g = v.generic!;
-    return `  registerView(${JSON.stringify(v.url)}, () => import(${JSON.stringify(path.join(root, GENERIC))}).then((m) => m.${g.screen}View(${JSON.stringify(g.resource)}))${options});`;
-  });
-  return ['export default function registerMenuViews(registerView) {', ...lines, '}', ''].join('\n');
 }
 
 /** apps/web, wherever the config that uses the plugin sits (vitest.config.ts is at the repository's root) */
@@ -55,6 +44,18 @@ export function gkViews(): Plugin {
     enforce: 'pre',
     configResolved(config) {
       root = config.root;
+    },
+    configureServer(server) {
+      // a view file added or removed: found again on the next load of the page
+      const pages = path.join(WEB_DIR, 'src/pages');
+      const changed = (file: string) => {
+        if (!file.startsWith(pages) || !file.endsWith('.tsx')) return;
+        table = null;
+        const mod = server.moduleGraph.getModuleById(VIEWS_RESOLVED);
+        if (mod) server.moduleGraph.invalidateModule(mod);
+      };
+      server.watcher.on('add', changed);
+      server.watcher.on('unlink', changed);
     },
     resolveId(id) {
       return id === VIEWS_ID ? VIEWS_RESOLVED : null;

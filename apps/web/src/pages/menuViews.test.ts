@@ -1,6 +1,6 @@
 import type { MenuSeed, ResourceDef } from '@gk/contracts';
 import { describe, expect, it } from 'vitest';
-import { menuViews } from './menuViews';
+import { menuViews, viewsModule } from './menuViews';
 import { hasView, listOf, registeredUrls } from './views';
 
 const menu: MenuSeed[] = [
@@ -55,6 +55,25 @@ describe('menu views: found by route name', () => {
 
   it('refuses two files of the same name', () => {
     expect(() => menuViews(menu, [], ['a/JobList.tsx', 'b/JobList.tsx'])).toThrow('a/JobList.tsx and b/JobList.tsx');
+  });
+});
+
+describe('virtual:gk-views', () => {
+  it('registers each found file, and a built screen through the generic views, in the shape the preload table reads', () => {
+    const code = viewsModule(
+      [
+        { url: '/job/job-list', generic: { resource: 'job', screen: 'list' }, list: 'job' },
+        { url: '/job/job-details', file: 'job/JobDetails.tsx' },
+      ],
+      '/w/apps/web/',
+    );
+    expect(code.split('\n')).toEqual([
+      'export default function registerMenuViews(registerView) {',
+      `  registerView("/job/job-list", () => import("/w/apps/web/src/components/resource/ResourceViews.tsx").then((m) => m.listView("job")), {"list":"job"});`,
+      '  registerView("/job/job-details", () => import("/w/apps/web/src/pages/job/JobDetails.tsx"));',
+      '}',
+      '',
+    ]);
   });
 });
 

@@ -47,3 +47,22 @@ export function menuViews(menu: MenuSeed[], resources: ResourceDef[], files: str
     }
   return out;
 }
+
+/** the screens built from a description (`listView` / `detailsView`), relative to the web app's folder */
+export const GENERIC_VIEWS = 'src/components/resource/ResourceViews.tsx';
+
+/**
+ * The code of `virtual:gk-views`: one `registerView('<url>', () => import('<file>'), { list })` per view, the shape
+ * vite-plugin-preload.ts reads to name each view's chunks in the server's shell hints. `webDir`: apps/web, absolute.
+ */
+export function viewsModule(views: MenuView[], webDir: string): string {
+  const at = (rel: string) => JSON.stringify(`${webDir.replace(/\/+$/, '')}/${rel}`);
+  const lines = views.map((v) => {
+    const options = v.list ? `, ${JSON.stringify({ list: v.list })}` : '';
+    const load = v.file
+      ? `() => import(${at(`src/pages/${v.file}`)})`
+      : `() => import(${at(GENERIC_VIEWS)}).then((m) => m.${v.generic!.screen}View(${JSON.stringify(v.generic!.resource)}))`;
+    return `  registerView(${JSON.stringify(v.url)}, ${load}${options});`;
+  });
+  return ['export default function registerMenuViews(registerView) {', ...lines, '}', ''].join('\n');
+}
