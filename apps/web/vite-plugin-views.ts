@@ -11,7 +11,7 @@ import { type MenuView, menuViews, viewsModule } from './src/pages/menuViews.ts'
  * from src/pages: only the files a menu entry names become chunks. The lines keep the shape vite-plugin-preload.ts
  * reads, so the server's shell hints name the chunks of every found view.
  *
- * A screen built from a resource's description (no file of its own) loads src/components/resource/ResourceViews.tsx.
+ * A screen built from a resource's description (no file of its own) loads src/components/resource/ResourceList.tsx / ResourceDetails.tsx.
  * The dev server finds the files again when one is added or removed under src/pages; a menu entry added to the
  * contracts shows after a restart.
  */

@@ -69,7 +69,7 @@ describe('virtual:gk-views', () => {
     );
     expect(code.split('\n')).toEqual([
       'export default function registerMenuViews(registerView) {',
-      `  registerView("/job/job-list", () => import("/w/apps/web/src/components/resource/ResourceViews.tsx").then((m) => m.listView("job")), {"list":"job"});`,
+      `  registerView("/job/job-list", () => import("/w/apps/web/src/components/resource/ResourceList.tsx").then((m) => m.listView("job")), {"list":"job"});`,
       '  registerView("/job/job-details", () => import("/w/apps/web/src/pages/job/JobDetails.tsx"));',
       '}',
       '',

@@ -49,7 +49,7 @@ export function menuViews(menu: MenuSeed[], resources: ResourceDef[], files: str
 }
 
 /** the screens built from a description (`listView` / `detailsView`), relative to the web app's folder */
-export const GENERIC_VIEWS = 'src/components/resource/ResourceViews.tsx';
+export const GENERIC_VIEWS = { list: 'src/components/resource/ResourceList.tsx', details: 'src/components/resource/ResourceDetails.tsx' };
 
 /**
  * The code of `virtual:gk-views`: one `registerView('<url>', () => import('<file>'), { list })` per view, the shape
@@ -61,7 +61,7 @@ export function viewsModule(views: MenuView[], webDir: string): string {
     const options = v.list ? `, ${JSON.stringify({ list: v.list })}` : '';
     const load = v.file
       ? `() => import(${at(`src/pages/${v.file}`)})`
-      : `() => import(${at(GENERIC_VIEWS)}).then((m) => m.${v.generic!.screen}View(${JSON.stringify(v.generic!.resource)}))`;
+      : `() => import(${at(GENERIC_VIEWS[v.generic!.screen])}).then((m) => m.${v.generic!.screen}View(${JSON.stringify(v.generic!.resource)}))`;
     return `  registerView(${JSON.stringify(v.url)}, ${load}${options});`;
   });
   return ['export default function registerMenuViews(registerView) {', ...lines, '}', ''].join('\n');

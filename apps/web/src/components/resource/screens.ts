@@ -1,4 +1,4 @@
-import { allEndpoints, type Endpoint, REVISIONED_RESOURCES, type ResourceDef } from '@gk/contracts';
+import { allEndpoints, allResources, type Endpoint, REVISIONED_RESOURCES, type ResourceDef } from '@gk/contracts';
 import type { DetailSection } from '../DetailPage';
 import type { SearchFieldConfig } from '../list/SearchForm';
 import { publishSearch } from '../publish/config';
@@ -8,6 +8,13 @@ import { publishSearch } from '../publish/config';
  * ships no screen file of its own, pages/menuViews.ts): what its search form, its form sections and its publish
  * bar hold. Pure, so the rules are tested without rendering.
  */
+
+/** the description of a registered resource, by name */
+export function resourceOf(name: string): ResourceDef {
+  const r = allResources().find((x) => x.name === name);
+  if (!r) throw new Error(`no resource "${name}" in the contracts`);
+  return r;
+}
 
 /** its publish calls (`/<module>/publish<Name>`, `unpublish…`, `preview…`, `preview…Form`) when it has them */
 export interface PublishCalls {

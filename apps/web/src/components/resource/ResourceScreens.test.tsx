@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { useSession } from '../../stores/session';
 import { routed, stubFetch, TestProviders } from '../test-utils';
-import { detailsView, listView } from './ResourceViews';
+import { detailsView } from './ResourceDetails';
+import { listView } from './ResourceList';
 import { publishCallsOf, searchOf, sectionsOf } from './screens';
 
 vi.setConfig({ testTimeout: 30_000 });
