@@ -339,6 +339,10 @@ export function menuTree(): MenuSeed[] {
         tree.splice(i, 0, top);
         if (after) placedAfter.set(top, after.toLowerCase());
       }
+      // the seed upserts menus by route name: a declared screen must not take over another entry's row
+      const names = new Set(tree.flatMap((g) => [g.routeName, ...(g.children ?? []).map((c) => c.routeName)]));
+      for (const sc of details ? [list, details] : [list])
+        if (names.has(sc.routeName)) throw new Error(`menu of ${r.name}: route name ${sc.routeName} is taken`);
       const module = top.module === r.module ? {} : { module: r.module };
       const view = (s: { view?: string }) => (s.view ? { view: s.view } : {});
       top.children!.push({
