@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { gkLists } from './apps/web/vite-plugin-lists.ts';
 import { gkMessages } from './apps/web/vite-plugin-messages.ts';
+import { gkViews } from './apps/web/vite-plugin-views.ts';
 
 export default defineConfig({
   test: {
@@ -18,8 +19,9 @@ export default defineConfig({
         },
       },
       {
-        // virtual:gk-messages/* (the web's dictionaries) and virtual:gk-lists, built at runtime from the contracts here
-        plugins: [gkMessages(), gkLists()],
+        // virtual:gk-messages/* (the web's dictionaries) and virtual:gk-lists, built at runtime from the contracts here;
+        // virtual:gk-views, the menu's views found under apps/web/src/pages
+        plugins: [gkMessages(), gkLists(), gkViews()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { VIEWS_RESOLVED } from './vite-plugin-views.ts';
 
 /**
  * `dist/.vite/preload.json`: the chunks a signed-in first screen needs beyond the entry, so the server can name
@@ -11,7 +12,8 @@ import type { Plugin } from 'vite';
  *   `normalizeViewUrl` of @gk/contracts/views, as the registry does);
  * - each list holds only files the entry does not already load (index.html names those), JS and CSS.
  *
- * The urls are read from the `registerView('<url>', () => import('<module>'))` lines of the view registry; a
+ * The urls are read from the `registerView('<url>', () => import('<module>'))` lines of the view registry and of
+ * the menu's found views (`virtual:gk-views`, vite-plugin-views.ts); a
  * registered url whose module is not found in the bundle, or a `signedIn` module that is not, fails the build.
  */
 export const PRELOAD_FILE = '.vite/preload.json';
@@ -35,7 +37,7 @@ export function gkPreload(options: { signedIn: string[] }): Plugin {
       root = config.root;
     },
     async transform(code, id) {
-      if (id.includes('node_modules') || !/\.[jt]sx?$/.test(id) || !code.includes('registerView(')) return null;
+      if (id.includes('node_modules') || !(/\.[jt]sx?$/.test(id) || id === VIEWS_RESOLVED) || !code.includes('registerView(')) return null;
       for (const m of code.matchAll(REGISTER)) {
         const resolved = await this.resolve(m[4], id);
         if (resolved) views.set(m[2], resolved.id);

@@ -3,12 +3,15 @@ import { defineConfig } from 'vite';
 import { gkLists } from './vite-plugin-lists.ts';
 import { gkMessages } from './vite-plugin-messages.ts';
 import { gkPreload } from './vite-plugin-preload.ts';
+import { gkViews } from './vite-plugin-views.ts';
 
 export default defineConfig({
   plugins: [
     react(),
     gkMessages(),
     gkLists(),
+    // the menu's views, found under src/pages by route name (src/pages/menuViews.ts)
+    gkViews(),
     // what the server names in the shell for a signed-in first screen (the modules Guard.tsx preloads, then the view's)
     gkPreload({ signedIn: ['src/app/antd.tsx', 'src/layout/Layout.tsx'] }),
   ],

@@ -17,3 +17,9 @@ declare module 'virtual:gk-lists' {
   const lists: import('./api/listsTable').ListsTable;
   export default lists;
 }
+
+/** Registers the view of every menu url, found under src/pages (see vite-plugin-views.ts). */
+declare module 'virtual:gk-views' {
+  const registerMenuViews: (registerView: typeof import('./pages/views').registerView) => void;
+  export default registerMenuViews;
+}

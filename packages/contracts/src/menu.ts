@@ -1,8 +1,13 @@
+import { allResources } from './resource.js';
+
 /**
- * The menu tree the server seeds and hands out after login (SPEC point 2 route table).
+ * The menu tree the server seeds and hands out after login (SPEC point 2 route table): `menuTree()`.
  * First level: a layout wrapper (url = its base path); children: the views, loaded by url.
  * `module` ties an entry to its endpoints' permissions; `isHidden` entries are routes without a sidebar link.
  * Icons are Ant Design icon names.
+ *
+ * The entries below are written by hand; a resource adds its own group by declaring `menu` on its description
+ * (resource-menu.ts), placed when the tree is first asked for (after every resource is registered).
  */
 export interface MenuSeed {
   url: string;
@@ -14,10 +19,18 @@ export interface MenuSeed {
   activeMenu?: string;
   module: string;
   /** a child may name its own module (its buttons sit under it in the role editor); default: the parent's */
-  children?: (Omit<MenuSeed, 'children' | 'module'> & { module?: string })[];
+  children?: MenuChild[];
 }
 
-export const MENU_TREE: MenuSeed[] = [
+export type MenuChild = Omit<MenuSeed, 'children' | 'module'> & {
+  module?: string;
+  /** a list screen: the resource it lists (the web starts its first page on a cold load, before the screen's code) */
+  list?: string;
+  /** its view file under apps/web/src/pages without extension; default: the file named `routeName` */
+  view?: string;
+};
+
+const HAND_WRITTEN: MenuSeed[] = [
   {
     url: '/banner',
     routeName: 'Banner',
@@ -25,7 +38,7 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'PictureOutlined',
     module: 'banner',
     children: [
-      { url: '/banner/banner-list', routeName: 'BannerList', title: '轮播图列表', icon: 'UnorderedListOutlined' },
+      { url: '/banner/banner-list', routeName: 'BannerList', title: '轮播图列表', icon: 'UnorderedListOutlined', list: 'banner' },
       {
         url: '/banner/banner-details',
         routeName: 'BannerDetails',
@@ -43,8 +56,8 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'ReadOutlined',
     module: 'news',
     children: [
-      { url: '/news/news-type', routeName: 'NewsType', title: '新闻类型', icon: 'TagsOutlined' },
-      { url: '/news/news-list', routeName: 'NewsList', title: '新闻列表', icon: 'UnorderedListOutlined' },
+      { url: '/news/news-type', routeName: 'NewsType', title: '新闻类型', icon: 'TagsOutlined', list: 'newsType' },
+      { url: '/news/news-list', routeName: 'NewsList', title: '新闻列表', icon: 'UnorderedListOutlined', list: 'news' },
       {
         url: '/news/news-details',
         routeName: 'NewsDetails',
@@ -62,7 +75,7 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'NotificationOutlined',
     module: 'policy',
     children: [
-      { url: '/policy/policy-list', routeName: 'PolicyList', title: '政策公告列表', icon: 'UnorderedListOutlined' },
+      { url: '/policy/policy-list', routeName: 'PolicyList', title: '政策公告列表', icon: 'UnorderedListOutlined', list: 'policy' },
       {
         url: '/policy/policy-details',
         routeName: 'PolicyDetails',
@@ -80,8 +93,8 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'FileTextOutlined',
     module: 'page',
     children: [
-      { url: '/page/page-list', routeName: 'PageList', title: '页面定义', icon: 'LayoutOutlined' },
-      { url: '/page/pageItems-list', routeName: 'PageItemsList', title: '页面内容', icon: 'UnorderedListOutlined' },
+      { url: '/page/page-list', routeName: 'PageList', title: '页面定义', icon: 'LayoutOutlined', list: 'page' },
+      { url: '/page/pageItems-list', routeName: 'PageItemsList', title: '页面内容', icon: 'UnorderedListOutlined', list: 'pageItem' },
       {
         url: '/page/page-details',
         routeName: 'PageDetails',
@@ -99,7 +112,7 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'ApartmentOutlined',
     module: 'business',
     children: [
-      { url: '/business/business-type-list', routeName: 'BusinessTypeList', title: '业务类型', icon: 'TagsOutlined' },
+      { url: '/business/business-type-list', routeName: 'BusinessTypeList', title: '业务类型', icon: 'TagsOutlined', list: 'businessType' },
       {
         url: '/business/business-type-details',
         routeName: 'BusinessTypeDetails',
@@ -108,7 +121,7 @@ export const MENU_TREE: MenuSeed[] = [
         isHidden: true,
         activeMenu: '/business/business-type-list',
       },
-      { url: '/business/business-list', routeName: 'BusinessList', title: '合作伙伴', icon: 'TeamOutlined' },
+      { url: '/business/business-list', routeName: 'BusinessList', title: '合作伙伴', icon: 'TeamOutlined', list: 'business' },
       {
         url: '/business/business-details',
         routeName: 'BusinessDetails',
@@ -126,8 +139,20 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'AppstoreOutlined',
     module: 'application',
     children: [
-      { url: '/application/application-type-list', routeName: 'ApplicationTypeList', title: '应用类型', icon: 'TagsOutlined' },
-      { url: '/application/application-list', routeName: 'ApplicationList', title: '应用列表', icon: 'UnorderedListOutlined' },
+      {
+        url: '/application/application-type-list',
+        routeName: 'ApplicationTypeList',
+        title: '应用类型',
+        icon: 'TagsOutlined',
+        list: 'applicationType',
+      },
+      {
+        url: '/application/application-list',
+        routeName: 'ApplicationList',
+        title: '应用列表',
+        icon: 'UnorderedListOutlined',
+        list: 'application',
+      },
       {
         url: '/application/application-details',
         routeName: 'ApplicationDetails',
@@ -145,7 +170,7 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'ShopOutlined',
     module: 'supplier',
     children: [
-      { url: '/supplier/supplier-list', routeName: 'SupplierList', title: '供应商列表', icon: 'UnorderedListOutlined' },
+      { url: '/supplier/supplier-list', routeName: 'SupplierList', title: '供应商列表', icon: 'UnorderedListOutlined', list: 'supplier' },
       {
         url: '/supplier/supplier-details',
         routeName: 'SupplierDetails',
@@ -163,7 +188,7 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'GiftOutlined',
     module: 'product',
     children: [
-      { url: '/product/product-list', routeName: 'ProductList', title: '产品列表', icon: 'UnorderedListOutlined' },
+      { url: '/product/product-list', routeName: 'ProductList', title: '产品列表', icon: 'UnorderedListOutlined', list: 'product' },
       {
         url: '/product/product-details',
         routeName: 'ProductDetails',
@@ -181,7 +206,7 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'ProfileOutlined',
     module: 'waybill',
     children: [
-      { url: '/waybill/waybill-list', routeName: 'WaybillList', title: '运单模板列表', icon: 'UnorderedListOutlined' },
+      { url: '/waybill/waybill-list', routeName: 'WaybillList', title: '运单模板列表', icon: 'UnorderedListOutlined', list: 'waybill' },
       {
         url: '/waybill/waybill-details',
         routeName: 'WaybillDetails',
@@ -199,7 +224,7 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'PhoneOutlined',
     module: 'contact',
     children: [
-      { url: '/contact/contact-list', routeName: 'ContactList', title: '联系方式列表', icon: 'UnorderedListOutlined' },
+      { url: '/contact/contact-list', routeName: 'ContactList', title: '联系方式列表', icon: 'UnorderedListOutlined', list: 'contact' },
       {
         url: '/contact/contact-details',
         routeName: 'ContactDetails',
@@ -217,7 +242,7 @@ export const MENU_TREE: MenuSeed[] = [
     title: '友情链接',
     icon: 'LinkOutlined',
     module: 'link',
-    children: [{ url: '/link/link-list', routeName: 'LinkList', title: '友情链接', icon: 'LinkOutlined' }],
+    children: [{ url: '/link/link-list', routeName: 'LinkList', title: '友情链接', icon: 'LinkOutlined', list: 'link' }],
   },
   {
     url: '/userInfo',
@@ -225,7 +250,7 @@ export const MENU_TREE: MenuSeed[] = [
     title: '用户管理',
     icon: 'UserOutlined',
     module: 'userInfo',
-    children: [{ url: '/userInfo/userInfo-list', routeName: 'UserInfoList', title: '用户列表', icon: 'UserOutlined' }],
+    children: [{ url: '/userInfo/userInfo-list', routeName: 'UserInfoList', title: '用户列表', icon: 'UserOutlined', list: 'userInfo' }],
   },
   {
     url: '/system',
@@ -234,7 +259,7 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'SettingOutlined',
     module: 'role',
     children: [
-      { url: '/system/role-list', routeName: 'RoleList', title: '角色管理', icon: 'TeamOutlined' },
+      { url: '/system/role-list', routeName: 'RoleList', title: '角色管理', icon: 'TeamOutlined', list: 'role' },
       {
         url: '/system/role-details',
         routeName: 'RoleDetails',
@@ -244,7 +269,7 @@ export const MENU_TREE: MenuSeed[] = [
         activeMenu: '/system/role-list',
       },
       { url: '/system/menu-settings', routeName: 'MenuSettings', title: '菜单设置', icon: 'BarsOutlined' },
-      { url: '/webhook/webhook-list', routeName: 'WebhookList', title: 'Webhook', icon: 'ApiOutlined', module: 'webhook' },
+      { url: '/webhook/webhook-list', routeName: 'WebhookList', title: 'Webhook', icon: 'ApiOutlined', list: 'webhook', module: 'webhook' },
     ],
   },
   {
@@ -263,15 +288,92 @@ export const MENU_TREE: MenuSeed[] = [
     module: 'log',
     children: [
       { url: '/monitor/operlog-list', routeName: 'OperLogList', title: '操作日志', icon: 'ProfileOutlined' },
-      { url: '/monitor/online-list', routeName: 'OnlineList', title: '在线用户', icon: 'UserOutlined', module: 'monitor' },
-      { url: '/monitor/loginlog-list', routeName: 'LoginLogList', title: '登录日志', icon: 'FileTextOutlined', module: 'monitor' },
+      {
+        url: '/monitor/online-list',
+        routeName: 'OnlineList',
+        title: '在线用户',
+        icon: 'UserOutlined',
+        list: 'onlineUser',
+        module: 'monitor',
+      },
+      {
+        url: '/monitor/loginlog-list',
+        routeName: 'LoginLogList',
+        title: '登录日志',
+        icon: 'FileTextOutlined',
+        list: 'loginLog',
+        module: 'monitor',
+      },
     ],
   },
 ];
 
+let built: { resources: number; tree: MenuSeed[] } | null = null;
+/** a declared group → the (lower-case) url it was placed after, so later ones follow it */
+const placedAfter = new WeakMap<MenuSeed, string>();
+
+/**
+ * The whole menu: the hand-written entries, then one group per resource declaring `menu`, in the order the
+ * resources were registered, each after the group its `after` names (else at the end). A declared group whose url
+ * is already a group gets its screens appended there. Built on first use, again when a resource is registered later.
+ */
+export function menuTree(): MenuSeed[] {
+  const resources = allResources();
+  if (built?.resources === resources.length) return built.tree;
+  const tree: MenuSeed[] = HAND_WRITTEN.map((m) => ({ ...m, children: [...(m.children ?? [])] }));
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  let pending = resources.filter((r) => r.menu);
+  while (pending.length) {
+    const waiting = pending.filter((r) => r.menu!.after && !tree.some((g) => same(g.url, r.menu!.after!)));
+    // an `after` naming a group no resource declares: placed at the end rather than never
+    const now = waiting.length === pending.length ? pending : pending.filter((r) => !waiting.includes(r));
+    for (const r of now) {
+      const { list, details, after, ...group } = r.menu!;
+      let top = tree.find((g) => same(g.url, group.url));
+      if (!top) {
+        top = { ...group, module: r.module, children: [] };
+        const at = after ? tree.findIndex((g) => same(g.url, after)) : -1;
+        // after the named group and the groups other resources already placed after it
+        let i = at < 0 ? tree.length : at + 1;
+        while (after && i < tree.length && placedAfter.get(tree[i]) === after.toLowerCase()) i++;
+        tree.splice(i, 0, top);
+        if (after) placedAfter.set(top, after.toLowerCase());
+      }
+      // the seed upserts menus by route name: a declared screen must not take over another entry's row
+      const names = new Set(tree.flatMap((g) => [g.routeName, ...(g.children ?? []).map((c) => c.routeName)]));
+      for (const sc of details ? [list, details] : [list])
+        if (names.has(sc.routeName)) throw new Error(`menu of ${r.name}: route name ${sc.routeName} is taken`);
+      const module = top.module === r.module ? {} : { module: r.module };
+      const view = (s: { view?: string }) => (s.view ? { view: s.view } : {});
+      top.children!.push({
+        url: list.url,
+        routeName: list.routeName,
+        title: list.title,
+        icon: list.icon,
+        ...module,
+        list: r.name,
+        ...view(list),
+      });
+      if (details)
+        top.children!.push({
+          url: details.url,
+          routeName: details.routeName,
+          title: details.title,
+          icon: details.icon,
+          isHidden: true,
+          activeMenu: list.url,
+          ...module,
+          ...view(details),
+        });
+    }
+    pending = waiting.length === pending.length ? [] : waiting;
+  }
+  built = { resources: resources.length, tree };
+  return tree;
+}
 /** The sidebar entry a route belongs to: itself, or for a details screen the list it was opened from. */
 export function activeMenuOf(url: string): string {
   const u = url.toLowerCase();
-  for (const top of MENU_TREE) for (const c of top.children ?? []) if (c.url.toLowerCase() === u && c.activeMenu) return c.activeMenu;
+  for (const top of menuTree()) for (const c of top.children ?? []) if (c.url.toLowerCase() === u && c.activeMenu) return c.activeMenu;
   return url;
 }

@@ -1,15 +1,13 @@
 /**
- * Registers every area's messages in the shared dictionary (a side effect) and hands out the result.
- * The package index imports it; the web does not (it gets per-language dictionaries built from this
- * at build time, apps/web/vite-plugin-messages.ts).
+ * Loads every area's messages (each `defineMessages` registers its bundle in the shared dictionary when its module
+ * is evaluated: the core, shell, ui and ops areas here, every resource file through the resources index) and
+ * hands out the result. The package index imports it; the web does not (it gets per-language dictionaries built
+ * from this at build time, apps/web/vite-plugin-messages.ts).
  */
-import { coreMessages } from './i18n/core.js';
-import { registerMessages } from './i18n/index.js';
-import { opsMessages } from './i18n/ops.js';
-import { shellMessages } from './i18n/shell.js';
-import { uiMessages } from './i18n/ui.js';
-import { resourceMessages } from './resources/index.js';
-
-registerMessages(coreMessages, ...resourceMessages, shellMessages, uiMessages, opsMessages);
+import './i18n/core.js';
+import './i18n/ops.js';
+import './i18n/shell.js';
+import './i18n/ui.js';
+import './resources/index.js';
 
 export { allMessages, translate } from './i18n/index.js';

@@ -112,6 +112,8 @@ export interface ResourceDef {
    * counter a migration created.
    */
   counted?: boolean;
+  /** its group and screens in the menu (resource-menu.ts): seeded, granted and routed with no other registration */
+  menu?: import('./resource-menu.js').ResourceMenu;
 }
 
 export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -1,7 +1,7 @@
 import {
   allPermissionKeys,
-  MENU_TREE,
   menuKey,
+  menuTree,
   roleEndpoints,
   type UserInfoAccess,
   userInfoEndpoints,
@@ -26,7 +26,7 @@ const writes = (module: Record<string, { path: string; kind: string }>) =>
 const USER_KEYS = ['menu:UserInfoList', ...writes(userInfoEndpoints)];
 const ROLE_KEYS = ['menu:RoleList', 'menu:RoleDetails', 'menu:MenuSettings', ...writes(roleEndpoints)];
 const NEWS_KEYS = ['menu:NewsType', 'menu:NewsList', 'menu:NewsDetails', '/news/saveNews'];
-const TOPS = new Set(MENU_TREE.map((m) => menuKey(m.routeName)));
+const TOPS = new Set(menuTree().map((m) => menuKey(m.routeName)));
 const EVERY_KEY = [...new Set(allPermissionKeys().filter((k) => !TOPS.has(k)))];
 
 const PW = 'Grants_pass_1';

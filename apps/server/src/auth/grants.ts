@@ -1,13 +1,4 @@
-import {
-  allPermissionKeys,
-  Code,
-  MENU_TREE,
-  menuKey,
-  type PermissionNode,
-  permissionTree,
-  ROLES,
-  type UserInfoAccess,
-} from '@gk/contracts';
+import { allPermissionKeys, Code, menuKey, menuTree, type PermissionNode, permissionTree, ROLES, type UserInfoAccess } from '@gk/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AnyDb } from '../db/index.js';
 import { AppError } from '../http/errors.js';
@@ -38,7 +29,7 @@ interface TreeInfo {
 let treeInfo: TreeInfo | null = null;
 function tree(): TreeInfo {
   if (treeInfo) return treeInfo;
-  const tops = new Set(MENU_TREE.map((m) => menuKey(m.routeName)));
+  const tops = new Set(menuTree().map((m) => menuKey(m.routeName)));
   const titles = new Map<string, string>();
   const walk = (nodes: PermissionNode[]) => {
     for (const n of nodes) {
@@ -113,7 +104,7 @@ export function union(list: Iterable<Grants>): Grants {
 
 /** The keys a role holds, as the role editor shows them (the administrator: every key). */
 export async function roleKeys(db: AnyDb, role: RoleRef): Promise<string[]> {
-  if (role.code === ROLES.ADMIN) return allPermissionKeys().filter((k) => !MENU_TREE.some((m) => menuKey(m.routeName) === k));
+  if (role.code === ROLES.ADMIN) return allPermissionKeys().filter((k) => !menuTree().some((m) => menuKey(m.routeName) === k));
   return [...(await grantsByRole(db, [role])).get(Number(role.id))!.keys];
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_ONLY_MODULES, allEndpoints, MENU_TREE, ROLES } from '@gk/contracts';
+import { ADMIN_ONLY_MODULES, allEndpoints, menuTree, ROLES } from '@gk/contracts';
 import type { Ctx } from '../context.js';
 import { generatePassword, hashPassword } from './password.js';
 
@@ -41,7 +41,7 @@ export async function seedCore(ctx: Ctx): Promise<SeedResult> {
     const stale = [...existing].filter((k) => !wanted.has(k));
     if (stale.length) await trx.deleteFrom('sys_permission').where('key', 'in', stale).execute();
 
-    // menus: upsert by route name, keep the order of MENU_TREE
+    // menus: upsert by route name, keep the order of menuTree()
     const menuIds = new Map<string, number>();
     const upsertMenu = async (
       m: { url: string; routeName: string; title: string; icon: string; isHidden?: boolean },
@@ -70,7 +70,7 @@ export async function seedCore(ctx: Ctx): Promise<SeedResult> {
       return menuIds.get(m.routeName)!;
     };
     let order = 0;
-    for (const top of MENU_TREE) {
+    for (const top of menuTree()) {
       const pid = await upsertMenu(top, top.module, null, order++);
       let childOrder = 0;
       for (const child of top.children ?? []) await upsertMenu(child, child.module ?? top.module, pid, childOrder++);
@@ -86,10 +86,9 @@ export async function seedCore(ctx: Ctx): Promise<SeedResult> {
       const perms = endpoints.filter((e) => allowed(e.module)).map((e) => ({ role_id: rid, permission_key: e.path }));
       if (perms.length) await trx.insertInto('sys_role_permission').values(perms).execute();
       await trx.deleteFrom('sys_role_menu').where('role_id', '=', rid).execute();
-      const menus = MENU_TREE.filter((m) => allowed(m.module)).flatMap((m) => [
-        m,
-        ...(m.children ?? []).filter((c) => allowed(c.module ?? m.module)),
-      ]);
+      const menus = menuTree()
+        .filter((m) => allowed(m.module))
+        .flatMap((m) => [m, ...(m.children ?? []).filter((c) => allowed(c.module ?? m.module))]);
       const rows = menus.map((m) => ({ role_id: rid, menu_id: menuIds.get(m.routeName)! }));
       if (rows.length) await trx.insertInto('sys_role_menu').values(rows).execute();
     }

@@ -1,11 +1,14 @@
+import registerMenuViews from 'virtual:gk-views';
 import { normalizeViewUrl as normalize } from '@gk/contracts/views';
 import type { ComponentType } from 'react';
 import { lazyWithPreload, type PreloadableComponent } from '../app/lazyPreload';
 
 /**
  * The view registry: the screen of each menu url, loaded on demand.
- * Register one line per url, e.g. `registerView('/news/news-list', () => import('./news/NewsList'), { list: 'news' });`
- * A menu url without a registered view routes to the 404 page (no placeholder screens).
+ * The menu's views are found, not listed: for each entry of the contracts' menu tree, the file under pages/ named by
+ * its route name (`JobList` → `job/JobList.tsx`), or a screen built from the resource's description when the
+ * resource declares the menu and ships no file (pages/menuViews.ts, `virtual:gk-views`). The shell's own views
+ * register here with `registerView`. A menu url without a view routes to the 404 page (no placeholder screens).
  */
 export type ViewLoader = () => Promise<{
   default: ComponentType;
@@ -93,40 +96,5 @@ export function registeredUrls(): string[] {
 // ---- the shell's own views ----
 registerView('/dashboard/home', () => import('./dashboard/Home'));
 
-// ---- menu views (one line each) ----
-registerView('/news/news-type', () => import('./news/NewsType'), { list: 'newsType' });
-registerView('/news/news-list', () => import('./news/NewsList'), { list: 'news' });
-registerView('/news/news-details', () => import('./news/NewsDetails'));
-registerView('/link/link-list', () => import('./link/LinkList'), { list: 'link' });
-registerView('/userInfo/userInfo-list', () => import('./userInfo/UserInfoList'), { list: 'userInfo' });
-registerView('/recycle/recycle-list', () => import('./recycle/RecycleList'));
-registerView('/monitor/operlog-list', () => import('./log/OperLogList'));
-registerView('/monitor/online-list', () => import('./monitor/OnlineList'), { list: 'onlineUser' });
-registerView('/monitor/loginlog-list', () => import('./monitor/LoginLogList'), { list: 'loginLog' });
-registerView('/contact/contact-list', () => import('./contact/ContactList'), { list: 'contact' });
-registerView('/contact/contact-details', () => import('./contact/ContactDetails'));
-registerView('/contact/company-details', () => import('./contact/CompanyDetails'));
-registerView('/waybill/waybill-list', () => import('./waybill/WaybillList'), { list: 'waybill' });
-registerView('/waybill/waybill-details', () => import('./waybill/WaybillDetails'));
-registerView('/banner/banner-list', () => import('./banner/BannerList'), { list: 'banner' });
-registerView('/banner/banner-details', () => import('./banner/BannerDetails'));
-registerView('/policy/policy-list', () => import('./policy/PolicyList'), { list: 'policy' });
-registerView('/policy/policy-details', () => import('./policy/PolicyDetails'));
-registerView('/page/page-list', () => import('./page/PageList'), { list: 'page' });
-registerView('/page/pageItems-list', () => import('./page/PageItemsList'), { list: 'pageItem' });
-registerView('/page/page-details', () => import('./page/PageDetails'));
-registerView('/business/business-type-list', () => import('./business/BusinessTypeList'), { list: 'businessType' });
-registerView('/business/business-type-details', () => import('./business/BusinessTypeDetails'));
-registerView('/business/business-list', () => import('./business/BusinessList'), { list: 'business' });
-registerView('/business/business-details', () => import('./business/BusinessDetails'));
-registerView('/application/application-type-list', () => import('./application/ApplicationTypeList'), { list: 'applicationType' });
-registerView('/application/application-list', () => import('./application/ApplicationList'), { list: 'application' });
-registerView('/application/application-details', () => import('./application/ApplicationDetails'));
-registerView('/supplier/supplier-list', () => import('./supplier/SupplierList'), { list: 'supplier' });
-registerView('/supplier/supplier-details', () => import('./supplier/SupplierDetails'));
-registerView('/product/product-list', () => import('./product/ProductList'), { list: 'product' });
-registerView('/product/product-details', () => import('./product/ProductDetails'));
-registerView('/system/role-list', () => import('./system/RoleList'), { list: 'role' });
-registerView('/system/role-details', () => import('./system/RoleDetails'));
-registerView('/system/menu-settings', () => import('./system/MenuSettings'));
-registerView('/webhook/webhook-list', () => import('./webhook/WebhookList'), { list: 'webhook' });
+// ---- the menu's views: found, not listed (pages/menuViews.ts, vite-plugin-views.ts) ----
+registerMenuViews(registerView);

@@ -9,12 +9,20 @@ export const DEFAULT_LANG: Lang = 'zh';
 
 export type MessageBundle<K extends string> = { zh: Record<K, string>; en: Record<K, string>; es: Record<K, string> };
 
-/** Pure (annotated so): a bundle nobody registers is dropped from the web's chunks. */
+const registry: Record<Lang, Record<string, string>> = { zh: {}, en: {}, es: {} };
+
+/**
+ * Declares an area's messages and adds them to the shared dictionary (as `defineResource` registers a resource):
+ * a module that is loaded has its messages in; no list of bundles stands anywhere.
+ *
+ * Annotated pure on purpose: the web never reads the shared dictionary (it gets per-language dictionaries
+ * built from it at build time, apps/web/vite-plugin-messages.ts), so its bundler drops the bundles, strings
+ * and registration alike, from its chunks. Node (the server, the build's evaluation, tests) keeps the call.
+ */
 export /*#__NO_SIDE_EFFECTS__*/ function defineMessages<K extends string>(bundle: MessageBundle<K>): MessageBundle<K> {
+  registerMessages(bundle);
   return bundle;
 }
-
-const registry: Record<Lang, Record<string, string>> = { zh: {}, en: {}, es: {} };
 
 /** Adds an area's messages to the shared dictionary (idempotent; later keys win). */
 export function registerMessages(...bundles: MessageBundle<string>[]): void {

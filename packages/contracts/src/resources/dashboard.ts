@@ -1,6 +1,6 @@
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import { MENU_TREE } from '../menu.js';
+import { menuTree } from '../menu.js';
 import { type PublishState, publishFilter } from './publish.js';
 
 /** The home page's figures: content counts per area, my recent edits, the latest changes, failed logins (admins). */
@@ -30,7 +30,9 @@ export const statusListUrl = (url: string, state: PublishState) => `${url}?${new
 
 /** The details screen (a hidden menu route, `?id=`) opened from a list screen, if it has one. */
 const detailsOf = (listUrl: string) =>
-  MENU_TREE.flatMap((m) => m.children ?? []).find((c) => c.isHidden && c.activeMenu === listUrl)?.url ?? null;
+  menuTree()
+    .flatMap((m) => m.children ?? [])
+    .find((c) => c.isHidden && c.activeMenu === listUrl)?.url ?? null;
 
 /**
  * Where a change on the home page leads: a deleted record to the recycle bin (where it can be restored), a

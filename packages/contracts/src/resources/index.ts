@@ -1,29 +1,3 @@
-import type { MessageBundle } from '../i18n/index.js';
-import { applicationMessages } from './application.js';
-import { authMessages } from './auth.js';
-import { bannerMessages } from './banner.js';
-import { businessMessages } from './business.js';
-import { companyMessages } from './company.js';
-import { dashboardMessages } from './dashboard.js';
-import { deliveryMessages } from './delivery.js';
-import { fieldConfigMessages } from './fieldConfig.js';
-import { headerMessages } from './header.js';
-import { logMessages } from './log.js';
-import { monitorMessages } from './monitor.js';
-import { newsMessages } from './news.js';
-import { pageMessages } from './page.js';
-import { policyMessages } from './policy.js';
-import { productMessages } from './product.js';
-import { publishMessages } from './publish.js';
-import { recycleMessages } from './recycle.js';
-import { revisionMessages } from './revision.js';
-import { roleMessages } from './role.js';
-import { supplierMessages } from './supplier.js';
-import { uploadMessages } from './upload.js';
-import { userInfoMessages } from './userInfo.js';
-import { waybillMessages } from './waybill.js';
-import { webhookMessages } from './webhook.js';
-
 export * from './application.js';
 export * from './auth.js';
 export * from './autoComplete.js';
@@ -49,31 +23,3 @@ export * from './upload.js';
 export * from './userInfo.js';
 export * from './waybill.js';
 export * from './webhook.js';
-
-/** The messages of every resource, registered by the package index. Add one entry per resource file. */
-export const resourceMessages: MessageBundle<string>[] = [
-  authMessages,
-  publishMessages,
-  deliveryMessages,
-  webhookMessages,
-  newsMessages,
-  policyMessages,
-  pageMessages,
-  businessMessages,
-  applicationMessages,
-  supplierMessages,
-  productMessages,
-  bannerMessages,
-  headerMessages,
-  waybillMessages,
-  companyMessages,
-  uploadMessages,
-  userInfoMessages,
-  fieldConfigMessages,
-  recycleMessages,
-  logMessages,
-  revisionMessages,
-  dashboardMessages,
-  roleMessages,
-  monitorMessages,
-];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { allEndpoints, defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import { MENU_TREE } from '../menu.js';
+import { menuTree } from '../menu.js';
 import { allResources, dateRange, type ResourceDef } from '../resource.js';
 import { optDate, optFilter, paging } from '../validators.js';
 
@@ -39,7 +39,7 @@ export function logModuleLabel(module: string): string {
   const def = allResources().find((r) => r.name === module);
   if (def) return def.label;
   if (module === 'auth') return 'log.module.auth';
-  const entries = MENU_TREE.flatMap((m) => [m, ...(m.children ?? []).filter((c) => c.module)]);
+  const entries = menuTree().flatMap((m) => [m, ...(m.children ?? []).filter((c) => c.module)]);
   return entries.find((m) => m.module === module)?.title ?? module;
 }
 
@@ -123,7 +123,7 @@ export const logMessages = defineMessages({
     'log.action.logout': '退出登录',
     'log.action.publish': '发布',
     'log.action.unpublish': '下线',
-    'log.action.forceLogout': '强制退出',
+    'log.action.forceLogout': '强退',
     'log.module.auth': '登录',
     'log.detail': '详情',
     'log.field': '字段',
@@ -187,7 +187,7 @@ export const logMessages = defineMessages({
     'log.action.logout': 'Cerrar sesión',
     'log.action.publish': 'Publicar',
     'log.action.unpublish': 'Retirar',
-    'log.action.forceLogout': 'Cierre de sesión forzado',
+    'log.action.forceLogout': 'Forzar cierre',
     'log.module.auth': 'Inicio de sesión',
     'log.detail': 'Detalles',
     'log.field': 'Campo',

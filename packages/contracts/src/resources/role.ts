@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { allEndpoints, defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import { MENU_TREE } from '../menu.js';
+import { menuTree } from '../menu.js';
 import { defineResource } from '../resource.js';
 import { id, optFlag, optId, optText, reqText, sortNo } from '../validators.js';
 
@@ -178,7 +178,7 @@ export const menuKey = (routeName: string) => `menu:${routeName}`;
 export const groupKey = (module: string) => `module:${module}`;
 
 /**
- * Builds the tree every role editor shows and the server checks a save against, from MENU_TREE and the
+ * Builds the tree every role editor shows and the server checks a save against, from menuTree() and the
  * endpoint table. A child menu with its own `module` carries that module's buttons; the other buttons of a
  * module sit under its top-level menu after the child menus. Modules with buttons but no menu (uploads) get
  * a group of their own (`commonTitle`).
@@ -188,7 +188,7 @@ export function permissionTree(commonTitle = '通用功能'): PermissionNode[] {
   const buttonsOf = (module: string): PermissionNode[] =>
     writes.filter((e) => e.module === module).map((e) => ({ key: e.path, title: e.name, kind: 'button' }));
   const claimed = new Set<string>();
-  const tree: PermissionNode[] = MENU_TREE.map((top) => {
+  const tree: PermissionNode[] = menuTree().map((top) => {
     const children: PermissionNode[] = (top.children ?? []).map((c) => {
       if (c.module && c.module !== top.module) {
         claimed.add(c.module);

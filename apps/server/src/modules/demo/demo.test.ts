@@ -2,12 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-<<<<<<< HEAD
 import { allResources, BANNER_TYPES, imageNameOf } from '@gk/contracts';
-import type { Kysely } from 'kysely';
-=======
-import { BANNER_TYPES, imageNameOf } from '@gk/contracts';
->>>>>>> h-tool
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { looseDb } from '../../db/index.js';

@@ -1,10 +1,10 @@
 import {
   allEndpoints,
   id,
-  MENU_TREE,
   type MenuSetting,
   menuKey,
   menuSettingSchema,
+  menuTree,
   type PermissionNode,
   permissionTree,
   ROLES,
@@ -32,7 +32,7 @@ interface TreeIndex {
 
 function indexTree(): TreeIndex {
   const menus: TreeIndex['menus'] = new Map();
-  for (const top of MENU_TREE) {
+  for (const top of menuTree()) {
     menus.set(menuKey(top.routeName), { routeName: top.routeName, module: top.module, parent: null });
     for (const c of top.children ?? [])
       menus.set(menuKey(c.routeName), { routeName: c.routeName, module: c.module ?? top.module, parent: top.routeName });

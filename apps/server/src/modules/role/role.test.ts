@@ -1,4 +1,4 @@
-import { allEndpoints, allPermissionKeys, MENU_TREE } from '@gk/contracts';
+import { allEndpoints, allPermissionKeys, menuTree } from '@gk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedCore } from '../../auth/seed.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
@@ -136,7 +136,7 @@ describe.each(DIALECTS)('roles on %s', (dialect) => {
     const reduced = await post('/role/saveRole', { id: admin.id, code: 'admin', name: '超管', permissions: ['menu:NewsList'] });
     expect(reduced.body.code).toBe(200);
     expect(reduced.body.data.name).toBe('超管');
-    expect(reduced.body.data.permissions.length).toBe(allPermissionKeys().length - MENU_TREE.length);
+    expect(reduced.body.data.permissions.length).toBe(allPermissionKeys().length - menuTree().length);
     expect((await post('/policy/getPolicyPage', {})).body.code).toBe(200);
     const msg = '超级管理员拥有全部权限，不能减少权限、停用或删除';
     expect((await post('/role/saveRole', { id: admin.id, code: 'admin', name: '超管', enableFlag: 0 })).body).toEqual({ code: 409, msg });

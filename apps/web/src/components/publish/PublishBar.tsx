@@ -22,8 +22,8 @@ export interface PublishBarProps {
   publish: Endpoint;
   unpublish: Endpoint;
   preview: Endpoint;
-  /** the preview of unsaved edits: a permission of its own (granted with the write buttons) */
-  previewForm: Endpoint;
+  /** the preview of unsaved edits: a permission of its own (granted with the write buttons); none: the stored record only */
+  previewForm?: Endpoint;
 }
 
 /**
@@ -77,7 +77,7 @@ export function PublishBar({ api, resource, publish, unpublish, preview, preview
     await api.reload();
   };
 
-  const mayPreviewForm = can(previewForm.path);
+  const mayPreviewForm = !!previewForm && can(previewForm.path);
   /**
    * opens the signed preview link: the stored record, or what is on the form when it has unsaved edits (for
    * whoever may preview unsaved edits; anybody else sees the stored record, and is told so)
@@ -92,7 +92,7 @@ export function PublishBar({ api, resource, publish, unpublish, preview, preview
         return;
       }
       if (!ofForm && api.dirty) message.info(t('preview.savedOnly'));
-      const reply = await withLoading(post<{ data: { url: string } }>(ofForm ? previewForm.path : preview.path, body));
+      const reply = await withLoading(post<{ data: { url: string } }>(ofForm && previewForm ? previewForm.path : preview.path, body));
       if (win) win.location.href = reply.data.url;
       else window.open(reply.data.url, '_blank');
     } catch {
