@@ -19,7 +19,6 @@ import { notFound } from '../../http/errors.js';
 import { ok, page, t } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
 import { scheduleDaily } from '../../ops/daily.js';
-import { publishingAction } from '../publish/index.js';
 
 type Row = Record<string, unknown>;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -115,9 +114,9 @@ async function onWrite(ctx: Ctx, e: WriteEvent): Promise<void> {
     req: e.req,
     userName: e.req ? undefined : 'system',
     module: e.resource.name,
-    action: (e.req && publishingAction(e.req)) ?? e.action,
+    action: e.action,
     recordId: e.id,
-    title: recordTitle(e.resource, e.after ?? e.before, e.id),
+    title: e.title ?? recordTitle(e.resource, e.after ?? e.before, e.id),
     before,
     after,
   });

@@ -6,7 +6,6 @@ import {
   translate,
   WEBHOOK_HEADERS,
   WEBHOOK_MAX_ATTEMPTS,
-  WEBHOOK_RESOURCES,
   type WebhookAction,
   webhookEndpoints,
   webhookResource,
@@ -21,12 +20,10 @@ import type { PublishEventTable } from '../../db/tables.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { ok, page } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
-import { isPublishing, onPublish, PUBLISHABLE } from '../publish/index.js';
 import { postOnce, refusedHost } from './destination.js';
 
 type Row = Record<string, unknown>;
 
-const PUBLISHABLE_NAMES = new Set(PUBLISHABLE.map((p) => p.def.name));
 /** wait before try n+1 (ms): 10 s, 20 s, 40 s, 80 s */
 export const backoffMs = (attempts: number) => 5000 * 2 ** attempts;
 const CLAIM_MS = 60_000;
@@ -322,27 +319,40 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     },
   });
 
+  // the events of the resources described with `webhook`, from the domain event of each write (in its transaction)
   ctx.onWrite(async (e) => {
+    const actions = e.resource.webhook;
+    if (!actions?.length) return;
     const name = e.resource.name;
-    if (!WEBHOOK_RESOURCES[name] || (e.req && isPublishing(e.req))) return;
-    const publishable = PUBLISHABLE_NAMES.has(name);
-    if (e.action === 'delete') {
-      await enqueue(ctx, e.trx, name, 'delete', e.id);
-      if (publishable) await reschedule(ctx, e.trx, name, e.id, null);
-      return;
+    const publishable = !!e.resource.publishable;
+    const send = async (action: WebhookAction) => {
+      if (actions.includes(action)) await enqueue(ctx, e.trx, name, action, e.id);
+    };
+    const live = () => !!e.after && publishState(e.after, ctx.nowText()) === 'published';
+    switch (e.action) {
+      case 'delete':
+        await send('delete');
+        break;
+      case 'publish':
+        if (live()) await send('publish');
+        break;
+      case 'unpublish':
+        await send('unpublish');
+        break;
+      case 'create':
+        if (!publishable) await send('update');
+        else if (live()) await send('publish');
+        break;
+      case 'update':
+      case 'toggle':
+        await send('update');
+        break;
+      // a record back from the recycle bin, or its copy purged: no event (its scheduled times follow below)
+      case 'restore':
+      case 'purge':
+        break;
     }
-    if (e.action === 'create' && publishable) {
-      if (e.after && publishState(e.after, ctx.nowText()) === 'published') await enqueue(ctx, e.trx, name, 'publish', e.id);
-    } else await enqueue(ctx, e.trx, name, 'update', e.id);
-    if (publishable) await reschedule(ctx, e.trx, name, e.id, e.after);
-  });
-
-  onPublish(ctx, async (e) => {
-    const name = e.def.name;
-    const state = publishState(e.record, ctx.nowText());
-    if (e.action === 'publish' && state === 'published') await enqueue(ctx, e.trx, name, 'publish', e.id);
-    if (e.action === 'unpublish') await enqueue(ctx, e.trx, name, 'unpublish', e.id);
-    await reschedule(ctx, e.trx, name, e.id, e.record);
+    if (publishable && e.action !== 'purge') await reschedule(ctx, e.trx, name, e.id, e.after);
   });
 
   addRoute(api, ctx, {
