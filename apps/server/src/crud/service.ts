@@ -76,11 +76,7 @@ const IMAGE_URL = /^(\/img\/[\w.-]{1,200}|https?:\/\/[^\s"'<>]{1,490})$/;
 
 /** Reads, filters, pages, writes and deletes one resource, exactly as its contract describes. */
 export class Crud extends ResourceQuery {
-  constructor(
-    ctx: Ctx,
-    def: ResourceDef,
-    hooks: CrudHooks = {},
-  ) {
+  constructor(ctx: Ctx, def: ResourceDef, hooks: CrudHooks = {}) {
     super(ctx, def, hooks);
     this.hooks = withCapabilities(def, hooks);
     this.imageFields = def.fields.filter((f) => f.type === 'image' || f.type === 'html');
@@ -180,7 +176,8 @@ export class Crud extends ResourceQuery {
         if (recordId != null) q = q.where('id', '<>', recordId);
         if (await q.executeTakeFirst()) throw conflict(u.message);
       }
-      if (this.hooks.beforeSave) values = await this.hooks.beforeSave(values, { id: recordId, existing, req: this.hookRequest(req), trx, scratch });
+      if (this.hooks.beforeSave)
+        values = await this.hooks.beforeSave(values, { id: recordId, existing, req: this.hookRequest(req), trx, scratch });
       const cols: Row = {};
       for (const [k, v] of Object.entries(values)) cols[this.byName.has(k) ? columnOf(this.byName.get(k)!) : k] = v;
       let savedId = recordId;

@@ -82,7 +82,8 @@ export function deliveryEndpointsOf(def: ResourceDef): DeliveryEndpoint[] {
   if (d.list) {
     const { list } = d;
     const extra: Record<string, z.ZodType> = {};
-    for (const q of Object.keys(list.filters ?? {})) if (!(list.reply === 'page' && q === 'keyword')) extra[q] = z.string().max(50).optional();
+    for (const q of Object.keys(list.filters ?? {}))
+      if (!(list.reply === 'page' && q === 'keyword')) extra[q] = z.string().max(50).optional();
     for (const q of Object.keys(list.idFilters ?? {})) extra[q] = decimalId().optional();
     const base = list.reply === 'page' ? pageQuery : {};
     const shape = { ...base, ...extra };
@@ -111,9 +112,25 @@ export function deliveryEndpointsOf(def: ResourceDef): DeliveryEndpoint[] {
       ...(d.get.items ? { items: d.get.items } : {}),
     });
   if (d.view)
-    out.push({ key: d.view.operationId, method: 'POST', path: d.view.path, summary: d.view.summary, resource: def, reply: 'ack', params: idParam });
+    out.push({
+      key: d.view.operationId,
+      method: 'POST',
+      path: d.view.path,
+      summary: d.view.summary,
+      resource: def,
+      reply: 'ack',
+      params: idParam,
+    });
   if (d.single)
-    out.push({ key: d.single.operationId, method: 'GET', path: d.single.path, summary: d.single.summary, resource: def, reply: 'one', fixed: d.single.fixed });
+    out.push({
+      key: d.single.operationId,
+      method: 'GET',
+      path: d.single.path,
+      summary: d.single.summary,
+      resource: def,
+      reply: 'one',
+      fixed: d.single.fixed,
+    });
   return out;
 }
 

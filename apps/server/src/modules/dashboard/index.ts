@@ -47,7 +47,12 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       for (const area of DASHBOARD_AREAS) {
         const def = allResources().find((r) => r.name === area.resource);
         if (!def?.endpoints.list || !may(user, def.endpoints.list.path)) continue;
-        counts.push({ resource: def.name, name: t(req, def.label), url: area.url, count: await count(def.table, def.total === 'rowCount') });
+        counts.push({
+          resource: def.name,
+          name: t(req, def.label),
+          url: area.url,
+          count: await count(def.table, def.total === 'rowCount'),
+        });
       }
       // drafts and scheduled items (published, publish time still to come) waiting in each publishable area
       const waiting: DashboardWaiting[] = [];

@@ -214,8 +214,8 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
             };
           });
         } else if (e.reply === 'one') route(e, async (_r, i) => ({ data: pick(def, await liveRecord(def, Number(i.id))) }));
+        // a visit counts once per address, record and hour
         else
-          // a visit counts once per address, record and hour
           route(e, async (req, i) => {
             const recordId = Number(i.id);
             await liveRecord(def, recordId);
@@ -228,11 +228,7 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
                 .onConflict((oc) => oc.doNothing())
                 .executeTakeFirst();
               if (Number(ins.numInsertedOrUpdatedRows ?? 0) > 0)
-                await looseDb(trx)
-                  .updateTable(def.table)
-                  .set({ count: sql`count + 1` })
-                  .where('id', '=', recordId)
-                  .execute();
+                await looseDb(trx).updateTable(def.table).set({ count: sql`count + 1` }).where('id', '=', recordId).execute();
               await trx.deleteFrom('public_view').where('hour', '<', hour).execute();
             });
             return { msg: translate(req.lang, 'delivery.viewed') };
@@ -243,4 +239,3 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
     { prefix: config.publicApiPrefix },
   );
 }
-

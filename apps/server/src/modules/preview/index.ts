@@ -21,7 +21,8 @@ export const PREVIEW_TTL_MS = 30 * 60_000;
 export const PREVIEW_PURGE_EVERY_MS = 5 * 60_000;
 
 /** the resources described `previewable`: `byId` a stored record by id (read), or a form for a caller holding `form`; `form` the form only */
-const previewable = () => allResources().filter((r): r is ResourceDef & { previewable: NonNullable<ResourceDef['previewable']> } => !!r.previewable);
+const previewable = () =>
+  allResources().filter((r): r is ResourceDef & { previewable: NonNullable<ResourceDef['previewable']> } => !!r.previewable);
 
 /** the fields a preview page shows, as the description names them */
 const previewFieldsOf = (def: ResourceDef) => ({

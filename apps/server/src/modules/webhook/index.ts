@@ -264,9 +264,6 @@ const out = (req: FastifyRequest, d: Row) => ({
   updateTime: d.update_time ?? null,
 });
 
-/** the secret a save set, for its reply (the only time it is shown) */
-const secretSetBy = new WeakMap<FastifyRequest, string>();
-
 /**
  * Webhooks (issue 11; an administrator's tool since issue 21): 系统管理 › Webhook. Events are rows written in
  * the transaction of the change; the ticker (every WEBHOOK_TICK_MS) fires scheduled ones and hands due
@@ -282,12 +279,10 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     { ...webhookResource, endpoints },
     {
       // an empty secret on update keeps the one set; a new one replaces it and is answered once
-      beforeSave: (values, { existing, req }) => {
+      beforeSave: (values, { existing }) => {
         const secret = typeof values.secret === 'string' ? values.secret : '';
-        if (secret) {
-          values.secretSet = 1;
-          secretSetBy.set(req, secret);
-        } else if (existing) delete values.secret;
+        if (secret) values.secretSet = 1;
+        else if (existing) delete values.secret;
         else values.secretSet = 0;
         return values;
       },
@@ -310,11 +305,12 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     handler: async (_i, req) => {
       const raw = rawInput(req, 'body');
       // the rules first, then where it points: a name is looked up before the transaction opens
-      const { url } = parseInput(webhookResource.save, raw) as { url: string };
+      const { url, secret: sent } = parseInput(webhookResource.save, raw) as { url: string; secret?: string | null };
       const host = await refusedHost(url, ctx.config.webhookAllowPrivate);
       if (host) throw badRequest('webhook.urlPrivate', { host: host.slice(0, 100) });
       const saved = await crud.save(raw, req);
-      const secret = secretSetBy.get(req);
+      // a new secret is answered once, in this reply (a save without one kept the stored secret)
+      const secret = typeof sent === 'string' ? sent : '';
       return ok(req, secret ? { ...saved, secret } : saved, 'common.saved');
     },
   });
