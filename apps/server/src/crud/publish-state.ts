@@ -1,9 +1,9 @@
 import { checkSchedule, type PublishState, type ResourceDef } from '@gk/contracts';
+import type { FastifyRequest } from 'fastify';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { may } from '../auth/sessions.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import type { Row, Visibility } from './list.js';
-import type { CrudHooks } from './service.js';
 
 /**
  * "This record is in publish state `state` at `now`" as SQL over a table aliased `alias`: the same decision
@@ -70,17 +70,18 @@ export function onSiteNow(nowText: () => string): Visibility {
  * The save rules of a publishable resource (its description's `publishable`), applied by every save of it: a
  * save without `status` keeps the stored one (a new record is published, as the legacy calls expect);
  * changing the status, or the schedule of a published record, needs the publish / unpublish permission; the
- * offline time must be after the publish time.
+ * offline time must be after the publish time. A write without a request (a seed at start-up) is the system's:
+ * only the schedule is checked.
  */
-export function publishSaveRule(def: ResourceDef): NonNullable<CrudHooks['beforeSave']> {
+export function publishSaveRule(def: ResourceDef): (values: Row, info: { existing: Row | null; req?: FastifyRequest }) => Row {
   const p = def.publishable!;
   return (values, { existing, req }) => {
     if (values.status == null || values.status === '') delete values.status;
     const current = existing ? String(existing.status) : null;
     const target = (values.status as string | undefined) ?? current ?? 'published';
-    const user = req.user;
-    const mayPublish = !!user && may(user, p.publish.path);
-    const mayUnpublish = !!user && may(user, p.unpublish.path);
+    const user = req?.user;
+    const mayPublish = !req || (!!user && may(user, p.publish.path));
+    const mayUnpublish = !req || (!!user && may(user, p.unpublish.path));
     if (existing) {
       if (target !== current && !(target === 'published' ? mayPublish : mayUnpublish)) throw forbidden('publish.noPermission');
       const scheduleChanged =

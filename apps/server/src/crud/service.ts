@@ -54,36 +54,31 @@ export interface CrudHooks {
 
 const publishInput = z.object({ id: id(), publishTime: optDateTime(), offlineTime: optDateTime() });
 
-/** the hooks of a resource: its capabilities' rules first (a publishable resource's save rules), then its module's */
-function withCapabilities(def: ResourceDef, hooks: CrudHooks): CrudHooks {
-  const rule = def.publishable
-    ? publishSaveRule(def)
-    : def.fields.some((f) => f.name === 'publishTime') && def.fields.some((f) => f.name === 'offlineTime')
-      ? (values: Row, { existing }: { existing: Row | null }) => scheduleRule(values, existing)
-      : null;
-  if (!rule) return hooks;
-  const own = hooks.beforeSave;
-  return {
-    ...hooks,
-    beforeSave: async (values, info) => {
-      const checked = await rule(values, info);
-      return own ? own(checked, info) : checked;
-    },
-  };
+/** the save rule a resource's capabilities add (a publishable resource's, a time window's), run before its hooks */
+type CapabilityRule = (values: Row, info: { existing: Row | null; req?: FastifyRequest }) => Row;
+function capabilityRuleOf(def: ResourceDef): CapabilityRule | null {
+  if (def.publishable) return publishSaveRule(def);
+  if (def.fields.some((f) => f.name === 'publishTime') && def.fields.some((f) => f.name === 'offlineTime'))
+    return (values, { existing }) => scheduleRule(values, existing);
+  return null;
 }
 
 const IMAGE_URL = /^(\/img\/[\w.-]{1,200}|https?:\/\/[^\s"'<>]{1,490})$/;
 
 /** Reads, filters, pages, writes and deletes one resource, exactly as its contract describes. */
 export class Crud extends ResourceQuery {
-  constructor(ctx: Ctx, def: ResourceDef, hooks: CrudHooks = {}) {
+  constructor(
+    ctx: Ctx,
+    def: ResourceDef,
+    override readonly hooks: CrudHooks = {},
+  ) {
     super(ctx, def, hooks);
-    this.hooks = withCapabilities(def, hooks);
+    this.capabilityRule = capabilityRuleOf(def);
     this.imageFields = def.fields.filter((f) => f.type === 'image' || f.type === 'html');
   }
 
-  /** the resource's hooks with those of its capabilities */
-  override readonly hooks: CrudHooks;
+  /** the save rule of its capabilities (runs for every save, a seed's too) */
+  private readonly capabilityRule: CapabilityRule | null;
 
   /** the fields that hold (image) or embed (rich text) stored images */
   private readonly imageFields: FieldDef[];
@@ -176,6 +171,7 @@ export class Crud extends ResourceQuery {
         if (recordId != null) q = q.where('id', '<>', recordId);
         if (await q.executeTakeFirst()) throw conflict(u.message);
       }
+      if (this.capabilityRule) values = this.capabilityRule(values, { existing, req });
       if (this.hooks.beforeSave)
         values = await this.hooks.beforeSave(values, { id: recordId, existing, req: this.hookRequest(req), trx, scratch });
       const cols: Row = {};

@@ -111,6 +111,11 @@ export interface DemoContent {
   contacts: Body[];
   company: Body;
   waybills: Dated[];
+  /**
+   * Records of any other described resource, by its name, written after the ones above in this order
+   * (a new content type adds its demo rows here and nowhere else); a reference is named by its code.
+   */
+  more?: { resource: string; rows: Dated[] }[];
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  allResources,
   applicationResource,
   applicationTypeResource,
   bannerResource,
@@ -58,9 +59,16 @@ export type DemoResult =
 type Row = Record<string, unknown>;
 const DAY = 86_400_000;
 
+/** a described resource by name (the demo's `more` rows name theirs) */
+const resourceNamed = (name: string): ResourceDef => {
+  const def = allResources().find((r) => r.name === name);
+  if (!def) throw new Error(`demo: no resource named ${name}`);
+  return def;
+};
+
 /** true when any of the demo's tables already has a row: that database is someone's, the demo stays out. */
 async function hasContent(db: AnyDb): Promise<boolean> {
-  for (const def of DEMO_RESOURCES) {
+  for (const def of [...DEMO_RESOURCES, ...(DEMO_CONTENT.more ?? []).map((m) => resourceNamed(m.resource))]) {
     if (await looseDb(db).selectFrom(def.table).select('id').limit(1).executeTakeFirst()) return true;
   }
   return false;
@@ -171,5 +179,6 @@ async function writeContent(ctx: Ctx, trx: Transaction<Database>, c: DemoContent
   for (const k of c.contacts) await save(contactResource, k);
   await save(companyResource, c.company);
   for (const w of c.waybills) await save(waybillResource, w.body, w.daysAgo);
+  for (const m of c.more ?? []) for (const r of m.rows) await save(resourceNamed(m.resource), r.body, r.daysAgo);
   return records;
 }
