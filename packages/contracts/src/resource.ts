@@ -155,6 +155,11 @@ export interface ResourceDef {
   webhook?: readonly WebhookAction[];
   /** how the delivery API (PUBLIC_API_PREFIX, no login, read-only) serves it; absent: not delivered */
   delivery?: DeliveryDef;
+  /**
+   * What the server keeps per process that a write of it changes: every process drops those caches when the
+   * write's reply goes out (the change bus; `role`: sessions' roles and permissions).
+   */
+  invalidates?: readonly ('session' | 'role' | 'permission' | 'menu')[];
 }
 
 /** One path of the delivery API, described by the resource it serves (resources/delivery.ts builds the table). */

@@ -270,9 +270,15 @@ export async function changed(ctx: Ctx, kind: ChangeKind, opts: { db?: AnyDb; re
   }
 }
 
-/** Starts the bus with the app, publishes changes recorded during a request before its reply goes out. */
+/**
+ * Starts the bus with the app, publishes changes recorded during a request before its reply goes out. A write of
+ * a resource described `invalidates` (its domain event, inside its transaction) is such a change.
+ */
 export function registerBus(app: FastifyInstance, ctx: Ctx): void {
   const bus = busOf(ctx);
+  ctx.onWrite(async (e) => {
+    for (const kind of e.resource.invalidates ?? []) await changed(ctx, kind, { db: e.trx, req: e.req });
+  });
   if (bus instanceof PgBus) {
     bus.log = (msg, err) => app.log.warn({ err }, msg);
   }

@@ -160,13 +160,13 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       values.customized = 1;
       return values;
     },
-    afterWrite: async (roleId, { req, trx, scratch }) => {
+    afterWrite: async (roleId, { trx, scratch }) => {
       const role = await trx.selectFrom('sys_role').select(['code', 'enable_flag']).where('id', '=', roleId).executeTakeFirstOrThrow();
       if (role.code === ROLES.ADMIN && Number(role.enable_flag) !== 1) throw conflict('role.adminLocked');
       const keys = scratch.keys as string[] | undefined;
       if (keys && role.code !== ROLES.ADMIN) await writeGrants(trx, roleId, keys);
       await trx.updateTable('sys_role').set({ customized: 1 }).where('id', '=', roleId).execute();
-      await changed(ctx, 'role', { db: trx, req });
+      // every process drops its roles and permissions: the write's event (roleResource `invalidates`)
     },
     beforeToggle: async (role, { req, trx }) => {
       await assertMayEditRole(trx, req, { id: Number(role.id), code: String(role.code), name: String(role.name) });
@@ -180,7 +180,6 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         await trx.deleteFrom('sys_role_permission').where('role_id', '=', Number(r.id)).execute();
         await trx.deleteFrom('sys_role_menu').where('role_id', '=', Number(r.id)).execute();
       }
-      await changed(ctx, 'role', { db: trx, req });
     },
   };
 
