@@ -1,4 +1,5 @@
 import {
+  ADMIN_ONLY_MODULES,
   allResources,
   applicationResource,
   applicationTypeResource,
@@ -32,25 +33,8 @@ import { makeImages } from './images.js';
 /** The `sys_setting` key that records the demo seed ran (or was skipped), so no later start repeats it. */
 export const DEMO_SETTING = 'demo_seeded';
 
-/** The resources the demo fills, in writing order (referenced rows first). */
-const DEMO_RESOURCES: ResourceDef[] = [
-  newsTypeResource,
-  newsResource,
-  policyResource,
-  pageResource,
-  pageItemResource,
-  businessTypeResource,
-  businessResource,
-  applicationTypeResource,
-  applicationResource,
-  supplierResource,
-  productResource,
-  bannerResource,
-  linkResource,
-  contactResource,
-  companyResource,
-  waybillResource,
-];
+/** The content resources (every one outside the admin-only modules): a row in any of them means the database has content. */
+const contentResources = () => allResources().filter((r) => !ADMIN_ONLY_MODULES.includes(r.module));
 
 export type DemoResult =
   | { seeded: true; records: Record<string, number>; images: number; ms: number }
@@ -68,7 +52,7 @@ const resourceNamed = (name: string): ResourceDef => {
 
 /** true when any of the demo's tables already has a row: that database is someone's, the demo stays out. */
 async function hasContent(db: AnyDb): Promise<boolean> {
-  for (const def of [...DEMO_RESOURCES, ...(DEMO_CONTENT.more ?? []).map((m) => resourceNamed(m.resource))]) {
+  for (const def of contentResources()) {
     if (await looseDb(db).selectFrom(def.table).select('id').limit(1).executeTakeFirst()) return true;
   }
   return false;
