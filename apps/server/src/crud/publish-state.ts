@@ -88,7 +88,11 @@ export function publishSaveRule(def: ResourceDef): (values: Row, info: { existin
         ('publishTime' in values && (values.publishTime ?? null) !== (existing.publishTime ?? null)) ||
         ('offlineTime' in values && (values.offlineTime ?? null) !== (existing.offlineTime ?? null));
       if (target === 'published' && scheduleChanged && !mayPublish) throw forbidden('publish.noPermission');
-    } else if (values.status === 'published' && !mayPublish) throw forbidden('publish.noPermission');
+    } else {
+      if (values.status === 'published' && !mayPublish) throw forbidden('publish.noPermission');
+      // a new record without a status is published (whatever the column's default)
+      values.status = target;
+    }
     return scheduleRule(values, existing);
   };
 }
