@@ -3,6 +3,7 @@
 // run from the sources), so an installed image without dev tools can run them; npm dependencies stay external.
 import fs from 'node:fs';
 import { build } from 'esbuild';
+import { migrationsPlugin } from './migrations-plugin.mjs';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@gk/'));
@@ -24,6 +25,8 @@ await build({
   external,
   loader: { '.json': 'json' },
   logLevel: 'warning',
+  // the migrations are the files of src/db/migrations/, imported statically in the bundle
+  plugins: [migrationsPlugin],
 });
 
 // the rich-text sanitizer's worker thread is loaded by file name (http/sanitize.ts): it sits next to main.js

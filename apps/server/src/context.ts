@@ -8,19 +8,29 @@ import { formatDateTime } from './db/time.js';
 import { createImageStore, type ImageStore } from './storage/index.js';
 
 /**
- * One write of one record, as every write of the generic resource machinery reports it, inside the writing
- * transaction (so a listener's own rows commit or roll back with the write). `before` / `after` are the
- * record as its get endpoint answers it (null when it did not / no longer exists). `req` is absent for
- * writes made at start-up (seeds).
+ * What a write did to a record: a save (`create` / `update`), `delete`, a flag `toggle`, `publish` /
+ * `unpublish`, a recycle-bin `restore` (the record back, same id) or `purge` (its deleted copy gone for good).
+ */
+export type WriteAction = 'create' | 'update' | 'delete' | 'toggle' | 'publish' | 'unpublish' | 'restore' | 'purge';
+
+/**
+ * The domain event of one write of one record: every write takes the one write path (crud/service.ts `Crud`),
+ * which emits exactly one of these per record, inside the writing transaction (so a listener's own rows —
+ * operation log, revision, recycle bin, webhook deliveries — commit or roll back with the write, and a
+ * listener that throws undoes the write). `before` / `after` are the record as its get endpoint answers it
+ * (null when it did not / no longer exists). `req` is absent for writes made at start-up (seeds) and by the
+ * ticker.
  */
 export interface WriteEvent {
   resource: ResourceDef;
-  action: 'create' | 'update' | 'delete' | 'toggle';
+  action: WriteAction;
   id: number;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   /** for a delete: the table row as it was stored (column names), so it can be put back */
   row?: Record<string, unknown>;
+  /** the title the record is known by, when neither side holds it (a purge) */
+  title?: string;
   req?: FastifyRequest;
   trx: Transaction<Database>;
 }
@@ -37,7 +47,7 @@ export interface Ctx {
   now(): number;
   /** `YYYY-MM-DD HH:mm:ss` of now in the configured time zone */
   nowText(): string;
-  /** listen to every write of every resource (operation log, revisions, recycle bin, webhooks) */
+  /** listen to the domain event of every write of every resource (operation log, revisions, recycle bin, webhooks) */
   onWrite(listener: WriteListener): void;
   /** the listeners, in registration order (the resource machinery calls them) */
   readonly writeListeners: readonly WriteListener[];

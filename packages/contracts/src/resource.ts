@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import type { Endpoint } from './endpoints.js';
 
+/** What a webhook event says was done to a record (`<resource>.<action>`). */
+export const WEBHOOK_ACTIONS = ['publish', 'unpublish', 'update', 'delete'] as const;
+export type WebhookAction = (typeof WEBHOOK_ACTIONS)[number];
+
 /**
  * A resource is described once here and read by both sides: the server builds its list / get / save /
  * delete / toggle routes from it, the web builds its list columns, search form and detail form from it.
@@ -106,14 +110,100 @@ export interface ResourceDef {
   textIndex?: { field: string; param: string; copy: string[] };
   /** the default page size of its list screen (SPEC point 9) */
   pageSize?: number;
+
+  // ---- capabilities: each module loops over the resources that declare one (no list of names elsewhere) ----
+
   /**
-   * The database keeps this table's row count (`row_count`, trigger-maintained, migration 014 and later):
-   * an unfiltered list answers its total from there instead of `count(*)`. Set only on a table whose
-   * counter a migration created.
+   * How its list's total is computed (docs/decisions.md "Totals"):
+   * - `'count'` (default): `count(*)` of the filtered query (from the gram index alone when a title search's
+   *   other filters are all copied into it);
+   * - `'rowCount'`: an unfiltered list (and one filtered by 已发布 alone) reads the trigger-kept `row_count`
+   *   (less what the delivery API's visibility hides); any other filter counts as `'count'`. Set only on a
+   *   table whose counter a migration created (migration 014 and later).
    */
-  counted?: boolean;
+  total?: 'count' | 'rowCount';
+  /**
+   * It has a publish state (`...publishFields`, `publishFilter`, `publishSave` of resources/publish.ts) and
+   * these two calls (their own permissions): `publish` (`?id=&publishTime=&offlineTime=`: on the site now or
+   * at publishTime) and `unpublish` (`?id=`: a scheduled record back to a draft, a live one off the site now).
+   * A save changing the state needs them too; the dashboard shows its drafts and scheduled records; the
+   * delivery API shows only its records on the site now.
+   */
+  publishable?: { publish: Endpoint; unpublish: Endpoint };
+  /**
+   * A preview link (30 minutes, signed, no login) rendering the record as the public site would (title,
+   * date, summary, rich-text body — the fields named here). `byId` takes `?id=` (a read permission; a holder
+   * of `form` may send the form there too), `form` takes the unsaved form (its own write permission).
+   */
+  previewable?: {
+    byId: Endpoint;
+    form: Endpoint;
+    /** the fields the page shows; default title / summary / content / publishTime (else createTime) */
+    fields?: { title: string; summary?: string; content?: string; date?: string[] };
+  };
+  /** every save keeps the record as saved (历史版本, REVISIONS_KEEP per record), restorable */
+  revisioned?: boolean;
+  /**
+   * a deleted record goes to the recycle bin (restorable with the same id). Default: every resource with a
+   * delete outside the admin-only modules (`isRecyclable`); `false` makes deleting final.
+   */
+  recyclable?: boolean;
+  /**
+   * The webhook events it sends (`<name>.<action>`): `update` (a save, a toggle, a restore), `delete`, and for a
+   * publishable resource `publish` (a publish call, or a create already on the site) and `unpublish`.
+   */
+  webhook?: readonly WebhookAction[];
+  /** how the delivery API (PUBLIC_API_PREFIX, no login, read-only) serves it; absent: not delivered */
+  delivery?: DeliveryDef;
+  /**
+   * What the server keeps per process that a write of it changes: every process drops those caches when the
+   * write's reply goes out (the change bus; `role`: sessions' roles and permissions).
+   */
+  invalidates?: readonly ('session' | 'role' | 'permission' | 'menu')[];
   /** its group and screens in the menu (resource-menu.ts): seeded, granted and routed with no other registration */
   menu?: import('./resource-menu.js').ResourceMenu;
+}
+
+/** One path of the delivery API, described by the resource it serves (resources/delivery.ts builds the table). */
+export interface DeliveryPath {
+  /** relative to the prefix, `{id}` for the record id */
+  path: string;
+  summary: string;
+  /** the OpenAPI operationId (unique over the API) */
+  operationId: string;
+}
+
+/**
+ * The delivery API of one resource. Fields exposed: every field but hidden and internal ones (`status`,
+ * `offlineTime`, `enableFlag`, `createTime`; `publicFields`), rich-text bodies only on a single record.
+ * Rows shown: for a publishable resource only those on the site now; `visible: 'window'` enabled rows inside
+ * their publish / offline times.
+ */
+export interface DeliveryDef {
+  /**
+   * the list: `page` (query `page`, `pageSize` ≤ 50, `keyword`; rows + total) or `all` (up to 100 rows as
+   * `data`, in list order)
+   */
+  list?: DeliveryPath & {
+    reply: 'page' | 'all';
+    /** query parameter → this resource's list filter param (`keyword` → `title`); each is an optional text */
+    filters?: Record<string, string>;
+    /** query parameters that are record ids (validated as such), → list filter param */
+    idFilters?: Record<string, string>;
+    /** list filters always applied (`{ enableFlag: 1 }`) */
+    fixed?: Record<string, unknown>;
+  };
+  /** one record by id (`/news/{id}`), 404 when absent or not shown */
+  get?: DeliveryPath & {
+    /** its items: the shown rows of another resource (by name), its list filter `filter` = this record's id */
+    items?: { resource: string; filter: string };
+  };
+  /** the one record of a single-record resource (`/company`): the first row its list shows */
+  single?: DeliveryPath & { fixed?: Record<string, unknown> };
+  /** `POST` counting a visit of a shown record in its `count` field, once per address and hour */
+  view?: DeliveryPath;
+  /** which rows a reader sees; default `published` for a publishable resource, else every row */
+  visible?: 'published' | 'window' | 'all';
 }
 
 export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -121,8 +211,17 @@ export const columnOf = (f: FieldDef) => f.column ?? snake(f.name);
 
 const registry = new Map<string, ResourceDef>();
 
+/** the resources events are sent for, and which actions each has (kept by `defineResource` from `webhook`) */
+export const WEBHOOK_RESOURCES: Record<string, readonly WebhookAction[]> = {};
+/** every webhook event (`<resource>.<action>`), in description order */
+export const WEBHOOK_EVENTS: string[] = [];
+
 export function defineResource<const R extends ResourceDef>(def: R): R {
   registry.set(def.name, def);
+  if (def.webhook?.length) {
+    WEBHOOK_RESOURCES[def.name] = def.webhook;
+    WEBHOOK_EVENTS.push(...def.webhook.map((a) => `${def.name}.${a}`));
+  }
   return def;
 }
 

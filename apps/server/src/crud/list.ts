@@ -48,7 +48,7 @@ export type ListWhere = (input: Row) => Condition[];
 /**
  * What a reader may see of a resource (the delivery API's "on the site now"), as one condition on the resource
  * table whose values are named, so the list keeps its SQL per shape like any other filter. `hidden` counts the
- * rows the condition leaves out, from small indexes: an unfiltered list of a counted table then answers its
+ * rows the condition leaves out, from small indexes: an unfiltered list of a `total: 'rowCount'` table then answers its
  * total as the trigger-kept row count less those, exact, without walking the visible rows.
  */
 export interface Visibility {
@@ -257,38 +257,7 @@ export class ResourceQuery {
           joinFiltered ? 'j' : ''
         }:${sortable ?? ''}:${sortable ? (input.sortOrder ?? 'asc') : ''}:${visible ? visible.name : ''}`;
 
-    const stateFilter = this.def.filters.find((f) => f.op === 'publishState');
-    // an unfiltered list of a counted table reads its total from the trigger-kept row count (less what the
-    // visibility condition hides)
-    let total: number;
-    if (shape && set.length === 0 && !search && this.def.counted) {
-      const [all] = await runShape<{ n: number }>(this.db, this.ctx.dialect, `${this.def.name}:list:count-all`, [this.def.table], () =>
-        this.db.selectFrom('row_count').select('n').where('tbl', '=', this.def.table),
-      );
-      total = Number(all?.n ?? 0);
-      if (visible && shown) {
-        const hidden = visible.hidden(this.db, this.def.table, shown);
-        const [h] = await runShape<{ n: number }>(
-          this.db,
-          this.ctx.dialect,
-          `${this.def.name}:hidden:${visible.name}`,
-          hidden.params,
-          () => hidden.query,
-        );
-        total -= Number(h?.n ?? 0);
-      }
-    } else if (shape && set.length === 1 && !search && this.def.counted && stateFilter && input[stateFilter.param] === 'published') {
-      const [published] = await this.countPublished();
-      total = Number(published?.n ?? 0);
-    } else {
-      const [countRow] = await runShape<{ n: number }>(this.db, this.ctx.dialect, shape && `${shape}:count`, params, () => {
-        const countBase = countFromIndex
-          ? this.db.selectFrom(`${this.textIndex!.table} as g`)
-          : this.base(this.db, gram, joinFiltered || !!this.hooks.listWhere);
-        return where(countBase).select(sql<number>`count(*)`.as('n'));
-      });
-      total = Number(countRow?.n ?? 0);
-    }
+    const total = await this.total(input, { shape, set, search, visible, shown, params, where, countFromIndex, gram, joinFiltered });
     if (total === 0) return { rows: [], total };
     const offset = (input.pageNumber - 1) * input.pageSize;
     const rows = await runShape(this.db, this.ctx.dialect, shape && `${shape}:rows`, [...params, input.pageSize, offset], () => {
@@ -300,6 +269,62 @@ export class ResourceQuery {
       return q.limit(input.pageSize).offset(offset);
     });
     return { rows: rows.map((r: Row) => this.out(r)), total };
+  }
+
+  /**
+   * The list's total, the one way its description picks (`total`, docs/decisions.md "Totals"): `rowCount` reads
+   * the trigger-kept row count for an unfiltered list (less what the visibility hides) or one filtered by 已发布
+   * alone, and counts like `count` otherwise; `count` counts the filtered rows (from the gram index alone when
+   * the search allows it).
+   */
+  private async total(
+    input: Row,
+    q: {
+      shape: string | null;
+      set: string[];
+      search: unknown;
+      visible: Visibility | undefined;
+      shown: unknown[] | undefined;
+      params: unknown[];
+      where: <O>(q: SelectQueryBuilder<LooseTables, string, O>) => SelectQueryBuilder<LooseTables, string, O>;
+      countFromIndex: boolean | undefined | '';
+      gram: boolean;
+      joinFiltered: boolean;
+    },
+  ): Promise<number> {
+    const { shape, set, search, visible, shown } = q;
+    if (this.def.total === 'rowCount' && shape && !search) {
+      const stateFilter = this.def.filters.find((f) => f.op === 'publishState');
+      if (set.length === 0) {
+        const [all] = await runShape<{ n: number }>(this.db, this.ctx.dialect, `${this.def.name}:list:count-all`, [this.def.table], () =>
+          this.db.selectFrom('row_count').select('n').where('tbl', '=', this.def.table),
+        );
+        let total = Number(all?.n ?? 0);
+        if (visible && shown) {
+          const hidden = visible.hidden(this.db, this.def.table, shown);
+          const [h] = await runShape<{ n: number }>(
+            this.db,
+            this.ctx.dialect,
+            `${this.def.name}:hidden:${visible.name}`,
+            hidden.params,
+            () => hidden.query,
+          );
+          total -= Number(h?.n ?? 0);
+        }
+        return total;
+      }
+      if (set.length === 1 && stateFilter && input[stateFilter.param] === 'published') {
+        const [published] = await this.countPublished();
+        return Number(published?.n ?? 0);
+      }
+    }
+    const [countRow] = await runShape<{ n: number }>(this.db, this.ctx.dialect, shape && `${shape}:count`, q.params, () => {
+      const countBase = q.countFromIndex
+        ? this.db.selectFrom(`${this.textIndex!.table} as g`)
+        : this.base(this.db, q.gram, q.joinFiltered || !!this.hooks.listWhere);
+      return q.where(countBase).select(sql<number>`count(*)`.as('n'));
+    });
+    return Number(countRow?.n ?? 0);
   }
 
   /**

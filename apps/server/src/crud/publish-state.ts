@@ -1,6 +1,9 @@
-import type { PublishState } from '@gk/contracts';
+import { checkSchedule, type PublishState, type ResourceDef } from '@gk/contracts';
+import type { FastifyRequest } from 'fastify';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Visibility } from './list.js';
+import { may } from '../auth/sessions.js';
+import { badRequest, forbidden } from '../http/errors.js';
+import type { Row, Visibility } from './list.js';
 
 /**
  * "This record is in publish state `state` at `now`" as SQL over a table aliased `alias`: the same decision
@@ -61,4 +64,44 @@ export function onSiteNow(nowText: () => string): Visibility {
       return { query: db.selectNoFrom(count.as('n')), params };
     },
   };
+}
+
+/**
+ * The save rules of a publishable resource (its description's `publishable`), applied by every save of it: a
+ * save without `status` keeps the stored one (a new record is published, as the legacy calls expect);
+ * changing the status, or the schedule of a published record, needs the publish / unpublish permission; the
+ * offline time must be after the publish time. A write without a request (a seed at start-up) is the system's:
+ * only the schedule is checked.
+ */
+export function publishSaveRule(def: ResourceDef): (values: Row, info: { existing: Row | null; req?: FastifyRequest }) => Row {
+  const p = def.publishable!;
+  return (values, { existing, req }) => {
+    if (values.status == null || values.status === '') delete values.status;
+    const current = existing ? String(existing.status) : null;
+    const target = (values.status as string | undefined) ?? current ?? 'published';
+    const user = req?.user;
+    const mayPublish = !req || (!!user && may(user, p.publish.path));
+    const mayUnpublish = !req || (!!user && may(user, p.unpublish.path));
+    if (existing) {
+      if (target !== current && !(target === 'published' ? mayPublish : mayUnpublish)) throw forbidden('publish.noPermission');
+      const scheduleChanged =
+        ('publishTime' in values && (values.publishTime ?? null) !== (existing.publishTime ?? null)) ||
+        ('offlineTime' in values && (values.offlineTime ?? null) !== (existing.offlineTime ?? null));
+      if (target === 'published' && scheduleChanged && !mayPublish) throw forbidden('publish.noPermission');
+    } else {
+      if (values.status === 'published' && !mayPublish) throw forbidden('publish.noPermission');
+      // a new record without a status is published (whatever the column's default)
+      values.status = target;
+    }
+    return scheduleRule(values, existing);
+  };
+}
+
+/** A time window (`publishTime` / `offlineTime`, a banner's too): the offline time after the publish time, also against the stored values. */
+export function scheduleRule(values: Row, existing: Row | null): Row {
+  const pt = ('publishTime' in values ? values.publishTime : existing?.publishTime) as string | null | undefined;
+  const ot = ('offlineTime' in values ? values.offlineTime : existing?.offlineTime) as string | null | undefined;
+  const err = checkSchedule(pt, ot);
+  if (err) throw badRequest(err);
+  return values;
 }

@@ -1,4 +1,4 @@
-import { columnOf, type FieldDef, id, type ResourceDef } from '@gk/contracts';
+import { checkSchedule, columnOf, type FieldDef, id, optDateTime, publishState, type ResourceDef } from '@gk/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
@@ -12,34 +12,55 @@ import { parseInput } from '../http/route.js';
 import { sanitizeRichText } from '../http/sanitize.js';
 import { deleteUnreferenced, imageNamesIn } from '../storage/references.js';
 import { type ListWhere, ResourceQuery, type Row, type Visibility } from './list.js';
+import { publishSaveRule, scheduleRule } from './publish-state.js';
 
 /**
- * The write side of a resource: save (validate, check references and uniqueness, sanitize, write), delete
- * and toggle, each in one transaction.
+ * The one write path of every resource: save (validate, check references and uniqueness, sanitize, write),
+ * delete, toggle, publish / unpublish, and the recycle bin's restore / purge, each in one transaction that
+ * also emits the write's domain event (`WriteEvent`, context.ts): one per record, `{ resource, id, action,
+ * before, after }`.
  *
  * Two extension points, and only these two:
  * - `CrudHooks` are per resource: the module that registers a resource passes them (hash a password, refuse
- *   a delete, give a new account its role). They run inside the writing transaction.
- * - `ctx.onWrite(listener)` is cross-cutting: every listener hears every create / update / delete / toggle
- *   of every resource, with the record before and after, the request (who) and the writing transaction
- *   (operation log, revisions, recycle bin, webhooks build on it; see context.ts).
+ *   a delete, give a new account its role). They run inside the writing transaction. Capabilities of the
+ *   description add their own (a publishable resource's save rules).
+ * - `ctx.onWrite(listener)` is cross-cutting: every listener hears every domain event of every resource, with
+ *   the record before and after, the request (who) and the writing transaction (operation log, revisions,
+ *   recycle bin, webhooks build on it). A listener that throws rolls the write back.
  */
+
+/** what one write's hooks share (a save's beforeSave hands values to its afterWrite), made fresh per write */
+export type WriteScratch = Record<string, unknown>;
 
 export interface CrudHooks {
   /** adjust the values about to be written (hash a password, check a rule); may throw AppError */
-  beforeSave?: (values: Row, info: { id: number | null; existing: Row | null; req: FastifyRequest; trx: AnyDb }) => Promise<Row> | Row;
+  beforeSave?: (
+    values: Row,
+    info: { id: number | null; existing: Row | null; req: FastifyRequest; trx: AnyDb; scratch: WriteScratch },
+  ) => Promise<Row> | Row;
   /** refuse or prepare a delete (inside the transaction) */
   beforeDelete?: (rows: Row[], info: { req: FastifyRequest; trx: AnyDb }) => Promise<void> | void;
   /** refuse a flag toggle of this stored record before it is written (inside the transaction); may throw AppError */
   beforeToggle?: (record: Row, info: { field: string; value: number; req: FastifyRequest; trx: AnyDb }) => Promise<void> | void;
   /** after a row was written (`created`: it was inserted) or a flag toggled (inside the transaction) */
-  afterWrite?: (id: number, info: { created: boolean; req: FastifyRequest; trx: AnyDb }) => Promise<void> | void;
+  afterWrite?: (id: number, info: { created: boolean; req: FastifyRequest; trx: AnyDb; scratch: WriteScratch }) => Promise<void> | void;
   /** after rows were deleted (inside the transaction) */
   afterDelete?: (rows: Row[], info: { req: FastifyRequest; trx: AnyDb }) => Promise<void> | void;
   /** extra list conditions from custom parameters */
   listWhere?: ListWhere;
   /** what a reader may see (crud/list.ts) */
   visible?: Visibility;
+}
+
+const publishInput = z.object({ id: id(), publishTime: optDateTime(), offlineTime: optDateTime() });
+
+/** the save rule a resource's capabilities add (a publishable resource's, a time window's), run before its hooks */
+type CapabilityRule = (values: Row, info: { existing: Row | null; req?: FastifyRequest }) => Row;
+function capabilityRuleOf(def: ResourceDef): CapabilityRule | null {
+  if (def.publishable) return publishSaveRule(def);
+  if (def.fields.some((f) => f.name === 'publishTime') && def.fields.some((f) => f.name === 'offlineTime'))
+    return (values, { existing }) => scheduleRule(values, existing);
+  return null;
 }
 
 const IMAGE_URL = /^(\/img\/[\w.-]{1,200}|https?:\/\/[^\s"'<>]{1,490})$/;
@@ -52,8 +73,12 @@ export class Crud extends ResourceQuery {
     override readonly hooks: CrudHooks = {},
   ) {
     super(ctx, def, hooks);
+    this.capabilityRule = capabilityRuleOf(def);
     this.imageFields = def.fields.filter((f) => f.type === 'image' || f.type === 'html');
   }
+
+  /** the save rule of its capabilities (runs for every save, a seed's too) */
+  private readonly capabilityRule: CapabilityRule | null;
 
   /** the fields that hold (image) or embed (rich text) stored images */
   private readonly imageFields: FieldDef[];
@@ -81,7 +106,7 @@ export class Crud extends ResourceQuery {
     }
   }
 
-  /** tells every write listener (inside the writing transaction) */
+  /** emits the write's domain event to every listener (inside the writing transaction) */
   private async emit(event: Omit<WriteEvent, 'resource'>): Promise<void> {
     for (const listener of this.ctx.writeListeners) await listener({ ...event, resource: this.def });
   }
@@ -108,6 +133,7 @@ export class Crud extends ResourceQuery {
         clean.set(k, await sanitizeRichText(v, { owner: ownerOf(req), timeLimitMs: this.ctx.config.sanitizeTimeLimitMs }));
     /** images the saved record no longer holds or embeds */
     const dropped = new Set<string>();
+    const scratch: WriteScratch = {};
     const write = async (trx: Transaction<Database>) => {
       const loose = looseDb(trx);
       const existing = recordId == null ? null : await this.get(recordId, trx);
@@ -145,7 +171,9 @@ export class Crud extends ResourceQuery {
         if (recordId != null) q = q.where('id', '<>', recordId);
         if (await q.executeTakeFirst()) throw conflict(u.message);
       }
-      if (this.hooks.beforeSave) values = await this.hooks.beforeSave(values, { id: recordId, existing, req: this.hookRequest(req), trx });
+      if (this.capabilityRule) values = this.capabilityRule(values, { existing, req });
+      if (this.hooks.beforeSave)
+        values = await this.hooks.beforeSave(values, { id: recordId, existing, req: this.hookRequest(req), trx, scratch });
       const cols: Row = {};
       for (const [k, v] of Object.entries(values)) cols[this.byName.has(k) ? columnOf(this.byName.get(k)!) : k] = v;
       let savedId = recordId;
@@ -172,7 +200,7 @@ export class Crud extends ResourceQuery {
           }
         }
       }
-      if (this.hooks.afterWrite) await this.hooks.afterWrite(savedId!, { created: !existing, req: this.hookRequest(req), trx });
+      if (this.hooks.afterWrite) await this.hooks.afterWrite(savedId!, { created: !existing, req: this.hookRequest(req), trx, scratch });
       const saved = await this.mustGet(savedId!, trx);
       if (existing) {
         // each side read once: one pass over each text, however many images it names
@@ -236,9 +264,78 @@ export class Crud extends ResourceQuery {
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) throw notFound();
       if (this.textIndex?.copies.some((c) => c.field === field)) await reindexRows(trx, this.def, [recordId]);
-      if (this.hooks.afterWrite) await this.hooks.afterWrite(recordId, { created: false, req, trx });
+      if (this.hooks.afterWrite) await this.hooks.afterWrite(recordId, { created: false, req, trx, scratch: {} });
       if (this.ctx.writeListeners.length)
         await this.emit({ action: 'toggle', id: recordId, before, after: await this.get(recordId, trx), req, trx });
     });
+  }
+
+  /**
+   * Publishes one record of a publishable resource (`?id=&publishTime=&offlineTime=`): on the site from
+   * publishTime (default now), until the offline time given (else the stored one, dropped when already past).
+   * Answers the record and whether it is only scheduled.
+   */
+  async publish(raw: Row, req: FastifyRequest): Promise<{ record: Row; scheduled: boolean }> {
+    const input = parseInput(publishInput, raw);
+    let scheduled = false;
+    const record = await this.changeState(input.id, 'publish', req, (before, now) => {
+      const publishTime = input.publishTime ?? now;
+      let offlineTime = 'offlineTime' in raw ? (input.offlineTime ?? null) : ((before.offlineTime as string | null) ?? null);
+      // publishing again after an offline time passed puts the record back on the site
+      if (!('offlineTime' in raw) && offlineTime && offlineTime <= publishTime) offlineTime = null;
+      const err = checkSchedule(publishTime, offlineTime);
+      if (err) throw badRequest(err);
+      scheduled = publishTime > now;
+      return { status: 'published', publish_time: publishTime, offline_time: offlineTime };
+    });
+    return { record, scheduled };
+  }
+
+  /** Takes one record off the site: not yet on it (scheduled), back to a draft; on it, offline from now. */
+  async unpublish(recordId: number, req: FastifyRequest): Promise<Row> {
+    return this.changeState(recordId, 'unpublish', req, (before, now) => {
+      const state = publishState(before, now);
+      if (state === 'scheduled') return { status: 'draft' };
+      if (state === 'published') return { offline_time: now };
+      return {};
+    });
+  }
+
+  private async changeState(
+    recordId: number,
+    action: 'publish' | 'unpublish',
+    req: FastifyRequest,
+    change: (before: Row, now: string) => Row,
+  ): Promise<Row> {
+    if (!this.def.publishable) throw new Error(`${this.def.name} is not publishable`);
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const before = await this.get(recordId, trx);
+      if (!before) throw notFound();
+      const cols = change(before, this.ctx.nowText());
+      if (Object.keys(cols).length) await looseDb(trx).updateTable(this.def.table).set(cols).where('id', '=', recordId).execute();
+      const after = (await this.get(recordId, trx))!;
+      await this.emit({ action, id: recordId, before, after: { ...after }, req, trx });
+      return after;
+    });
+  }
+
+  /**
+   * Puts a deleted record's stored row (column names, from the recycle bin) back with its id, inside the
+   * caller's transaction; the caller checked that it fits (id, unique values, references).
+   */
+  async restore(recordId: number, row: Row, req: FastifyRequest, trx: Transaction<Database>): Promise<Row> {
+    await looseDb(trx)
+      .insertInto(this.def.table)
+      .values({ ...row, id: recordId })
+      .execute();
+    await reindexRows(trx, this.def, [recordId]);
+    const after = await this.mustGet(recordId, trx);
+    await this.emit({ action: 'restore', id: recordId, before: null, after: { ...after }, req, trx });
+    return after;
+  }
+
+  /** A deleted record's copy is gone for good (the recycle bin purged it, inside the caller's transaction). */
+  async purged(recordId: number, title: string, req: FastifyRequest | undefined, trx: Transaction<Database>): Promise<void> {
+    await this.emit({ action: 'purge', id: recordId, before: null, after: null, title, req, trx });
   }
 }

@@ -22,7 +22,7 @@ describe.each(DIALECTS)('trigger-kept row counts on %s', (dialect) => {
   it('every resource described as counted has a trigger-kept counter, and only those', async () => {
     const tables = (await db().selectFrom('row_count').select('tbl').execute()).map((r) => String(r.tbl)).sort();
     const described = allResources()
-      .filter((def) => def.counted)
+      .filter((def) => def.total === 'rowCount')
       .map((def) => def.table)
       .sort();
     expect(described).toContain('news');

@@ -247,7 +247,12 @@ export function busOf(ctx: Ctx): Bus {
   return bus;
 }
 
-const pendingOf = new WeakMap<FastifyRequest, Set<ChangeKind>>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** changes recorded during this request, published when its reply goes out (null: none) */
+    pendingChanges: Set<ChangeKind> | null;
+  }
+}
 
 /**
  * Records a change. The caches of this process are dropped at once. Outside a transaction the change is
@@ -264,24 +269,30 @@ export async function changed(ctx: Ctx, kind: ChangeKind, opts: { db?: AnyDb; re
   }
   await LocalBus.prototype.publish.call(bus, kind);
   if (opts.req) {
-    const set = pendingOf.get(opts.req) ?? new Set<ChangeKind>();
-    pendingOf.set(opts.req, set);
-    set.add(kind);
+    opts.req.pendingChanges ??= new Set<ChangeKind>();
+    opts.req.pendingChanges.add(kind);
   }
 }
 
-/** Starts the bus with the app, publishes changes recorded during a request before its reply goes out. */
+/**
+ * Starts the bus with the app, publishes changes recorded during a request before its reply goes out. A write of
+ * a resource described `invalidates` (its domain event, inside its transaction) is such a change.
+ */
 export function registerBus(app: FastifyInstance, ctx: Ctx): void {
   const bus = busOf(ctx);
+  ctx.onWrite(async (e) => {
+    for (const kind of e.resource.invalidates ?? []) await changed(ctx, kind, { db: e.trx, req: e.req });
+  });
   if (bus instanceof PgBus) {
     bus.log = (msg, err) => app.log.warn({ err }, msg);
   }
+  app.decorateRequest('pendingChanges', null);
   app.addHook('onReady', async () => bus.start());
   app.addHook('onClose', async () => bus.close());
   app.addHook('onSend', async (req, _reply, payload) => {
-    const pending = pendingOf.get(req);
+    const pending = req.pendingChanges;
     if (pending) {
-      pendingOf.delete(req);
+      req.pendingChanges = null;
       for (const kind of pending) await bus.publish(kind);
     }
     return payload;

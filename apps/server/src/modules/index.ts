@@ -1,46 +1,35 @@
+import { allResources, type Endpoint, type ResourceDef } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
-import * as application from './application/index.js';
+import { registerResource } from '../crud/routes.js';
 import * as autoComplete from './autoComplete/index.js';
-import * as banner from './banner/index.js';
-import * as business from './business/index.js';
 import * as company from './company/index.js';
 import * as dashboard from './dashboard/index.js';
 import * as fieldConfig from './fieldConfig/index.js';
 import * as header from './header/index.js';
 import * as log from './log/index.js';
 import * as monitor from './monitor/index.js';
-import * as news from './news/index.js';
 import * as page from './page/index.js';
-import * as policy from './policy/index.js';
 import * as preview from './preview/index.js';
-import * as product from './product/index.js';
 import * as profile from './profile/index.js';
 import * as publish from './publish/index.js';
 import * as recycle from './recycle/index.js';
 import * as revision from './revision/index.js';
 import * as role from './role/index.js';
-import * as supplier from './supplier/index.js';
 import * as upload from './upload/index.js';
 import * as userInfo from './userInfo/index.js';
-import * as waybill from './waybill/index.js';
 import * as webhook from './webhook/index.js';
 
 /**
- * Content modules: each exports `register(api, ctx)` (its routes under the API prefix) and may export
- * `seed(ctx)` (idempotent). Add one line per module to each list.
+ * Modules: each exports `register(api, ctx)` (its routes under the API prefix) and may export `seed(ctx)`
+ * (idempotent). A resource needs a module only for what its description cannot say (hooks, custom routes):
+ * every described resource whose endpoints no module registered gets its routes from its description
+ * (`registerModules`), and the capability modules (publish, preview, revision, recycle, webhook, delivery,
+ * dashboard, operation log) loop over the descriptions.
  */
 const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<void>; seed?: (ctx: Ctx) => Promise<void> }[] = [
-  news,
-  policy,
   page,
-  business,
-  application,
-  supplier,
-  product,
-  banner,
   header,
-  waybill,
   company,
   upload,
   userInfo,
@@ -58,8 +47,27 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   monitor,
 ];
 
+const endpointKey = (e: Endpoint) => `${e.method} ${e.path}`;
+
+/** every endpoint a resource's description names for its own routes (list and aliases, get, save, delete, toggles) */
+export const ownEndpointsOf = (def: ResourceDef): Endpoint[] => {
+  const { list, get, save, del, aliases } = def.endpoints;
+  return [list, get, save, del, ...(aliases ?? []), ...Object.values(def.toggles ?? {})].filter((e): e is Endpoint => !!e);
+};
+
 export async function registerModules(api: FastifyInstance, ctx: Ctx): Promise<void> {
+  const routed = new Set<string>();
+  api.addHook('onRoute', (route) => {
+    const endpoint = (route.config as { endpoint?: Endpoint } | undefined)?.endpoint;
+    if (endpoint) routed.add(endpointKey(endpoint));
+  });
   for (const m of modules) await m.register(api, ctx);
+  // a resource no module claimed (none of its endpoints routed): its list / get / save / delete / toggles
+  // from the description alone, so a new content type needs no server module
+  for (const def of allResources()) {
+    const own = ownEndpointsOf(def);
+    if (own.length && !own.some((e) => routed.has(endpointKey(e)))) registerResource(api, ctx, def);
+  }
 }
 
 export async function seedModules(ctx: Ctx): Promise<void> {

@@ -103,6 +103,7 @@ export const applicationTypeResource = defineResource({
   unique: [{ field: 'code', message: 'applicationType.codeExists' }],
   usedBy: [{ table: 'application', column: 'type', field: 'code', message: 'applicationType.inUse' }],
   pageSize: 20,
+  delivery: { list: { path: '/application-types', summary: 'Application types in order', operationId: 'applicationTypes', reply: 'all' } },
 });
 
 /** Applications (SPEC 3): each belongs to an application type by its code. */
@@ -150,4 +151,13 @@ export const applicationResource = defineResource({
   modelType: 'application',
   refs: [{ field: 'type', table: 'application_type', key: 'code', message: 'application.typeUnknown' }],
   pageSize: 20,
+  delivery: {
+    list: {
+      path: '/applications',
+      summary: 'Applications, optionally of one type',
+      operationId: 'applications',
+      reply: 'all',
+      filters: { type: 'type' },
+    },
+  },
 });

@@ -130,4 +130,15 @@ export const bannerResource = defineResource({
   order: [['sortNo', 'asc']],
   modelType: 'banner',
   pageSize: 20,
+  webhook: ['update', 'delete'],
+  delivery: {
+    list: {
+      path: '/banners',
+      summary: 'Enabled banners inside their time window, in sort order',
+      operationId: 'banners',
+      reply: 'all',
+      filters: { bannerType: 'bannerType' },
+    },
+    visible: 'window',
+  },
 });

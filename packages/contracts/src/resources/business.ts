@@ -124,6 +124,7 @@ export const businessTypeResource = defineResource({
   unique: [{ field: 'code', message: 'businessType.codeExists' }],
   usedBy: [{ table: 'business', column: 'type', field: 'code', message: 'businessType.inUse' }],
   pageSize: 20,
+  delivery: { list: { path: '/business-types', summary: 'Business types in order', operationId: 'businessTypes', reply: 'all' } },
 });
 
 /** Businesses, shown as partners (SPEC 3 "Partner"): each belongs to a business type by its code. */
@@ -168,4 +169,13 @@ export const businessResource = defineResource({
   modelType: 'business',
   refs: [{ field: 'type', table: 'business_type', key: 'code', message: 'business.typeUnknown' }],
   pageSize: 20,
+  delivery: {
+    list: {
+      path: '/businesses',
+      summary: 'Business partners, optionally of one type',
+      operationId: 'businesses',
+      reply: 'all',
+      filters: { type: 'type' },
+    },
+  },
 });

@@ -95,4 +95,6 @@ export const companyResource = defineResource({
   endpoints: { get: companyEndpoints.get, save: companyEndpoints.save },
   del: 'id',
   order: [],
+  revisioned: true,
+  delivery: { single: { path: '/company', summary: 'The company profile', operationId: 'company' } },
 });

@@ -22,9 +22,6 @@ export const DASHBOARD_AREAS: readonly { resource: string; url: string }[] = [
   { resource: 'link', url: '/link/link-list' },
 ];
 
-/** The areas whose records have a publish state: drafts and scheduled items waiting are shown on the home page. */
-export const DASHBOARD_WAITING: readonly string[] = ['news', 'policy', 'pageItem'];
-
 /** A list screen filtered by publish state (the list keeps its filters in the URL query). */
 export const statusListUrl = (url: string, state: PublishState) => `${url}?${new URLSearchParams({ [publishFilter.param]: state })}`;
 

@@ -1,22 +1,12 @@
 import { z } from 'zod';
 import { defineMessages } from '../i18n/index.js';
-import type { FieldDef, ResourceDef } from '../resource.js';
+import { allResources, type DeliveryDef, type FieldDef, type ResourceDef } from '../resource.js';
 import { MAX_ID, patterns } from '../validators.js';
-import { applicationResource, applicationTypeResource } from './application.js';
-import { bannerResource } from './banner.js';
-import { businessResource, businessTypeResource } from './business.js';
-import { companyResource } from './company.js';
-import { contactResource, linkResource } from './header.js';
-import { newsResource, newsTypeResource } from './news.js';
-import { pageItemResource, pageResource } from './page.js';
-import { policyResource } from './policy.js';
-import { productResource } from './product.js';
-import { supplierResource } from './supplier.js';
-
 /**
  * The delivery API (issue 11): read-only, no login, published content only, mounted at PUBLIC_API_PREFIX
- * (default /public/v1). This table is the one description of it: the server answers exactly these paths
- * with exactly these fields, and `deliveryOpenApi()` writes the OpenAPI document from it.
+ * (default /public/v1). Each resource describes its own paths (`delivery` of its description);
+ * `deliveryEndpoints()` gathers them: the server answers exactly these paths with exactly these fields, and
+ * `deliveryOpenApi()` writes the OpenAPI document from them.
  */
 export const deliveryMessages = defineMessages({
   zh: {
@@ -59,7 +49,10 @@ const decimalId = () =>
 const idParam = z.object({ id: decimalId() });
 
 export type DeliveryReply = 'page' | 'list' | 'one' | 'ack';
+/** one path of the delivery API, as the server registers it and the OpenAPI document names it */
 export interface DeliveryEndpoint {
+  /** the operationId */
+  key: string;
   method: 'GET' | 'POST';
   /** relative to the prefix, `{id}` for a path parameter */
   path: string;
@@ -70,123 +63,88 @@ export interface DeliveryEndpoint {
   withHtml?: boolean;
   query?: z.ZodObject;
   params?: z.ZodObject;
-  /** a page definition also carries its published items */
-  items?: ResourceDef;
+  /** a record that also carries the shown items of another resource (filtered by its id) */
+  items?: { resource: string; filter: string };
+  /** list filters from the query (query name → list param) and fixed ones */
+  filters?: Record<string, string>;
+  fixed?: Record<string, unknown>;
 }
 
-export const deliveryEndpoints = {
-  newsList: {
-    method: 'GET',
-    path: '/news',
-    summary: 'Published news, newest first (pinned first)',
-    resource: newsResource,
-    reply: 'page',
-    withHtml: false,
-    query: z.object({ ...pageQuery, type: z.string().max(50).optional() }),
-  },
-  news: { method: 'GET', path: '/news/{id}', summary: 'One published news', resource: newsResource, reply: 'one', params: idParam },
-  newsView: {
-    method: 'POST',
-    path: '/news/{id}/view',
-    summary: 'Counts a visit (once per address and hour)',
-    resource: newsResource,
-    reply: 'ack',
-    params: idParam,
-  },
-  newsTypes: { method: 'GET', path: '/news-types', summary: 'News types in order', resource: newsTypeResource, reply: 'list' },
-  policyList: {
-    method: 'GET',
-    path: '/policies',
-    summary: 'Published policies and notices',
-    resource: policyResource,
-    reply: 'page',
-    withHtml: false,
-    query: z.object(pageQuery),
-  },
-  policy: {
-    method: 'GET',
-    path: '/policies/{id}',
-    summary: 'One published policy',
-    resource: policyResource,
-    reply: 'one',
-    params: idParam,
-  },
-  policyView: {
-    method: 'POST',
-    path: '/policies/{id}/view',
-    summary: 'Counts a visit (once per address and hour)',
-    resource: policyResource,
-    reply: 'ack',
-    params: idParam,
-  },
-  banners: {
-    method: 'GET',
-    path: '/banners',
-    summary: 'Enabled banners inside their time window, in sort order',
-    resource: bannerResource,
-    reply: 'list',
-    query: z.object({ bannerType: z.string().max(50).optional() }),
-  },
-  page: {
-    method: 'GET',
-    path: '/pages/{id}',
-    summary: 'A page definition with its published items in order',
-    resource: pageResource,
-    reply: 'one',
-    params: idParam,
-    items: pageItemResource,
-  },
-  pageItem: {
-    method: 'GET',
-    path: '/page-items/{id}',
-    summary: 'One published page item',
-    resource: pageItemResource,
-    reply: 'one',
-    params: idParam,
-  },
-  businessTypes: {
-    method: 'GET',
-    path: '/business-types',
-    summary: 'Business types in order',
-    resource: businessTypeResource,
-    reply: 'list',
-  },
-  businesses: {
-    method: 'GET',
-    path: '/businesses',
-    summary: 'Business partners, optionally of one type',
-    resource: businessResource,
-    reply: 'list',
-    query: z.object({ type: z.string().max(50).optional() }),
-  },
-  applicationTypes: {
-    method: 'GET',
-    path: '/application-types',
-    summary: 'Application types in order',
-    resource: applicationTypeResource,
-    reply: 'list',
-  },
-  applications: {
-    method: 'GET',
-    path: '/applications',
-    summary: 'Applications, optionally of one type',
-    resource: applicationResource,
-    reply: 'list',
-    query: z.object({ type: z.string().max(50).optional() }),
-  },
-  suppliers: { method: 'GET', path: '/suppliers', summary: 'Suppliers in order', resource: supplierResource, reply: 'list' },
-  products: {
-    method: 'GET',
-    path: '/products',
-    summary: 'Selected products, optionally of one supplier',
-    resource: productResource,
-    reply: 'list',
-    query: z.object({ supplierId: decimalId().optional() }),
-  },
-  links: { method: 'GET', path: '/links', summary: 'Enabled friendly links in order', resource: linkResource, reply: 'list' },
-  contact: { method: 'GET', path: '/contact', summary: 'The live contact head', resource: contactResource, reply: 'one' },
-  company: { method: 'GET', path: '/company', summary: 'The company profile', resource: companyResource, reply: 'one' },
-} as const satisfies Record<string, DeliveryEndpoint>;
+/** which rows the delivery API shows of a resource */
+export const deliveryVisibility = (def: ResourceDef): NonNullable<DeliveryDef['visible']> =>
+  def.delivery?.visible ?? (def.publishable ? 'published' : 'all');
+
+/** The paths of one resource's delivery description. */
+export function deliveryEndpointsOf(def: ResourceDef): DeliveryEndpoint[] {
+  const d = def.delivery;
+  if (!d) return [];
+  const out: DeliveryEndpoint[] = [];
+  if (d.list) {
+    const { list } = d;
+    const extra: Record<string, z.ZodType> = {};
+    for (const q of Object.keys(list.filters ?? {}))
+      if (!(list.reply === 'page' && q === 'keyword')) extra[q] = z.string().max(50).optional();
+    for (const q of Object.keys(list.idFilters ?? {})) extra[q] = decimalId().optional();
+    const base = list.reply === 'page' ? pageQuery : {};
+    const shape = { ...base, ...extra };
+    out.push({
+      key: list.operationId,
+      method: 'GET',
+      path: list.path,
+      summary: list.summary,
+      resource: def,
+      reply: list.reply === 'page' ? 'page' : 'list',
+      withHtml: false,
+      ...(Object.keys(shape).length ? { query: z.object(shape) } : {}),
+      filters: { ...list.filters, ...list.idFilters },
+      fixed: list.fixed,
+    });
+  }
+  if (d.get)
+    out.push({
+      key: d.get.operationId,
+      method: 'GET',
+      path: d.get.path,
+      summary: d.get.summary,
+      resource: def,
+      reply: 'one',
+      params: idParam,
+      ...(d.get.items ? { items: d.get.items } : {}),
+    });
+  if (d.view)
+    out.push({
+      key: d.view.operationId,
+      method: 'POST',
+      path: d.view.path,
+      summary: d.view.summary,
+      resource: def,
+      reply: 'ack',
+      params: idParam,
+    });
+  if (d.single)
+    out.push({
+      key: d.single.operationId,
+      method: 'GET',
+      path: d.single.path,
+      summary: d.single.summary,
+      resource: def,
+      reply: 'one',
+      fixed: d.single.fixed,
+    });
+  return out;
+}
+
+/** a described resource by name (throws for an unknown one: a description names a resource that is not there) */
+export function resourceNamed(name: string): ResourceDef {
+  const def = allResources().find((r) => r.name === name);
+  if (!def) throw new Error(`no resource named ${name}`);
+  return def;
+}
+
+/** Every path of the delivery API, gathered from the resources' descriptions. */
+export function deliveryEndpoints(): DeliveryEndpoint[] {
+  return allResources().flatMap(deliveryEndpointsOf);
+}
 
 const jsonType = (f: FieldDef): Record<string, unknown> =>
   f.type === 'int' || f.type === 'flag' || f.type === 'sort'
@@ -202,9 +160,10 @@ const objectOf = (fields: FieldDef[], extra: Record<string, unknown> = {}) => ({
 export function deliveryOpenApi(prefix: string, version = '1.0.0'): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const error = { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' } }, required: ['code', 'msg'] };
-  for (const [key, e] of Object.entries(deliveryEndpoints) as [string, DeliveryEndpoint][]) {
+  for (const e of deliveryEndpoints()) {
+    const key = e.key;
     const row = e.items
-      ? objectOf(publicFields(e.resource), { items: { type: 'array', items: objectOf(publicFields(e.items)) } })
+      ? objectOf(publicFields(e.resource), { items: { type: 'array', items: objectOf(publicFields(resourceNamed(e.items.resource))) } })
       : objectOf(publicFields(e.resource, e.withHtml !== false));
     const data =
       e.reply === 'page'

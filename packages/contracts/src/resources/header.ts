@@ -115,6 +115,9 @@ export const linkResource = defineResource({
   order: [['sortNo', 'asc']],
   modelType: 'link',
   pageSize: 20,
+  delivery: {
+    list: { path: '/links', summary: 'Enabled friendly links in order', operationId: 'links', reply: 'all', fixed: { enableFlag: 1 } },
+  },
 });
 
 export const contactResource = defineResource({
@@ -160,4 +163,6 @@ export const contactResource = defineResource({
   order: [['enableFlag', 'desc']],
   modelType: 'contact',
   pageSize: 10,
+  revisioned: true,
+  delivery: { single: { path: '/contact', summary: 'The live contact head', operationId: 'contact', fixed: { enableFlag: 1 } } },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import { dateRange, defineResource } from '../resource.js';
+import { dateRange, defineResource, WEBHOOK_ACTIONS } from '../resource.js';
 import { optFlag, optText, reqText, sortNo } from '../validators.js';
 import { publishFields, publishFilter, publishSave, scheduleRule } from './publish.js';
 
@@ -134,6 +134,7 @@ export const newsTypeResource = defineResource({
   unique: [{ field: 'code', message: 'newsType.codeExists' }],
   usedBy: [{ table: 'news', column: 'type', field: 'code', message: 'newsType.inUse' }],
   pageSize: 20,
+  delivery: { list: { path: '/news-types', summary: 'News types in order', operationId: 'newsTypes', reply: 'all' } },
 });
 
 export const newsResource = defineResource({
@@ -194,5 +195,20 @@ export const newsResource = defineResource({
   refs: [{ field: 'type', table: 'news_type', key: 'code', message: 'news.typeUnknown' }],
   textIndex: { field: 'title', param: 'title', copy: ['type', 'isTop', 'createTime'] },
   pageSize: 20,
-  counted: true,
+  total: 'rowCount',
+  publishable: { publish: newsEndpoints.publish, unpublish: newsEndpoints.unpublish },
+  previewable: { byId: newsEndpoints.preview, form: newsEndpoints.previewForm },
+  revisioned: true,
+  webhook: WEBHOOK_ACTIONS,
+  delivery: {
+    list: {
+      path: '/news',
+      summary: 'Published news, newest first (pinned first)',
+      operationId: 'newsList',
+      reply: 'page',
+      filters: { keyword: 'title', type: 'type' },
+    },
+    get: { path: '/news/{id}', summary: 'One published news', operationId: 'news' },
+    view: { path: '/news/{id}/view', summary: 'Counts a visit (once per address and hour)', operationId: 'newsView' },
+  },
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { SHOW_TYPES } from '../enums.js';
 import { defineMessages } from '../i18n/index.js';
-import { dateRange, defineResource } from '../resource.js';
+import { dateRange, defineResource, WEBHOOK_ACTIONS } from '../resource.js';
 import { optFlag, optText, reqId, reqText, sortNo } from '../validators.js';
 import { publishFields, publishFilter, publishSave, scheduleRule } from './publish.js';
 
@@ -131,6 +131,14 @@ export const pageResource = defineResource({
   modelType: 'page',
   usedBy: [{ table: 'page_item', column: 'page_id', field: 'id', message: 'page.inUse' }],
   pageSize: 20,
+  delivery: {
+    get: {
+      path: '/pages/{id}',
+      summary: 'A page definition with its published items in order',
+      operationId: 'page',
+      items: { resource: 'pageItem', filter: 'pageId' },
+    },
+  },
 });
 
 /** Page items (SPEC 3): articles attached to a page definition; `pageId` is what SPEC also calls code. */
@@ -199,5 +207,10 @@ export const pageItemResource = defineResource({
   modelType: 'pageItem',
   refs: [{ field: 'pageId', table: 'page_def', key: 'id', message: 'pageItem.pageUnknown' }],
   pageSize: 20,
-  counted: true,
+  total: 'rowCount',
+  publishable: { publish: pageEndpoints.itemPublish, unpublish: pageEndpoints.itemUnpublish },
+  previewable: { byId: pageEndpoints.itemPreview, form: pageEndpoints.itemPreviewForm },
+  revisioned: true,
+  webhook: WEBHOOK_ACTIONS,
+  delivery: { get: { path: '/page-items/{id}', summary: 'One published page item', operationId: 'pageItem' } },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import { dateRange, defineResource } from '../resource.js';
+import { dateRange, defineResource, WEBHOOK_ACTIONS } from '../resource.js';
 import { optFlag, optText, reqText } from '../validators.js';
 import { publishFields, publishFilter, publishSave, scheduleRule } from './publish.js';
 
@@ -115,5 +115,20 @@ export const policyResource = defineResource({
   ],
   modelType: 'policy',
   pageSize: 20,
-  counted: true,
+  total: 'rowCount',
+  publishable: { publish: policyEndpoints.publish, unpublish: policyEndpoints.unpublish },
+  previewable: { byId: policyEndpoints.preview, form: policyEndpoints.previewForm },
+  revisioned: true,
+  webhook: WEBHOOK_ACTIONS,
+  delivery: {
+    list: {
+      path: '/policies',
+      summary: 'Published policies and notices',
+      operationId: 'policyList',
+      reply: 'page',
+      filters: { keyword: 'title' },
+    },
+    get: { path: '/policies/{id}', summary: 'One published policy', operationId: 'policy' },
+    view: { path: '/policies/{id}/view', summary: 'Counts a visit (once per address and hour)', operationId: 'policyView' },
+  },
 });

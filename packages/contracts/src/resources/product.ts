@@ -109,4 +109,13 @@ export const productResource = defineResource({
   modelType: 'product',
   refs: [{ field: 'supplierId', table: 'supplier', key: 'id', message: 'product.supplierUnknown' }],
   pageSize: 20,
+  delivery: {
+    list: {
+      path: '/products',
+      summary: 'Selected products, optionally of one supplier',
+      operationId: 'products',
+      reply: 'all',
+      idFilters: { supplierId: 'supplierId' },
+    },
+  },
 });

@@ -15,9 +15,12 @@ export const recycleEndpoints = defineEndpoints('recycle', {
   purge: { path: '/recycle/purge', kind: 'write', name: '彻底删除回收站数据' },
 });
 
-/** A deleted record of this resource goes to the recycle bin (every content resource with a delete). */
-export const isRecyclable = (def: Pick<ResourceDef, 'module' | 'endpoints'>): boolean =>
-  !!def.endpoints.del && def.module !== 'recycle' && !ADMIN_ONLY_MODULES.includes(def.module);
+/**
+ * A deleted record of this resource goes to the recycle bin: its description's `recyclable`, by default every
+ * resource with a delete outside the admin-only modules (accounts, roles, webhooks: deleting them is final).
+ */
+export const isRecyclable = (def: Pick<ResourceDef, 'module' | 'endpoints' | 'recyclable'>): boolean =>
+  !!def.endpoints.del && (def.recyclable ?? (def.module !== 'recycle' && !ADMIN_ONLY_MODULES.includes(def.module)));
 
 /** One record in the recycle bin, as the list shows it. */
 export interface RecycleRow {

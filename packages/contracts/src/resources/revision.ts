@@ -4,11 +4,10 @@ import { defineMessages } from '../i18n/index.js';
 import { id } from '../validators.js';
 
 /**
- * 历史版本 (revisions): each save of these resources keeps the record as saved (who, when), capped per record
+ * 历史版本 (revisions): each save of a resource described `revisioned` keeps the record as saved (who, when), capped per record
  * (`REVISIONS_KEEP`). Reading them needs the right to read the resource; 恢复此版本 saves that version again
  * through the resource's own save (its rules and permission), which keeps a new revision.
  */
-export const REVISIONED_RESOURCES = ['news', 'policy', 'pageItem', 'waybill', 'company', 'contact'] as const;
 
 export const revisionEndpoints = defineEndpoints('revision', {
   list: { path: '/revision/getRevisionList', kind: 'session', name: '历史版本列表' },

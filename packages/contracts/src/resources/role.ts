@@ -233,6 +233,7 @@ export const roleResource = defineResource({
   name: 'role',
   module: 'role',
   table: 'sys_role',
+  invalidates: ['role'],
   label: 'role.entity',
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },

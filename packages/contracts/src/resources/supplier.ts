@@ -67,4 +67,5 @@ export const supplierResource = defineResource({
   modelType: 'supplier',
   usedBy: [{ table: 'product', column: 'supplier_id', field: 'id', message: 'supplier.inUse' }],
   pageSize: 20,
+  delivery: { list: { path: '/suppliers', summary: 'Suppliers in order', operationId: 'suppliers', reply: 'all' } },
 });

@@ -81,4 +81,5 @@ export const waybillResource = defineResource({
   modelType: 'waybill',
   unique: [{ field: 'code', message: 'waybill.codeExists' }],
   pageSize: 20,
+  revisioned: true,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import { defineResource } from '../resource.js';
+import { defineResource, WEBHOOK_EVENTS } from '../resource.js';
 import { id, optFlag, optText, patterns, reqText } from '../validators.js';
 
 /**
@@ -15,19 +15,6 @@ export const webhookEndpoints = defineEndpoints('webhook', {
   test: { path: '/webhook/testWebhook', kind: 'write', name: '测试 Webhook' },
   deliveries: { path: '/webhook/getDeliveryPage', kind: 'read', name: 'Webhook 投递记录' },
 });
-
-export const WEBHOOK_ACTIONS = ['publish', 'unpublish', 'update', 'delete'] as const;
-export type WebhookAction = (typeof WEBHOOK_ACTIONS)[number];
-/** the resources events are sent for, and which actions each has */
-export const WEBHOOK_RESOURCES: Record<string, readonly WebhookAction[]> = {
-  news: WEBHOOK_ACTIONS,
-  policy: WEBHOOK_ACTIONS,
-  pageItem: WEBHOOK_ACTIONS,
-  banner: ['update', 'delete'],
-};
-export const WEBHOOK_EVENTS: readonly string[] = Object.entries(WEBHOOK_RESOURCES).flatMap(([r, actions]) =>
-  actions.map((a) => `${r}.${a}`),
-);
 
 /** the headers of a delivery */
 export const WEBHOOK_HEADERS = {

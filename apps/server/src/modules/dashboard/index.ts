@@ -2,7 +2,6 @@ import {
   allResources,
   changeUrl,
   DASHBOARD_AREAS,
-  DASHBOARD_WAITING,
   type DashboardChange,
   type DashboardStats,
   type DashboardWaiting,
@@ -31,8 +30,8 @@ const CHANGES = ['create', 'update', 'delete', 'toggle', 'publish', 'unpublish',
 
 export function register(api: FastifyInstance, ctx: Ctx): void {
   const db = looseDb(ctx.db);
-  const count = async (table: string, counted?: boolean) => {
-    if (counted) {
+  const count = async (table: string, rowCount: boolean) => {
+    if (rowCount) {
       const r = await db.selectFrom('row_count').select('n').where('tbl', '=', table).executeTakeFirst();
       if (r) return Number(r.n);
     }
@@ -48,15 +47,19 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       for (const area of DASHBOARD_AREAS) {
         const def = allResources().find((r) => r.name === area.resource);
         if (!def?.endpoints.list || !may(user, def.endpoints.list.path)) continue;
-        counts.push({ resource: def.name, name: t(req, def.label), url: area.url, count: await count(def.table, def.counted) });
+        counts.push({
+          resource: def.name,
+          name: t(req, def.label),
+          url: area.url,
+          count: await count(def.table, def.total === 'rowCount'),
+        });
       }
       // drafts and scheduled items (published, publish time still to come) waiting in each publishable area
       const waiting: DashboardWaiting[] = [];
       const now = ctx.nowText();
-      for (const name of DASHBOARD_WAITING) {
-        const def = allResources().find((r) => r.name === name);
-        const area = DASHBOARD_AREAS.find((a) => a.resource === name);
-        if (!def?.endpoints.list || !area || !may(user, def.endpoints.list.path)) continue;
+      for (const def of allResources().filter((r) => r.publishable)) {
+        const area = DASHBOARD_AREAS.find((a) => a.resource === def.name);
+        if (!def.endpoints.list || !area || !may(user, def.endpoints.list.path)) continue;
         const inState = async (state: 'draft' | 'scheduled') => {
           const { cond } = publishStateSql(state, now);
           const r = await db.selectFrom(`${def.table} as t`).select(sql<number>`count(*)`.as('n')).where(cond).executeTakeFirstOrThrow();

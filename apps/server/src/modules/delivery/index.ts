@@ -3,12 +3,15 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import {
   Code,
+  columnOf,
   type DeliveryEndpoint,
   deliveryEndpoints,
   deliveryOpenApi,
+  deliveryVisibility,
   publicFields,
   publishState,
   type ResourceDef,
+  resourceNamed,
   translate,
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,6 +19,7 @@ import { sql } from 'kysely';
 import type { Ctx } from '../../context.js';
 import { onSiteNow } from '../../crud/publish-state.js';
 import { Crud } from '../../crud/service.js';
+import { looseDb } from '../../db/index.js';
 import { AppError } from '../../http/errors.js';
 import { parseInput } from '../../http/route.js';
 import { registerPreviewPages } from '../preview/index.js';
@@ -68,12 +72,8 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
   const crudOf = (def: ResourceDef) => {
     let c = cruds.get(def);
     if (!c) {
-      const hooks =
-        def.name === 'news' || def.name === 'policy' || def.name === 'pageItem'
-          ? { visible: live }
-          : def.name === 'banner'
-            ? { listWhere: inWindow }
-            : {};
+      const shown = deliveryVisibility(def);
+      const hooks = shown === 'published' ? { visible: live } : shown === 'window' ? { listWhere: inWindow } : {};
       c = new Crud(ctx, def, hooks);
       cruds.set(def, c);
     }
@@ -86,11 +86,29 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
     if ('publishTime' in out && out.publishTime == null && 'createTime' in r) out.publishTime = r.createTime;
     return out;
   };
-  /** one published record or a 404 */
+  /** one record the delivery API shows (published, inside its window) or a 404 */
   const liveRecord = async (def: ResourceDef, id: number): Promise<Row> => {
     const r = await crudOf(def).get(id);
-    if (!r || publishState(r, ctx.nowText()) !== 'published') throw notFound();
+    const now = ctx.nowText();
+    const shown = deliveryVisibility(def);
+    if (!r) throw notFound();
+    if (shown === 'published' && publishState(r, now) !== 'published') throw notFound();
+    if (
+      shown === 'window' &&
+      !(
+        Number(r.enableFlag) === 1 &&
+        (r.publishTime == null || String(r.publishTime) <= now) &&
+        (r.offlineTime == null || String(r.offlineTime) > now)
+      )
+    )
+      throw notFound();
     return r;
+  };
+  /** the list filters of a delivery list: the fixed ones, and each query parameter under its list param */
+  const filtersOf = (e: DeliveryEndpoint, input: Row): Row => {
+    const out: Row = { ...e.fixed };
+    for (const [q, param] of Object.entries(e.filters ?? {})) if (input[q] != null) out[param] = input[q];
+    return out;
   };
   const all = async (def: ResourceDef, filters: Row = {}) =>
     (await crudOf(def).list({ ...filters, pageNumber: 1, pageSize: 100 })).rows.map((r) => pick(def, r, false));
@@ -148,90 +166,76 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
           },
         });
       };
-      const paged = (def: ResourceDef, filters: (input: Row) => Row) => async (_req: FastifyRequest, input: Row) => {
-        const { rows, total } = await crudOf(def).list({ ...filters(input), pageNumber: input.page, pageSize: input.pageSize });
-        return { rows: rows.map((r) => pick(def, r, false)), total };
-      };
-      const E = deliveryEndpoints;
-      route(
-        E.newsList,
-        paged(newsDef(), (i) => ({ type: i.type, title: i.keyword })),
-      );
-      route(E.news, async (_r, i) => ({ data: pick(newsDef(), await liveRecord(newsDef(), Number(i.id))) }));
-      route(E.newsTypes, async () => ({ data: await all(E.newsTypes.resource) }));
-      route(
-        E.policyList,
-        paged(E.policyList.resource, (i) => ({ title: i.keyword })),
-      );
-      route(E.policy, async (_r, i) => ({ data: pick(E.policy.resource, await liveRecord(E.policy.resource, Number(i.id))) }));
-      route(E.banners, async (_r, i) => ({ data: await all(E.banners.resource, { bannerType: i.bannerType }) }));
-      route(E.page, async (_r, i) => {
-        const pageDef = await crudOf(E.page.resource).get(Number(i.id));
-        if (!pageDef) throw notFound();
-        const itemDef = E.page.items;
-        const items = (await crudOf(itemDef).list({ pageId: pageDef.id, pageNumber: 1, pageSize: 100 })).rows;
-        const bodies = items.length
-          ? await db
-              .selectFrom('page_item')
-              .select(['id', 'content'])
-              .where(
-                'id',
-                'in',
-                items.map((r) => Number(r.id)),
-              )
-              .execute()
-          : [];
-        const content = new Map(bodies.map((b) => [Number(b.id), b.content]));
-        return {
-          data: {
-            ...pick(E.page.resource, pageDef),
-            items: items.map((r) => pick(itemDef, { ...r, content: content.get(Number(r.id)) ?? '' })),
-          },
-        };
-      });
-      route(E.pageItem, async (_r, i) => ({ data: pick(E.pageItem.resource, await liveRecord(E.pageItem.resource, Number(i.id))) }));
-      route(E.businessTypes, async () => ({ data: await all(E.businessTypes.resource) }));
-      route(E.businesses, async (_r, i) => ({ data: await all(E.businesses.resource, { type: i.type }) }));
-      route(E.applicationTypes, async () => ({ data: await all(E.applicationTypes.resource) }));
-      route(E.applications, async (_r, i) => ({ data: await all(E.applications.resource, { type: i.type }) }));
-      route(E.suppliers, async () => ({ data: await all(E.suppliers.resource) }));
-      route(E.products, async (_r, i) => ({ data: await all(E.products.resource, { supplierId: i.supplierId }) }));
-      route(E.links, async () => ({ data: await all(E.links.resource, { enableFlag: 1 }) }));
-      route(E.contact, async () => {
-        const [r] = (await crudOf(E.contact.resource).list({ enableFlag: 1, pageNumber: 1, pageSize: 1 })).rows;
-        if (!r) throw notFound();
-        return { data: pick(E.contact.resource, r) };
-      });
-      route(E.company, async () => {
-        const r = await db.selectFrom('company').select('id').orderBy('id').limit(1).executeTakeFirst();
-        const company = r ? await crudOf(E.company.resource).get(Number(r.id)) : null;
-        if (!company) throw notFound();
-        return { data: pick(E.company.resource, company) };
-      });
-      // a visit counts once per address, record and hour
-      for (const e of [E.newsView, E.policyView]) {
-        route(e, async (req, i) => {
-          const recordId = Number(i.id);
-          await liveRecord(e.resource, recordId);
-          const now = ctx.nowText();
-          const hour = now.slice(0, 13);
-          await db.transaction().execute(async (trx) => {
-            const ins = await trx
-              .insertInto('public_view')
-              .values({ resource: e.resource.name, record_id: recordId, address: req.ip.slice(0, 64), hour })
-              .onConflict((oc) => oc.doNothing())
-              .executeTakeFirst();
-            if (Number(ins.numInsertedOrUpdatedRows ?? 0) > 0)
-              await trx.updateTable(e.resource.table).set({ count: sql`count + 1` }).where('id', '=', recordId).execute();
-            await trx.deleteFrom('public_view').where('hour', '<', hour).execute();
+      for (const e of deliveryEndpoints()) {
+        const def = e.resource;
+        if (e.reply === 'page')
+          route(e, async (_req, input) => {
+            const { rows, total } = await crudOf(def).list({ ...filtersOf(e, input), pageNumber: input.page, pageSize: input.pageSize });
+            return { rows: rows.map((r) => pick(def, r, false)), total };
           });
-          return { msg: translate(req.lang, 'delivery.viewed') };
-        });
+        else if (e.reply === 'list') route(e, async (_req, input) => ({ data: await all(def, filtersOf(e, input)) }));
+        else if (e.reply === 'one' && !e.params)
+          // the one record of a single-record resource: the first its list shows
+          route(e, async () => {
+            const [first] = (await crudOf(def).list({ ...e.fixed, pageNumber: 1, pageSize: 1 })).rows;
+            const r = first ? await crudOf(def).get(Number(first.id)) : null;
+            if (!r) throw notFound();
+            return { data: pick(def, r) };
+          });
+        else if (e.reply === 'one' && e.items) {
+          const items = e.items;
+          route(e, async (_r, i) => {
+            const record = await liveRecord(def, Number(i.id));
+            const itemDef = resourceNamed(items.resource);
+            const rows = (await crudOf(itemDef).list({ [items.filter]: record.id, pageNumber: 1, pageSize: 100 })).rows;
+            // list rows leave rich-text bodies out: read them for the items shown
+            const html = itemDef.fields.filter((f) => f.type === 'html' && !f.hidden);
+            const bodies =
+              rows.length && html.length
+                ? await looseDb(db)
+                    .selectFrom(itemDef.table)
+                    .select(['id', ...html.map((f) => `${columnOf(f)} as ${f.name}`)])
+                    .where(
+                      'id',
+                      'in',
+                      rows.map((r) => Number(r.id)),
+                    )
+                    .execute()
+                : [];
+            const byId = new Map(bodies.map((b) => [Number(b.id), b as Row]));
+            return {
+              data: {
+                ...pick(def, record),
+                items: rows.map((r) => {
+                  const b = byId.get(Number(r.id)) ?? {};
+                  return pick(itemDef, { ...r, ...Object.fromEntries(html.map((f) => [f.name, b[f.name] ?? ''])) });
+                }),
+              },
+            };
+          });
+        } else if (e.reply === 'one') route(e, async (_r, i) => ({ data: pick(def, await liveRecord(def, Number(i.id))) }));
+        // a visit counts once per address, record and hour
+        else
+          route(e, async (req, i) => {
+            const recordId = Number(i.id);
+            await liveRecord(def, recordId);
+            const now = ctx.nowText();
+            const hour = now.slice(0, 13);
+            await db.transaction().execute(async (trx) => {
+              const ins = await trx
+                .insertInto('public_view')
+                .values({ resource: def.name, record_id: recordId, address: req.ip.slice(0, 64), hour })
+                .onConflict((oc) => oc.doNothing())
+                .executeTakeFirst();
+              if (Number(ins.numInsertedOrUpdatedRows ?? 0) > 0)
+                await looseDb(trx).updateTable(def.table).set({ count: sql`count + 1` }).where('id', '=', recordId).execute();
+              await trx.deleteFrom('public_view').where('hour', '<', hour).execute();
+            });
+            return { msg: translate(req.lang, 'delivery.viewed') };
+          });
       }
       pub.get('/openapi.json', async () => deliveryOpenApi(config.publicApiPrefix));
     },
     { prefix: config.publicApiPrefix },
   );
 }
-
-const newsDef = () => deliveryEndpoints.news.resource;

@@ -19,7 +19,6 @@ import { notFound } from '../../http/errors.js';
 import { ok, page, t } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
 import { scheduleDaily } from '../../ops/daily.js';
-import { publishingAction } from '../publish/index.js';
 
 type Row = Record<string, unknown>;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -44,8 +43,12 @@ export interface AuditEntry {
   after?: Row | null;
 }
 
-/** requests that already wrote their own entry (the generic after-the-reply entry is then not needed) */
-const audited = new WeakSet<FastifyRequest>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** this request already wrote its own entry (the generic after-the-reply entry is then not needed) */
+    audited: boolean;
+  }
+}
 
 /**
  * Text as both databases store it: no NUL (PostgreSQL text cannot hold one), no lone surrogate, at most `max`
@@ -64,7 +67,7 @@ const logRecordId = (v: number | null | undefined) => (v != null && Number.isSaf
 
 /** Writes one operation log entry with `db` (pass the writing transaction: it commits or rolls back with the write). */
 export async function audit(ctx: Ctx, db: AnyDb, entry: AuditEntry): Promise<void> {
-  if (entry.req) audited.add(entry.req);
+  if (entry.req) entry.req.audited = true;
   const json = (v: Row | null | undefined) => (v == null ? null : JSON.stringify(v));
   await db
     .insertInto('oper_log')
@@ -115,9 +118,9 @@ async function onWrite(ctx: Ctx, e: WriteEvent): Promise<void> {
     req: e.req,
     userName: e.req ? undefined : 'system',
     module: e.resource.name,
-    action: (e.req && publishingAction(e.req)) ?? e.action,
+    action: e.action,
     recordId: e.id,
-    title: recordTitle(e.resource, e.after ?? e.before, e.id),
+    title: e.title ?? recordTitle(e.resource, e.after ?? e.before, e.id),
     before,
     after,
   });
@@ -167,6 +170,7 @@ export function outRow(req: FastifyRequest, r: Row): Row {
 
 export function register(api: FastifyInstance, ctx: Ctx): void {
   const { db } = ctx;
+  api.decorateRequest('audited', false);
   ctx.onWrite((e) => onWrite(ctx, e));
 
   // writes that wrote no entry of their own (uploads, image deletes …) and every refused write, after the
@@ -179,7 +183,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     if (endpoint.kind !== 'write' && !isLogin && !isLogout) return payload;
     const body = replyOf(payload);
     const refused = reply.statusCode >= 400 || (body?.code != null && body.code !== 200);
-    if (!refused && audited.has(req)) return payload;
+    if (!refused && req.audited) return payload;
     const input = (rawInput(req) ?? {}) as Row;
     const rid = logRecordId(Number((input as Row).id));
     try {

@@ -5,12 +5,11 @@ import type { Ctx } from '../../context.js';
 import { registerResource } from '../../crud/routes.js';
 import { ok } from '../../http/reply.js';
 import { addRoute } from '../../http/route.js';
-import { publishHooks } from '../publish/index.js';
 
 /** Page definitions and page items (SPEC point 7 Page and page items). */
 export function register(api: FastifyInstance, ctx: Ctx): void {
   registerResource(api, ctx, pageResource);
-  const items = registerResource(api, ctx, pageItemResource, publishHooks(pageItemResource));
+  const items = registerResource(api, ctx, pageItemResource);
   // SPEC names a second detail path for page items; it answers exactly as /page/getPageItemById
   addRoute(api, ctx, {
     endpoint: pageEndpoints.itemGetAlias,

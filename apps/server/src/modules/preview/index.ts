@@ -1,19 +1,5 @@
 import crypto from 'node:crypto';
-import {
-  Code,
-  type Endpoint,
-  formatBytes,
-  id,
-  newsEndpoints,
-  newsResource,
-  optText,
-  pageEndpoints,
-  pageItemResource,
-  policyEndpoints,
-  policyResource,
-  type ResourceDef,
-  translate,
-} from '@gk/contracts';
+import { allResources, Code, formatBytes, id, optText, type ResourceDef, translate } from '@gk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -34,12 +20,23 @@ export const PREVIEW_TTL_MS = 30 * 60_000;
 /** how often expired snapshots are purged (whether or not anybody previews) */
 export const PREVIEW_PURGE_EVERY_MS = 5 * 60_000;
 
-/** `endpoint`: a stored record by id (read), or a form for a caller holding `form`; `form`: the form only (its own permission) */
-const PREVIEWABLE: { def: ResourceDef; endpoint: Endpoint; form: Endpoint }[] = [
-  { def: newsResource, endpoint: newsEndpoints.preview, form: newsEndpoints.previewForm },
-  { def: policyResource, endpoint: policyEndpoints.preview, form: policyEndpoints.previewForm },
-  { def: pageItemResource, endpoint: pageEndpoints.itemPreview, form: pageEndpoints.itemPreviewForm },
-];
+/** the resources described `previewable`: `byId` a stored record by id (read), or a form for a caller holding `form`; `form` the form only */
+const previewable = () =>
+  allResources().filter((r): r is ResourceDef & { previewable: NonNullable<ResourceDef['previewable']> } => !!r.previewable);
+
+/** the fields a preview page shows, as the description names them */
+const previewFieldsOf = (def: ResourceDef) => ({
+  title: def.previewable?.fields?.title ?? 'title',
+  summary: def.previewable?.fields?.summary ?? 'summary',
+  content: def.previewable?.fields?.content ?? 'content',
+  date: def.previewable?.fields?.date ?? ['publishTime', 'createTime'],
+});
+
+/** what a preview page shows of a record (or a form): title, summary, body, date */
+function previewData(def: ResourceDef, r: Row): Row {
+  const f = previewFieldsOf(def);
+  return { title: r[f.title], summary: r[f.summary], content: r[f.content], date: f.date.map((d) => r[d]).find((v) => v) };
+}
 
 /** the server's preview secret: PREVIEW_SECRET, else one generated once and kept in the database (shared by every process) */
 async function secretOf(ctx: Ctx): Promise<string> {
@@ -134,23 +131,26 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
   };
   const fromForm = async (req: FastifyRequest, def: ResourceDef, input: unknown) => {
     const form = parseInput(formSchema, input);
+    const shown = previewData(def, form);
     const data = {
-      title: form.title ?? '',
-      summary: form.summary ?? '',
-      content: await sanitizeRichText(form.content ?? '', { owner: ownerOf(req), timeLimitMs: ctx.config.sanitizeTimeLimitMs }),
-      date: form.publishTime || form.createTime || ctx.nowText(),
+      title: shown.title ?? '',
+      summary: shown.summary ?? '',
+      content: await sanitizeRichText(String(shown.content ?? ''), { owner: ownerOf(req), timeLimitMs: ctx.config.sanitizeTimeLimitMs }),
+      date: shown.date || ctx.nowText(),
     };
     const exp = ctx.now() + PREVIEW_TTL_MS;
     const snapshot = await keepSnapshot(ctx, req.user!.id, def.name, JSON.stringify(data), exp);
     return link(req, def.name, `s${snapshot}`, exp);
   };
-  for (const p of PREVIEWABLE) {
-    const crud = new Crud(ctx, p.def);
+  for (const def of previewable()) {
+    const p = { def, endpoint: def.previewable.byId, form: def.previewable.form };
+    const crud = new Crud(ctx, def);
     addRoute(api, ctx, {
       endpoint: p.endpoint,
       handler: async (_i, req) => {
         const input = rawInput(req) as Row;
-        const hasForm = input && typeof input === 'object' && ('title' in input || 'content' in input);
+        const shownFields = previewFieldsOf(def);
+        const hasForm = input && typeof input === 'object' && (shownFields.title in input || shownFields.content in input);
         if (hasForm) {
           // the form through the read path: only for a holder of the form-preview permission
           if (!req.user || !may(req.user, p.form.path)) throw forbidden('preview.formForbidden');
@@ -184,7 +184,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
 /** The preview pages (outside the API prefix, no login): the signed link's record as the site shows it. */
 export async function registerPreviewPages(app: FastifyInstance, ctx: Ctx): Promise<void> {
   const { db } = ctx;
-  const cruds = new Map(PREVIEWABLE.map((p) => [p.def.name, new Crud(ctx, p.def)]));
+  const cruds = new Map(previewable().map((def) => [def.name, new Crud(ctx, def)]));
   app.get('/preview/:resource/:ref', async (req, reply) => {
     const { resource, ref } = req.params as { resource: string; ref: string };
     const q = req.query as { exp?: string; sig?: string };
@@ -203,7 +203,7 @@ export async function registerPreviewPages(app: FastifyInstance, ctx: Ctx): Prom
     const id = Number(ref.slice(1));
     if (ref[0] === 'r') {
       const r = await crud.get(id);
-      if (r) data = { title: r.title, summary: r.summary, content: r.content, date: r.publishTime || r.createTime };
+      if (r) data = previewData(crud.def, r);
     } else {
       const s = await db
         .selectFrom('preview_snapshot')

@@ -9,19 +9,20 @@ import {
   recyclePageSchema,
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { may, type SessionUser } from '../../auth/sessions.js';
 import type { Ctx, WriteEvent } from '../../context.js';
 import { idsOf } from '../../crud/routes.js';
+import { Crud } from '../../crud/service.js';
 import { type AnyDb, looseDb } from '../../db/index.js';
-import { reindexRows } from '../../db/text-index.js';
+import type { Database } from '../../db/schema.js';
 import { formatDateTime } from '../../db/time.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { ok, page, t } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
 import { scheduleDaily } from '../../ops/daily.js';
 import { deleteUnreferenced, imageNamesIn } from '../../storage/references.js';
-import { audit, recordTitle } from '../log/index.js';
+import { recordTitle } from '../log/index.js';
 
 type Row = Record<string, unknown>;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -118,7 +119,7 @@ async function entriesOf(trx: AnyDb, req: FastifyRequest, ids: number[]): Promis
 }
 
 /** Puts a record back: same id, same columns; refuses (changing nothing) when its id, a unique value or a reference no longer fits. */
-async function restoreOne(trx: AnyDb, req: FastifyRequest, entry: Entry & { def: ResourceDef }): Promise<void> {
+async function restoreOne(ctx: Ctx, trx: Transaction<Database>, req: FastifyRequest, entry: Entry & { def: ResourceDef }): Promise<void> {
   const { def } = entry;
   const loose = looseDb(trx);
   const row = JSON.parse(entry.data) as Row;
@@ -142,8 +143,8 @@ async function restoreOne(trx: AnyDb, req: FastifyRequest, entry: Entry & { def:
     if (!(await loose.selectFrom(r.table).select('id').where(r.key, '=', v).executeTakeFirst()))
       throw conflict('recycle.refMissing', { title, reason: t(req, r.message) });
   }
-  await loose.insertInto(def.table).values(row).execute();
-  await reindexRows(trx, def, [entry.record_id]);
+  // the one write path: the row back with its id, and the `restore` event (operation log, revision …)
+  await new Crud(ctx, def).restore(entry.record_id, row, req, trx);
 }
 
 export function register(api: FastifyInstance, ctx: Ctx): void {
@@ -192,10 +193,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       const ids = parseInput(recycleIdsSchema, idsOf(req));
       const count = await db.transaction().execute(async (trx) => {
         const entries = await entriesOf(trx, req, ids);
-        for (const entry of entries) {
-          await restoreOne(trx, req, entry);
-          await audit(ctx, trx, { req, module: entry.def.name, action: 'restore', recordId: entry.record_id, title: entry.title });
-        }
+        for (const entry of entries) await restoreOne(ctx, trx, req, entry);
         await trx.deleteFrom('recycle_bin').where('id', 'in', ids).execute();
         return entries.length;
       });
@@ -210,8 +208,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       const purged = await db.transaction().execute(async (trx) => {
         const entries = await entriesOf(trx, req, ids);
         await trx.deleteFrom('recycle_bin').where('id', 'in', ids).execute();
-        for (const entry of entries)
-          await audit(ctx, trx, { req, module: entry.def.name, action: 'purge', recordId: entry.record_id, title: entry.title });
+        for (const entry of entries) await new Crud(ctx, entry.def).purged(entry.record_id, entry.title, req, trx);
         return entries;
       });
       await deleteImagesOf(ctx, purged).catch((err) =>

@@ -1,4 +1,4 @@
-import { allResources, id, REVISIONED_RESOURCES, type RevisionRow, revisionEndpoints, revisionListSchema } from '@gk/contracts';
+import { allResources, id, type RevisionRow, revisionEndpoints, revisionListSchema } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { tokenOf } from '../../auth/guard.js';
@@ -10,13 +10,15 @@ import { addRoute } from '../../http/route.js';
 import { recordTitle } from '../log/index.js';
 
 type Row = Record<string, unknown>;
-const REVISIONED: ReadonlySet<string> = new Set(REVISIONED_RESOURCES);
+/** a resource described `revisioned`, by name */
+const defOf = (name: string) => allResources().find((r) => r.name === name && r.revisioned);
 
-const defOf = (name: string) => (REVISIONED.has(name) ? allResources().find((r) => r.name === name) : undefined);
+/** the writes that keep a revision: every write that leaves a record with other content (a toggle flips a flag only) */
+const KEPT: ReadonlySet<WriteEvent['action']> = new Set(['create', 'update', 'publish', 'unpublish', 'restore']);
 
 /** Keeps the record as saved, and drops the oldest beyond REVISIONS_KEEP, inside the saving transaction. */
 async function keep(ctx: Ctx, e: WriteEvent): Promise<void> {
-  if ((e.action !== 'create' && e.action !== 'update') || !e.after || !REVISIONED.has(e.resource.name)) return;
+  if (!KEPT.has(e.action) || !e.after || !e.resource.revisioned) return;
   const trx = e.trx;
   await trx
     .insertInto('revision')

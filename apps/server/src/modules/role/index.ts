@@ -11,7 +11,7 @@ import {
   roleEndpoints,
   roleResource,
 } from '@gk/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { allRoles, assertMayEditMenu, assertMayEditRole, roleKeys } from '../../auth/grants.js';
 import type { Ctx } from '../../context.js';
@@ -145,14 +145,13 @@ export async function menuSettings(db: AnyDb): Promise<MenuSetting[]> {
  * toggle or delete tells every server process (change bus) when its reply goes out.
  */
 export function register(api: FastifyInstance, ctx: Ctx): void {
-  const pending = new WeakMap<FastifyRequest, string[]>();
-
   const hooks: CrudHooks = {
-    beforeSave: async (values, { id: roleId, existing, req, trx }) => {
+    beforeSave: async (values, { id: roleId, existing, req, trx, scratch }) => {
       const keys = Array.isArray(values.permissions) ? (values.permissions as string[]) : undefined;
       // nobody grants what they do not hold (auth/grants.ts)
       await assertMayEditRole(trx, req, existing ? { id: roleId!, code: String(existing.code), name: String(existing.name) } : null, keys);
-      if (keys) pending.set(req, keys);
+      // the grants a save names, for its afterWrite to write
+      if (keys) scratch.keys = keys;
       delete values.permissions;
       if (existing?.code === ROLES.ADMIN && ((values.code !== undefined && values.code !== ROLES.ADMIN) || values.enableFlag === 0))
         throw conflict('role.adminLocked');
@@ -161,14 +160,13 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       values.customized = 1;
       return values;
     },
-    afterWrite: async (roleId, { req, trx }) => {
+    afterWrite: async (roleId, { trx, scratch }) => {
       const role = await trx.selectFrom('sys_role').select(['code', 'enable_flag']).where('id', '=', roleId).executeTakeFirstOrThrow();
       if (role.code === ROLES.ADMIN && Number(role.enable_flag) !== 1) throw conflict('role.adminLocked');
-      const keys = pending.get(req);
-      pending.delete(req);
+      const keys = scratch.keys as string[] | undefined;
       if (keys && role.code !== ROLES.ADMIN) await writeGrants(trx, roleId, keys);
       await trx.updateTable('sys_role').set({ customized: 1 }).where('id', '=', roleId).execute();
-      await changed(ctx, 'role', { db: trx, req });
+      // every process drops its roles and permissions: the write's event (roleResource `invalidates`)
     },
     beforeToggle: async (role, { req, trx }) => {
       await assertMayEditRole(trx, req, { id: Number(role.id), code: String(role.code), name: String(role.name) });
@@ -182,7 +180,6 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         await trx.deleteFrom('sys_role_permission').where('role_id', '=', Number(r.id)).execute();
         await trx.deleteFrom('sys_role_menu').where('role_id', '=', Number(r.id)).execute();
       }
-      await changed(ctx, 'role', { db: trx, req });
     },
   };
 

@@ -32,9 +32,6 @@ async function enabledAdminIds(db: AnyDb): Promise<number[]> {
  * account or the last enabled administrator; a disabled or deleted account's sessions end at once.
  */
 export function register(api: FastifyInstance, ctx: Ctx): void {
-  /** the roles a save names, until its afterWrite writes them */
-  const roleIdsOf = new WeakMap<FastifyRequest, number[]>();
-
   /**
    * replaces an account's roles: known roles only, each one the caller may assign (auth/grants.ts); nobody changes
    * their own roles (the own admin role keeps its message)
@@ -81,10 +78,11 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
   };
 
   const hooks: CrudHooks = {
-    beforeSave: async (values, { id: userId, req, trx }) => {
+    beforeSave: async (values, { id: userId, req, trx, scratch }) => {
       // another account is edited (name, password, flag, roles) only by a caller whose grants cover its own
       if (userId != null) await assertMayTouchAccounts(trx, req, [userId]);
-      if (Array.isArray(values.roleIds)) roleIdsOf.set(req, values.roleIds as number[]);
+      // the roles a save names, for its afterWrite to write
+      if (Array.isArray(values.roleIds)) scratch.roleIds = values.roleIds as number[];
       delete values.roleIds;
       if (values.enableFlag == null) delete values.enableFlag;
       if (typeof values.password === 'string' && values.password !== '') {
@@ -100,9 +98,8 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       }
       return values;
     },
-    afterWrite: async (userId, { created, req, trx }) => {
-      const roleIds = roleIdsOf.get(req);
-      roleIdsOf.delete(req);
+    afterWrite: async (userId, { created, req, trx, scratch }) => {
+      const roleIds = scratch.roleIds as number[] | undefined;
       if (roleIds) await writeRoles(userId, roleIds, req, trx);
       else if (created) {
         const role = await trx

@@ -6,7 +6,6 @@ import {
   translate,
   WEBHOOK_HEADERS,
   WEBHOOK_MAX_ATTEMPTS,
-  WEBHOOK_RESOURCES,
   type WebhookAction,
   webhookEndpoints,
   webhookResource,
@@ -21,12 +20,10 @@ import type { PublishEventTable } from '../../db/tables.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { ok, page } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
-import { isPublishing, onPublish, PUBLISHABLE } from '../publish/index.js';
 import { postOnce, refusedHost } from './destination.js';
 
 type Row = Record<string, unknown>;
 
-const PUBLISHABLE_NAMES = new Set(PUBLISHABLE.map((p) => p.def.name));
 /** wait before try n+1 (ms): 10 s, 20 s, 40 s, 80 s */
 export const backoffMs = (attempts: number) => 5000 * 2 ** attempts;
 const CLAIM_MS = 60_000;
@@ -267,9 +264,6 @@ const out = (req: FastifyRequest, d: Row) => ({
   updateTime: d.update_time ?? null,
 });
 
-/** the secret a save set, for its reply (the only time it is shown) */
-const secretSetBy = new WeakMap<FastifyRequest, string>();
-
 /**
  * Webhooks (issue 11; an administrator's tool since issue 21): 系统管理 › Webhook. Events are rows written in
  * the transaction of the change; the ticker (every WEBHOOK_TICK_MS) fires scheduled ones and hands due
@@ -285,12 +279,10 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     { ...webhookResource, endpoints },
     {
       // an empty secret on update keeps the one set; a new one replaces it and is answered once
-      beforeSave: (values, { existing, req }) => {
+      beforeSave: (values, { existing }) => {
         const secret = typeof values.secret === 'string' ? values.secret : '';
-        if (secret) {
-          values.secretSet = 1;
-          secretSetBy.set(req, secret);
-        } else if (existing) delete values.secret;
+        if (secret) values.secretSet = 1;
+        else if (existing) delete values.secret;
         else values.secretSet = 0;
         return values;
       },
@@ -313,36 +305,50 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     handler: async (_i, req) => {
       const raw = rawInput(req, 'body');
       // the rules first, then where it points: a name is looked up before the transaction opens
-      const { url } = parseInput(webhookResource.save, raw) as { url: string };
+      const { url, secret: sent } = parseInput(webhookResource.save, raw) as { url: string; secret?: string | null };
       const host = await refusedHost(url, ctx.config.webhookAllowPrivate);
       if (host) throw badRequest('webhook.urlPrivate', { host: host.slice(0, 100) });
       const saved = await crud.save(raw, req);
-      const secret = secretSetBy.get(req);
+      // a new secret is answered once, in this reply (a save without one kept the stored secret)
+      const secret = typeof sent === 'string' ? sent : '';
       return ok(req, secret ? { ...saved, secret } : saved, 'common.saved');
     },
   });
 
+  // the events of the resources described with `webhook`, from the domain event of each write (in its transaction)
   ctx.onWrite(async (e) => {
+    const actions = e.resource.webhook;
+    if (!actions?.length) return;
     const name = e.resource.name;
-    if (!WEBHOOK_RESOURCES[name] || (e.req && isPublishing(e.req))) return;
-    const publishable = PUBLISHABLE_NAMES.has(name);
-    if (e.action === 'delete') {
-      await enqueue(ctx, e.trx, name, 'delete', e.id);
-      if (publishable) await reschedule(ctx, e.trx, name, e.id, null);
-      return;
+    const publishable = !!e.resource.publishable;
+    const send = async (action: WebhookAction) => {
+      if (actions.includes(action)) await enqueue(ctx, e.trx, name, action, e.id);
+    };
+    const live = () => !!e.after && publishState(e.after, ctx.nowText()) === 'published';
+    switch (e.action) {
+      case 'delete':
+        await send('delete');
+        break;
+      case 'publish':
+        if (live()) await send('publish');
+        break;
+      case 'unpublish':
+        await send('unpublish');
+        break;
+      case 'create':
+        if (!publishable) await send('update');
+        else if (live()) await send('publish');
+        break;
+      case 'update':
+      case 'toggle':
+        await send('update');
+        break;
+      // a record back from the recycle bin, or its copy purged: no event (its scheduled times follow below)
+      case 'restore':
+      case 'purge':
+        break;
     }
-    if (e.action === 'create' && publishable) {
-      if (e.after && publishState(e.after, ctx.nowText()) === 'published') await enqueue(ctx, e.trx, name, 'publish', e.id);
-    } else await enqueue(ctx, e.trx, name, 'update', e.id);
-    if (publishable) await reschedule(ctx, e.trx, name, e.id, e.after);
-  });
-
-  onPublish(ctx, async (e) => {
-    const name = e.def.name;
-    const state = publishState(e.record, ctx.nowText());
-    if (e.action === 'publish' && state === 'published') await enqueue(ctx, e.trx, name, 'publish', e.id);
-    if (e.action === 'unpublish') await enqueue(ctx, e.trx, name, 'unpublish', e.id);
-    await reschedule(ctx, e.trx, name, e.id, e.record);
+    if (publishable && e.action !== 'purge') await reschedule(ctx, e.trx, name, e.id, e.after);
   });
 
   addRoute(api, ctx, {

@@ -1,4 +1,4 @@
-import { allEndpoints, allResources, type Endpoint, REVISIONED_RESOURCES, type ResourceDef } from '@gk/contracts';
+import { allResources, type Endpoint, type ResourceDef } from '@gk/contracts';
 import type { DetailSection } from '../DetailPage';
 import type { SearchFieldConfig } from '../list/SearchForm';
 import { publishSearch } from '../publish/config';
@@ -16,7 +16,7 @@ export function resourceOf(name: string): ResourceDef {
   return r;
 }
 
-/** its publish calls (`/<module>/publish<Name>`, `unpublish…`, `preview…`, `preview…Form`) when it has them */
+/** its publish calls, from its capabilities (`publishable`, `previewable`), when it declares them */
 export interface PublishCalls {
   publish: Endpoint;
   unpublish: Endpoint;
@@ -24,21 +24,14 @@ export interface PublishCalls {
   previewForm?: Endpoint;
 }
 
-const isPublishable = (r: ResourceDef) => r.filters.some((f) => f.op === 'publishState');
+const isPublishable = (r: ResourceDef) => !!r.publishable;
 
 export function publishCallsOf(r: ResourceDef): PublishCalls | null {
-  if (!isPublishable(r)) return null;
-  const own = allEndpoints().filter((e) => e.module === r.module);
-  const find = (re: RegExp) => own.find((e) => re.test(e.path.slice(r.module.length + 2)));
-  const publish = find(/^publish\w*$/);
-  const unpublish = find(/^unpublish\w*$/);
-  const preview = find(/^preview(?!\w*Form$)\w*$/);
-  const previewForm = find(/^preview\w*Form$/);
-  if (!publish || !unpublish || !preview) return null;
-  return { publish, unpublish, preview, ...(previewForm ? { previewForm } : {}) };
+  if (!r.publishable || !r.previewable) return null;
+  return { ...r.publishable, preview: r.previewable.byId, previewForm: r.previewable.form };
 }
 
-export const hasRevisions = (r: ResourceDef) => (REVISIONED_RESOURCES as readonly string[]).includes(r.name);
+export const hasRevisions = (r: ResourceDef) => !!r.revisioned;
 
 /** one search field per filter: the publish state, a date range for a from / to pair, options, a flag, else text */
 export function searchOf(r: ResourceDef): SearchFieldConfig[] {

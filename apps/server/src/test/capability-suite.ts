@@ -1,0 +1,227 @@
+import { allResources, columnOf, deliveryEndpointsOf, isRecyclable, type ResourceDef } from '@gk/contracts';
+import type { Kysely } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Ctx } from '../context.js';
+import { useTestApp } from './harness.js';
+import { field, newTag, recordMaker, scopeOf, textOf } from './records.js';
+
+/**
+ * The capabilities of the resource descriptions, proved for EVERY resource declaring one, from its
+ * description alone (no per-resource code): a new content type described publishable, previewable,
+ * revisioned, recyclable, with webhook events and a delivery API is tested here the day it is added.
+ * - publishable: publish / unpublish change the state, each is one operation-log entry and a webhook event
+ * - previewable: a preview link by id and one of the form render the record's title
+ * - revisioned: each save keeps a revision; restoring one puts the old content back
+ * - recyclable: a delete goes to the recycle bin and comes back with its id
+ * - webhook: a save and a delete enqueue their events for a subscribed webhook
+ * - operation log: every write is one entry naming the resource, the action and the record
+ * - delivery: its list and record show published rows only
+ */
+
+type Row = Record<string, unknown>;
+
+const none = (list: readonly unknown[]) => list.length === 0;
+
+/**
+ * The suite over the described resources `only` picks (default every one), on one dialect; `setup` runs once
+ * the app is built (a test-only resource creates its table there).
+ */
+export function capabilitySuite(
+  dialect: 'sqlite' | 'postgres',
+  opts: { only?: (def: ResourceDef) => boolean; setup?: (ctx: Ctx) => Promise<void> } = {},
+) {
+  const only = opts.only ?? (() => true);
+  /** resources a test can create through the API (list and save), the ones the capabilities apply to */
+  const CREATABLE = allResources().filter((r) => r.endpoints.list && r.endpoints.save && only(r));
+  const cases = (pick: (def: ResourceDef) => boolean) => CREATABLE.filter(pick).map((def) => [def.name, def] as const);
+  const t = useTestApp(dialect);
+  let token = '';
+  const post = (path: string, body?: unknown) => t.current.post(path, body, { token });
+  const db = () => looseDb(t.current.ctx.db);
+  const { bodyOf, create } = recordMaker(post);
+  const getRecord = async (def: ResourceDef, id: number): Promise<Row> => {
+    const got = await post(`${def.endpoints.get!.path}?id=${id}`);
+    return def.getReply === 'entity' ? got.body : got.body.data;
+  };
+  const logOf = (def: ResourceDef, id: number) =>
+    db()
+      .selectFrom('oper_log')
+      .select(['action', 'user_name', 'result'])
+      .where('module', '=', def.name)
+      .where('record_id', '=', id)
+      .orderBy('id')
+      .execute();
+  const eventsOf = async (def: ResourceDef, id: number) =>
+    (await db().selectFrom('webhook_delivery').select(['event', 'body']).where('event', 'like', `${def.name}.%`).orderBy('id').execute())
+      .filter((d) => JSON.parse(String(d.body)).id === id)
+      .map((d) => String(d.event));
+  const publicGet = (path: string) => t.current.app.inject({ method: 'GET', url: `${t.current.ctx.config.publicApiPrefix}${path}` });
+
+  beforeAll(async () => {
+    await opts.setup?.(t.current.ctx);
+    token = await t.current.login();
+    // one webhook subscribed to every event of every resource (deliveries stay pending: no ticker in tests)
+    const events = allResources().flatMap((r) => (r.webhook ?? []).map((a) => `${r.name}.${a}`));
+    if (events.length) {
+      const r = await post('/webhook/saveWebhook', { name: 'capabilities', url: 'https://hooks.example.com/in', events: events.join(',') });
+      expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+    }
+  });
+
+  describe.each(cases((def) => !!def.publishable && !!def.endpoints.get))('publishable %s', (_n, def) => {
+    it('publish and unpublish change its state, each one log entry and one webhook event; delivery shows it only while published', async () => {
+      const p = def.publishable!;
+      const tag = newTag();
+      const draft = await create(def, tag, 1);
+      expect((await getRecord(def, draft.id)).status).toBe('draft');
+      const delivered = deliveryEndpointsOf(def);
+      const one = delivered.find((e) => e.reply === 'one' && e.params);
+      if (one) expect((await publicGet(one.path.replace('{id}', String(draft.id)))).statusCode).toBe(404);
+
+      const pub = await post(`${p.publish.path}?id=${draft.id}`);
+      expect(pub.body).toMatchObject({ code: 200, msg: '发布成功', data: { id: draft.id, status: 'published' } });
+      expect((await getRecord(def, draft.id)).status).toBe('published');
+      if (one) {
+        const r = await publicGet(one.path.replace('{id}', String(draft.id)));
+        expect(r.statusCode).toBe(200);
+        expect(r.json().data).toMatchObject({ id: draft.id, [scopeOf(def).field]: textOf(tag, 1) });
+        expect(r.json().data).not.toHaveProperty('status');
+      }
+      const list = delivered.find((e) => e.reply === 'page' && e.filters?.keyword);
+      if (list) {
+        const rows = (await publicGet(`${list.path}?keyword=${tag}`)).json().rows as Row[];
+        expect(rows.map((r) => r.id)).toEqual([draft.id]);
+      }
+
+      const off = await post(`${p.unpublish.path}?id=${draft.id}`);
+      expect(off.body).toMatchObject({ code: 200, msg: '已下线' });
+      if (one) expect((await publicGet(one.path.replace('{id}', String(draft.id)))).statusCode).toBe(404);
+      if (list) expect((await publicGet(`${list.path}?keyword=${tag}`)).json()).toMatchObject({ total: 0, rows: [] });
+
+      expect((await logOf(def, draft.id)).map((l) => l.action)).toEqual(['create', 'publish', 'unpublish']);
+      const events = await eventsOf(def, draft.id);
+      const expected = (['publish', 'unpublish'] as const).filter((a) => def.webhook?.includes(a)).map((a) => `${def.name}.${a}`);
+      expect(events).toEqual(expected);
+    });
+
+    it('a refused publish (offline before publish, unknown id) changes nothing', async () => {
+      const saved = await create(def, newTag(), 1);
+      const r = await post(
+        `${def.publishable!.publish.path}?id=${saved.id}&publishTime=2025-01-02%2008:00:00&offlineTime=2025-01-01%2008:00:00`,
+      );
+      expect(r.body).toEqual({ code: 400, msg: '下线时间必须晚于发布时间' });
+      expect((await getRecord(def, saved.id)).status).toBe('draft');
+      expect((await post(`${def.publishable!.publish.path}?id=999999999`)).body).toEqual({ code: 404, msg: '数据不存在或已被删除' });
+    });
+  });
+
+  describe.each(cases((def) => !!def.previewable && !!def.endpoints.get))('previewable %s', (_n, def) => {
+    it('a preview link of the stored record and of the form render its title without a login', async () => {
+      const tag = newTag();
+      const saved = await create(def, tag, 1);
+      const open = (url: string) => {
+        const u = new URL(url);
+        return t.current.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
+      };
+      const byId = await post(`${def.previewable!.byId.path}?id=${saved.id}`);
+      expect(byId.body.code, JSON.stringify(byId.body)).toBe(200);
+      const page = await open(byId.body.data.url);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(String(saved[def.previewable!.fields?.title ?? 'title']));
+      const form = await post(def.previewable!.form.path, { title: `${tag}-form`, content: '<p>正文</p>' });
+      expect(form.body.code, JSON.stringify(form.body)).toBe(200);
+      expect((await open(form.body.data.url)).body).toContain(`${tag}-form`);
+    });
+  });
+
+  describe.each(cases((def) => !!def.revisioned && !!def.endpoints.get))('revisioned %s', (_n, def) => {
+    it('each save keeps a revision, and restoring the first puts its content back', async () => {
+      const tag = newTag();
+      const scope = scopeOf(def).field;
+      const shared = new Map<string, unknown>();
+      const saved = await create(def, tag, 1, shared);
+      const update = await post(def.endpoints.save!.path, {
+        ...(await bodyOf(def, tag, 1, shared)),
+        id: saved.id,
+        [scope]: `${tag}_changed`,
+      });
+      expect(update.body.code, JSON.stringify(update.body)).toBe(200);
+      const list = (await post('/revision/getRevisionList', { resource: def.name, id: saved.id })).body.data as Row[];
+      expect(list.length).toBe(2);
+      const restored = await post(`/revision/restore?id=${list[1].id}`);
+      expect(restored.body.code, JSON.stringify(restored.body)).toBe(200);
+      expect((await getRecord(def, saved.id))[scope]).toBe(textOf(tag, 1));
+      expect((await post('/revision/getRevisionList', { resource: def.name, id: saved.id })).body.data).toHaveLength(3);
+    });
+  });
+
+  describe.each(cases((def) => isRecyclable(def)))('recyclable %s', (_n, def) => {
+    it('a delete goes to the recycle bin; restoring it gives the same id back, each write one log entry', async () => {
+      const tag = newTag();
+      const saved = await create(def, tag, 1);
+      const del = await post(`${def.endpoints.del!.path}?id=${saved.id}`);
+      expect(del.body).toEqual({ code: 200, msg: '删除成功' });
+      expect(await db().selectFrom(def.table).select('id').where('id', '=', saved.id).executeTakeFirst()).toBeUndefined();
+      const bin = (await post('/recycle/getRecyclePage', { resource: def.name, pageNumber: 1, pageSize: 100 })).body.rows as Row[];
+      const entry = bin.find((e) => e.recordId === saved.id);
+      expect(entry, `${def.name} #${saved.id} in the recycle bin`).toBeTruthy();
+      expect((await post('/recycle/restore', [entry!.id])).body.code).toBe(200);
+      const back = await db().selectFrom(def.table).selectAll().where('id', '=', saved.id).executeTakeFirst();
+      expect(back?.[columnOf(field(def, scopeOf(def).field)!)]).toBe(textOf(tag, 1));
+      expect((await logOf(def, saved.id)).map((l) => l.action)).toEqual(['create', 'delete', 'restore']);
+    });
+  });
+
+  describe.each(cases((def) => !none(def.webhook ?? [])))('webhook events of %s', (_n, def) => {
+    it('a save and a delete enqueue their events for a subscribed webhook, in the write', async () => {
+      const tag = newTag();
+      const shared = new Map<string, unknown>();
+      const saved = await create(def, tag, 2, shared);
+      expect((await post(def.endpoints.save!.path, { ...(await bodyOf(def, tag, 2, shared)), id: saved.id })).body.code).toBe(200);
+      if (def.endpoints.del) await post(`${def.endpoints.del.path}?id=${saved.id}`);
+      const created = def.publishable ? (saved.status === 'published' ? ['publish'] : []) : ['update'];
+      const expected = [...created, 'update', ...(def.endpoints.del ? ['delete'] : [])]
+        .filter((a) => def.webhook!.includes(a as never))
+        .map((a) => `${def.name}.${a}`);
+      expect(await eventsOf(def, saved.id)).toEqual(expected);
+    });
+  });
+
+  describe.each(cases(() => true))('operation log of %s', (_n, def) => {
+    it('a create and an update are each one entry naming the resource, the action and the record', async () => {
+      const tag = newTag();
+      const shared = new Map<string, unknown>();
+      const saved = await create(def, tag, 1, shared);
+      expect((await post(def.endpoints.save!.path, { ...(await bodyOf(def, tag, 1, shared)), id: saved.id })).body.code).toBe(200);
+      const log = await logOf(def, saved.id);
+      expect(log.map((l) => [l.action, l.user_name, Number(l.result)])).toEqual([
+        ['create', 'admin', 1],
+        ['update', 'admin', 1],
+      ]);
+    });
+  });
+
+  describe.each(
+    allResources()
+      .filter((def) => only(def) && deliveryEndpointsOf(def).length > 0)
+      .map((def) => [def.name, def] as const),
+  )('delivery of %s', (_n, def) => {
+    it('answers each of its paths; a record path 404s for an unknown id', async () => {
+      for (const e of deliveryEndpointsOf(def)) {
+        if (e.reply === 'ack') continue;
+        const path = e.path.replace('{id}', '999999999');
+        const r = await publicGet(path);
+        if (e.params) expect(r.statusCode, path).toBe(404);
+        else if (e.reply === 'one') expect([200, 404], path).toContain(r.statusCode);
+        else {
+          expect(r.statusCode, path).toBe(200);
+          expect(r.json().code).toBe(200);
+          // a publishable resource's list shows published rows only
+          const rows = (r.json().rows ?? r.json().data) as Row[];
+          if (def.publishable && def.endpoints.get)
+            for (const row of rows.slice(0, 5)) expect((await getRecord(def, row.id)).status).toBe('published');
+        }
+      }
+    });
+  });
+}
