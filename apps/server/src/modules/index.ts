@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
+import * as apiDocs from './apiDocs/index.js';
 import * as application from './application/index.js';
 import * as autoComplete from './autoComplete/index.js';
 import * as banner from './banner/index.js';
@@ -56,6 +57,7 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   preview,
   webhook,
   monitor,
+  apiDocs,
 ];
 
 export async function registerModules(api: FastifyInstance, ctx: Ctx): Promise<void> {

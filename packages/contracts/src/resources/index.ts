@@ -1,4 +1,5 @@
 import type { MessageBundle } from '../i18n/index.js';
+import { apiDocsMessages } from './apiDocs.js';
 import { applicationMessages } from './application.js';
 import { authMessages } from './auth.js';
 import { bannerMessages } from './banner.js';
@@ -24,6 +25,7 @@ import { userInfoMessages } from './userInfo.js';
 import { waybillMessages } from './waybill.js';
 import { webhookMessages } from './webhook.js';
 
+export * from './apiDocs.js';
 export * from './application.js';
 export * from './auth.js';
 export * from './autoComplete.js';
@@ -76,4 +78,5 @@ export const resourceMessages: MessageBundle<string>[] = [
   dashboardMessages,
   roleMessages,
   monitorMessages,
+  apiDocsMessages,
 ];
