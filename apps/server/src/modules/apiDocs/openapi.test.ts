@@ -140,8 +140,15 @@ describe.each(DIALECTS)('the staff API reference on %s', (dialect) => {
     expect(upload.responses[200].content['application/json'].schema.properties.data.required).toEqual(['name', 'url']);
     const options = doc.paths['/AutoComplete/AutoSeaPorts'].get.responses[200].content['application/json'].schema;
     expect(options.required).toEqual(['code', 'msg', 'list', 'intTotal']);
-    const operLog = doc.paths['/log/getOperLogPage'].post.responses[200].content['application/json'].schema;
-    expect(operLog.required).toEqual(['code', 'msg', 'rows', 'total']);
+    const operLog = doc.paths['/log/getOperLogPage'].post;
+    expect(operLog.responses[200].content['application/json'].schema.required).toEqual(['code', 'msg', 'rows', 'total']);
+    expect(Object.keys(operLog.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['pageNumber', 'pageSize']),
+    );
+    expect(doc.paths['/KJ/GetUserTabFiledNameConfig'].get.parameters).toEqual([
+      expect.objectContaining({ name: 'modelType', in: 'query' }),
+    ]);
+    expect(doc.paths['/recycle/restore'].post.requestBody.content['application/json'].schema.type).toBe('array');
   });
 
   describe('a client generated with openapi-typescript', () => {
