@@ -129,4 +129,5 @@ registerView('/product/product-details', () => import('./product/ProductDetails'
 registerView('/system/role-list', () => import('./system/RoleList'), { list: 'role' });
 registerView('/system/role-details', () => import('./system/RoleDetails'));
 registerView('/system/menu-settings', () => import('./system/MenuSettings'));
+registerView('/system/api-docs', () => import('./system/ApiDocs'));
 registerView('/webhook/webhook-list', () => import('./webhook/WebhookList'), { list: 'webhook' });
