@@ -64,6 +64,17 @@ describe.each(DIALECTS)('the staff API reference on %s', (dialect) => {
     expect(res.json().openapi).toBe('3.1.0');
   });
 
+  it('系统管理 › 接口文档 is seeded to the administrator, not to the editor role', async () => {
+    type Menu = { routeName: string; url: string; title: string; children?: Menu[] };
+    const apiDocsOf = async (token: string) => {
+      const menus: Menu[] = (await t.current.post('/user/info', {}, { token })).body.data.menus;
+      return menus.flatMap((m) => m.children ?? []).filter((c) => c.routeName === 'ApiDocs');
+    };
+    expect(await apiDocsOf(adminToken)).toEqual([expect.objectContaining({ url: '/system/api-docs', title: '接口文档' })]);
+    await insertUser(t.current.ctx, 'docs_editor', 'Editor_123456', ['editor']);
+    expect(await apiDocsOf(await t.current.login('docs_editor', 'Editor_123456'))).toEqual([]);
+  });
+
   it('is a valid OpenAPI 3.1 document (swagger-parser)', async () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: '/api' }]);
