@@ -331,12 +331,14 @@ export function staffOpenApi(prefix: string, inputs: ReadonlyMap<string, RouteIn
       ].join('\n\n'),
     },
     servers: [{ url: prefix || '/' }],
-    security: [{ token: [] }],
+    // the guard reads the `token` header, else a `token` query (or body) parameter (auth/guard.ts)
+    security: [{ token: [] }, { tokenParam: [] }],
     tags: [...new Set(allEndpoints().map((e) => e.module))].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {
         token: { type: 'apiKey', in: 'header', name: 'token', description: 'the token `/login/doLogin` answers' },
+        tokenParam: { type: 'apiKey', in: 'query', name: 'token', description: 'the same token as a parameter (also read from the body)' },
       },
       schemas,
       responses: {
