@@ -161,6 +161,7 @@ function replySchema(shape: ReplyShape, data: Json | undefined): Json {
         type: 'object',
         properties: { ...head, rows: { type: 'array', items: data ?? { type: 'object' } }, total: { type: 'integer', minimum: 0 } },
         required: ['code', 'msg', 'rows', 'total'],
+        additionalProperties: false,
       };
     case 'entity':
       return data ?? { type: 'object' };
@@ -169,12 +170,14 @@ function replySchema(shape: ReplyShape, data: Json | undefined): Json {
         type: 'object',
         properties: { ...head, list: { type: 'array', items: { type: 'object' } }, intTotal: { type: 'integer', minimum: 0 } },
         required: ['code', 'msg', 'list', 'intTotal'],
+        additionalProperties: false,
       };
     case 'success':
       return {
         type: 'object',
         properties: { success: { type: 'boolean' }, message: { type: 'string' }, data: {} },
         required: ['success', 'message'],
+        additionalProperties: false,
       };
     case 'upload':
       return {
@@ -189,11 +192,12 @@ function replySchema(shape: ReplyShape, data: Json | undefined): Json {
           },
         },
         required: ['code', 'msg', 'message', 'data'],
+        additionalProperties: false,
       };
     default:
       return data
-        ? { type: 'object', properties: { ...head, data }, required: ['code', 'msg', 'data'] }
-        : { type: 'object', properties: { ...head, data: {} }, required: ['code', 'msg'] };
+        ? { type: 'object', properties: { ...head, data }, required: ['code', 'msg', 'data'], additionalProperties: false }
+        : { type: 'object', properties: { ...head, data: {} }, required: ['code', 'msg'], additionalProperties: false };
   }
 }
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { allEndpoints } from '@gk/contracts';
+import Ajv2020 from 'ajv/dist/2020.js';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,6 +163,33 @@ describe.each(DIALECTS)('the staff API reference on %s', (dialect) => {
       expect.objectContaining({ name: 'modelType', in: 'query' }),
     ]);
     expect(doc.paths['/recycle/restore'].post.requestBody.content['application/json'].schema.type).toBe('array');
+  });
+
+  it('documents the replies the server gives: every read call without a required input, answered to the administrator', async () => {
+    const resolved = (await SwaggerParser.dereference(structuredClone(doc) as never)) as unknown as Doc;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const checked: string[] = [];
+    const wrong: string[] = [];
+    for (const e of allEndpoints().filter((x) => x.kind === 'read')) {
+      const op = resolved.paths[e.path][e.method.toLowerCase()];
+      const needsInput =
+        (op.parameters ?? []).some((p: Node) => p.required) || op.requestBody?.content?.['application/json']?.schema?.required?.length;
+      if (needsInput) continue;
+      const res = await t.current.app.inject({
+        method: e.method,
+        url: `/api${e.path}`,
+        headers: { token: adminToken },
+        payload: e.method === 'POST' ? {} : undefined,
+      });
+      const validate = ajv.compile(op.responses[res.statusCode]?.content?.['application/json']?.schema ?? { not: {} });
+      if (!validate(res.json())) wrong.push(`${e.path} ${res.statusCode}: ${ajv.errorsText(validate.errors)}`);
+      checked.push(e.path);
+    }
+    expect(wrong).toEqual([]);
+    // the lists of every resource and the custom pages (operation log, recycle bin, online sessions …) were among them
+    expect(checked).toEqual(
+      expect.arrayContaining(['/news/getNewsList', '/log/getOperLogPage', '/recycle/getRecyclePage', '/role/getRoleList']),
+    );
   });
 
   describe('a client generated with openapi-typescript', () => {
