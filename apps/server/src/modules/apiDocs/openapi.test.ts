@@ -192,6 +192,33 @@ describe.each(DIALECTS)('the staff API reference on %s', (dialect) => {
     );
   });
 
+  it('documents a record as the server answers it: save, get and a list row of a news item', async () => {
+    const resolved = (await SwaggerParser.dereference(structuredClone(doc) as never)) as unknown as Doc;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const reply = (path: string) => resolved.paths[path].post.responses[200].content['application/json'].schema;
+    const check = (path: string, body: unknown) => {
+      const validate = ajv.compile(reply(path));
+      return validate(body) ? 'ok' : `${path}: ${ajv.errorsText(validate.errors)}`;
+    };
+    const type = await t.current.post('/news/saveNewsType', { code: 'apidoc', name: '接口文档类型' }, { token: adminToken });
+    expect(type.body).toEqual(expect.objectContaining({ code: 200 }));
+    const saved = await t.current.post(
+      '/news/saveNews',
+      { title: '接口文档的新闻', type: 'apidoc', summary: '摘要', content: '<p>正文</p>', isTop: 1 },
+      { token: adminToken },
+    );
+    expect(saved.body).toEqual(expect.objectContaining({ code: 200 }));
+    expect(check('/news/saveNews', saved.body)).toBe('ok');
+    const id = saved.body.data.id;
+    const got = await t.current.app.inject({ method: 'POST', url: `/api/news/getNews?id=${id}`, headers: { token: adminToken } });
+    expect(check('/news/getNews', got.json())).toBe('ok');
+    const list = await t.current.post('/news/getNewsList', { title: '接口文档的新闻' }, { token: adminToken });
+    expect(list.body.rows).toHaveLength(1);
+    expect(check('/news/getNewsList', list.body)).toBe('ok');
+    // and the check can fail: a number where the document says text
+    expect(check('/news/getNewsList', { ...list.body, rows: [{ ...list.body.rows[0], title: 7 }] })).toMatch(/title/);
+  });
+
   describe('a client generated with openapi-typescript', () => {
     let dir: string;
     beforeAll(() => {
