@@ -4,6 +4,8 @@
  * time (apps/web/vite-plugin-messages.ts), so the message bundles stay out of its chunks
  * (`defineMessages` is annotated pure).
  */
+import './jitless.js';
+
 export * from './endpoints.js';
 export * from './enums.js';
 export * from './envelope.js';

@@ -33,6 +33,7 @@ export function registerResource(api: FastifyInstance, ctx: Ctx, def: ResourceDe
   for (const endpoint of [...(def.endpoints.list ? [def.endpoints.list] : []), ...(def.endpoints.aliases ?? [])]) {
     addRoute(api, ctx, {
       endpoint,
+      doc: crud.schema,
       handler: async (_i, req) => {
         const { rows, total } = await crud.list(rawInput(req));
         return page(req, rows, total);

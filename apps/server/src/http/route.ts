@@ -1,4 +1,4 @@
-import type { Endpoint } from '@gk/contracts';
+import type { Endpoint, RouteInputDoc } from '@gk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Ctx } from '../context.js';
@@ -14,6 +14,8 @@ export interface RouteDef<S extends z.ZodType> {
   schema?: S;
   /** where the input comes from; default both (query params overlaid by the body) */
   input?: 'merged' | 'body' | 'query';
+  /** the input as the API reference documents it, for a handler that parses it itself (a resource's list) */
+  doc?: z.ZodType;
   handler: (input: z.output<S>, req: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown;
 }
 
@@ -44,8 +46,16 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
   throw badRequest(key, params);
 }
 
+/**
+ * The input schema of every route declared so far, keyed `METHOD path` (the same in every app of a process):
+ * what the staff API's OpenAPI document (`staffOpenApi`, modules/apiDocs) reads for the custom routes.
+ */
+const inputDocs = new Map<string, RouteInputDoc>();
+export const routeInputDocs = (): ReadonlyMap<string, RouteInputDoc> => inputDocs;
+
 export function addRoute<S extends z.ZodType>(app: FastifyInstance, ctx: Ctx, def: RouteDef<S>): void {
   void ctx;
+  inputDocs.set(`${def.endpoint.method} ${def.endpoint.path}`, { schema: def.doc ?? def.schema, input: def.input });
   app.route({
     method: def.endpoint.method,
     url: def.endpoint.path,

@@ -1,6 +1,7 @@
 import { allResources, type Endpoint, type ResourceDef } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
+import * as apiDocs from './apiDocs/index.js';
 import { registerResource } from '../crud/routes.js';
 import * as autoComplete from './autoComplete/index.js';
 import * as company from './company/index.js';
@@ -45,6 +46,7 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   preview,
   webhook,
   monitor,
+  apiDocs,
 ];
 
 const endpointKey = (e: Endpoint) => `${e.method} ${e.path}`;

@@ -1,3 +1,4 @@
+export * from './apiDocs.js';
 export * from './application.js';
 export * from './auth.js';
 export * from './autoComplete.js';

@@ -9,6 +9,7 @@ import {
   type SuccessReply,
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { t } from '../../http/reply.js';
@@ -43,6 +44,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
   addRoute(api, ctx, {
     endpoint: fieldConfigEndpoints.get,
     input: 'query',
+    doc: z.object({ modelType: z.string().describe('the list, e.g. news') }),
     handler: (_i, req, reply) =>
       answer(req, reply, async () => {
         const { name, def } = resourceOf((rawInput(req, 'query') as Record<string, unknown>).modelType);
@@ -71,6 +73,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
 
   addRoute(api, ctx, {
     endpoint: fieldConfigEndpoints.save,
+    doc: fieldConfigSaveSchema,
     handler: (_i, req, reply) =>
       answer(req, reply, async () => {
         const raw = rawInput(req, 'merged') as Record<string, unknown>;

@@ -204,6 +204,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
 
   addRoute(api, ctx, {
     endpoint: logEndpoints.page,
+    doc: logPageSchema,
     handler: async (_i, req) => {
       const input = parseInput(logPageSchema, rawInput(req));
       let q = db.selectFrom('oper_log');

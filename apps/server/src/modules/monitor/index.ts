@@ -52,6 +52,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
 
   addRoute(api, ctx, {
     endpoint: monitorEndpoints.onlinePage,
+    doc: onlinePageSchema,
     handler: async (_i, req) => {
       const input = parseInput(onlinePageSchema, rawInput(req));
       let q = ctx.db.selectFrom('sys_session as s').innerJoin('sys_user as u', 'u.id', 's.user_id').where('s.expires_at', '>=', ctx.now());
@@ -126,6 +127,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
 
   addRoute(api, ctx, {
     endpoint: monitorEndpoints.loginLogPage,
+    doc: loginLogPageSchema,
     handler: async (_i, req) => {
       const input = parseInput(loginLogPageSchema, rawInput(req));
       let q = ctx.db.selectFrom('sys_login_log');

@@ -147,6 +147,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     const crud = new Crud(ctx, def);
     addRoute(api, ctx, {
       endpoint: p.endpoint,
+      doc: z.object({ id: id() }),
       handler: async (_i, req) => {
         const input = rawInput(req) as Row;
         const shownFields = previewFieldsOf(def);
@@ -163,6 +164,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     });
     addRoute(api, ctx, {
       endpoint: p.form,
+      doc: formSchema,
       handler: async (_i, req) => fromForm(req, p.def, rawInput(req)),
     });
   }

@@ -153,6 +153,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
 
   addRoute(api, ctx, {
     endpoint: recycleEndpoints.page,
+    doc: recyclePageSchema,
     handler: async (_i, req) => {
       const input = parseInput(recyclePageSchema, rawInput(req));
       const readable = req.user ? readableResources(req.user) : [];
@@ -189,6 +190,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
 
   addRoute(api, ctx, {
     endpoint: recycleEndpoints.restore,
+    doc: recycleIdsSchema,
     handler: async (_i, req) => {
       const ids = parseInput(recycleIdsSchema, idsOf(req));
       const count = await db.transaction().execute(async (trx) => {
@@ -203,6 +205,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
 
   addRoute(api, ctx, {
     endpoint: recycleEndpoints.purge,
+    doc: recycleIdsSchema,
     handler: async (_i, req) => {
       const ids = parseInput(recycleIdsSchema, idsOf(req));
       const purged = await db.transaction().execute(async (trx) => {

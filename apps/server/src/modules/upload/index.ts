@@ -15,6 +15,7 @@ import {
   uploadEndpoints,
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { FairQueue, ownerOf } from '../../http/fair-queue.js';
@@ -194,6 +195,7 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
 
   addRoute(api, ctx, {
     endpoint: uploadEndpoints.delImage,
+    doc: z.object({ oldFileUrl: z.string().describe('the image: a stored name, an /img/ URL or a full URL') }),
     handler: async (_i, req) => {
       const input = rawInput(req) as Record<string, unknown>;
       const ref = input.oldFileUrl;

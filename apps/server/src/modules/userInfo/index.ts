@@ -147,6 +147,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
 
   addRoute(api, ctx, {
     endpoint: userInfoEndpoints.list,
+    doc: crud.schema,
     handler: async (_i, req) => {
       const { rows, total } = await crud.list(rawInput(req));
       // `mayTouch`: the caller's grants cover the account's (auth/grants.ts, the rule every write checks), so the

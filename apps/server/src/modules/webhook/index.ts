@@ -384,6 +384,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
 
   addRoute(api, ctx, {
     endpoint: webhookEndpoints.deliveries,
+    doc: deliveryPageSchema,
     handler: async (_i, req) => {
       const input = parseInput(deliveryPageSchema, rawInput(req));
       const [{ n }] = await db
