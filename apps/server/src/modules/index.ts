@@ -1,8 +1,8 @@
 import { allResources, type Endpoint, type ResourceDef } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
-import * as apiDocs from './apiDocs/index.js';
 import { registerResource } from '../crud/routes.js';
+import * as apiDocs from './apiDocs/index.js';
 import * as autoComplete from './autoComplete/index.js';
 import * as company from './company/index.js';
 import * as dashboard from './dashboard/index.js';

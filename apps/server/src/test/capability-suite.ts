@@ -1,8 +1,8 @@
 import { allResources, columnOf, deliveryEndpointsOf, isRecyclable, type ResourceDef } from '@gk/contracts';
-import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../context.js';
-import { useTestApp } from './harness.js';
+import { looseDb } from '../db/index.js';
+import { type ReplyBody, useTestApp } from './harness.js';
 import { field, newTag, recordMaker, scopeOf, textOf } from './records.js';
 
 /**
@@ -18,7 +18,8 @@ import { field, newTag, recordMaker, scopeOf, textOf } from './records.js';
  * - delivery: its list and record show published rows only
  */
 
-type Row = Record<string, unknown>;
+/** a record as a reply carries it (JSON values: harness.ts ReplyBody) */
+type Row = Record<string, ReplyBody>;
 
 const none = (list: readonly unknown[]) => list.length === 0;
 

@@ -1,12 +1,13 @@
 import { allResources, BANNER_TYPES, columnOf, type ResourceDef, SHOW_TYPES, WEBHOOK_EVENTS } from '@gk/contracts';
-import type { TestApp } from './harness.js';
+import type { ReplyBody, TestApp } from './harness.js';
 
 /**
  * Records built from a resource's contract alone (its save schema, fields, references), for the generic
  * suites (resources.test.ts, capabilities.test.ts): no per-resource code.
  */
 
-type Row = Record<string, unknown>;
+/** a record as a reply carries it (JSON values: harness.ts ReplyBody) */
+type Row = Record<string, ReplyBody>;
 
 export const byTable = (table: string) => {
   const def = allResources().find((r) => r.table === table);

@@ -1,5 +1,4 @@
 import { allResources, columnOf, MAX_PAGE_SIZE, type ResourceDef } from '@gk/contracts';
-import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { looseDb } from '../db/index.js';
 import { DIALECTS, useTestApp } from './harness.js';
