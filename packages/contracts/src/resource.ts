@@ -160,6 +160,11 @@ export interface ResourceDef {
    * write's reply goes out (the change bus; `role`: sessions' roles and permissions).
    */
   invalidates?: readonly ('session' | 'role' | 'permission' | 'menu')[];
+  /**
+   * counted on the home page: its number of records (its list screen's link), and for a publishable resource
+   * its drafts and scheduled records waiting
+   */
+  dashboard?: boolean;
   /** its group and screens in the menu (resource-menu.ts): seeded, granted and routed with no other registration */
   menu?: import('./resource-menu.js').ResourceMenu;
 }

@@ -29,7 +29,7 @@ defineResource({
     routeName: 'TestCareer',
     title: '测试招聘管理',
     icon: 'SolutionOutlined',
-    after: '/policy',
+    after: '/banner',
     list: { url: '/testCareer/testCareer-list', routeName: 'TestCareerList', title: '测试招聘列表', icon: 'UnorderedListOutlined' },
     details: { url: '/testCareer/testCareer-details', routeName: 'TestCareerDetails', title: '测试招聘详情', icon: 'EditOutlined' },
   },
@@ -69,10 +69,10 @@ describe.each(DIALECTS)('a menu declared by a resource description on %s', (dial
   });
   const info = async (token: string) => (await t.current.post('/user/info', {}, { token })).body.data;
 
-  it("is seeded and handed out after 政策公告, with its module's write calls as the administrator's buttons", async () => {
+  it("is seeded and handed out after 轮播图管理, with its module's write calls as the administrator's buttons", async () => {
     const data = await info(admin);
     const names = data.menus.map((m: { routeName: string }) => m.routeName);
-    expect(names[names.indexOf('Policy') + 1]).toBe('TestCareer');
+    expect(names[names.indexOf('Banner') + 1]).toBe('TestCareer');
     expect(data.menus.find((m: { routeName: string }) => m.routeName === 'TestCareer')).toEqual(GROUP);
     const buttons = data.buttons.map((b: { url: string }) => b.url);
     expect(buttons).toEqual(expect.arrayContaining(['/testCareer/saveTestCareer', '/testCareer/publishTestCareer']));

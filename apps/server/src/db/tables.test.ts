@@ -204,25 +204,25 @@ describe.each(DIALECTS)('db/tables.ts against the migrated schema on %s', (diale
           { ...col('create_time'), name: 'created_at' },
         ],
       },
-      { name: 'job', isView: false, columns: [{ ...col('title') }] },
+      { name: 'survey', isView: false, columns: [{ ...col('title') }] },
     ];
     expect(differences(changed, described, known)).toEqual([
-      'job: in the database, described nowhere (db/tables.ts)',
       'news.content: described html, the database has it not null',
       `news.count: described int=, the database has varchar(10)`,
       'news.create_time: described (str) but not in the database',
       'news.created_at: in the database, not described',
       'news.status: described str=, the database has no default',
       'news.summary: described (str=) but not in the database',
+      'survey: in the database, described nowhere (db/tables.ts)',
     ]);
   });
 
   it("a resource table without a TABLES entry is checked against its description's fields", () => {
     const news = migrated.find((table) => table.name === 'news')!;
     const col = (name: string) => news.columns.find((c) => c.name === name)!;
-    const job = {
-      name: 'job',
-      table: 'job',
+    const survey = {
+      name: 'survey',
+      table: 'survey',
       fields: [
         { name: 'title', type: 'text', label: 'x' },
         { name: 'headcount', type: 'int', label: 'x' },
@@ -233,16 +233,16 @@ describe.each(DIALECTS)('db/tables.ts against the migrated schema on %s', (diale
     const tables: TableMetadata[] = [
       ...migrated,
       {
-        name: 'job',
+        name: 'survey',
         isView: false,
         columns: [col('id'), col('title'), { ...col('summary'), name: 'headcount' }, col('status'), { ...col('content'), name: 'salary' }],
       },
     ];
-    expect(differences(tables, described, [...known, 'job'])).toEqual([]);
-    expect(resourceDifferences(tables, { ...TABLES, ...CORE_TYPED }, [job])).toEqual([
-      'job.city: field job.city, not in the database',
-      `job.headcount: field job.headcount (int), the database has ${col('summary').dataType}`,
-      'job.salary: in the database, neither typed nor a field of job',
+    expect(differences(tables, described, [...known, 'survey'])).toEqual([]);
+    expect(resourceDifferences(tables, { ...TABLES, ...CORE_TYPED }, [survey])).toEqual([
+      'survey.city: field survey.city, not in the database',
+      `survey.headcount: field survey.headcount (int), the database has ${col('summary').dataType}`,
+      'survey.salary: in the database, neither typed nor a field of survey',
     ]);
   });
 });

@@ -65,7 +65,9 @@ export function recordMaker(post: (path: string, body?: unknown) => ReturnType<T
       else if (f?.type === 'text' || f?.type === 'code') body[key] = textOf(tag, rank);
       else if (f?.type === 'image') body[key] = `/img/${tag}-${rank}.png`;
       else if (f?.type === 'html') body[key] = `<p>${tag} ${rank}</p>`;
-      else if (f?.type === 'sort' || f?.type === 'int') body[key] = rank;
+      else if (f?.type === 'sort') body[key] = rank;
+      // a count starts at one (a headcount of 0 is refused)
+      else if (f?.type === 'int') body[key] = rank + 1;
       // optional times (a publish or offline time) and values that are no field (a user's roleIds) are left out
       else if (f?.type === 'datetime' || !f) continue;
       // one record of three is flagged: a flag with a single live record (the contact) keeps it

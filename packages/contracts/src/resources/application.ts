@@ -112,6 +112,7 @@ export const applicationResource = defineResource({
   module: 'application',
   table: 'application',
   label: 'application.entity',
+  dashboard: true,
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     { name: 'type', type: 'code', label: 'application.f.type' },

@@ -79,6 +79,7 @@ export const bannerResource = defineResource({
   module: 'banner',
   table: 'banner',
   label: 'banner.entity',
+  dashboard: true,
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     {

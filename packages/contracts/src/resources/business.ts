@@ -133,6 +133,7 @@ export const businessResource = defineResource({
   module: 'business',
   table: 'business',
   label: 'business.entity',
+  dashboard: true,
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     { name: 'type', type: 'code', label: 'business.f.type' },

@@ -1,6 +1,7 @@
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
 import { menuTree } from '../menu.js';
+import { allResources } from '../resource.js';
 import { type PublishState, publishFilter } from './publish.js';
 
 /** The home page's figures: content counts per area, my recent edits, the latest changes, failed logins (admins). */
@@ -8,19 +9,21 @@ export const dashboardEndpoints = defineEndpoints('dashboard', {
   stats: { path: '/dashboard/getStats', kind: 'session', name: '首页统计' },
 });
 
-/** The areas counted on the home page: resource name → its list screen. */
-export const DASHBOARD_AREAS: readonly { resource: string; url: string }[] = [
-  { resource: 'news', url: '/news/news-list' },
-  { resource: 'policy', url: '/policy/policy-list' },
-  { resource: 'pageItem', url: '/page/pageItems-list' },
-  { resource: 'banner', url: '/banner/banner-list' },
-  { resource: 'business', url: '/business/business-list' },
-  { resource: 'application', url: '/application/application-list' },
-  { resource: 'supplier', url: '/supplier/supplier-list' },
-  { resource: 'product', url: '/product/product-list' },
-  { resource: 'waybill', url: '/waybill/waybill-list' },
-  { resource: 'link', url: '/link/link-list' },
-];
+/**
+ * The areas counted on the home page: every resource described `dashboard: true` that has a list screen in the
+ * menu, in menu order, with that screen's url.
+ */
+export function dashboardAreas(): { resource: string; url: string }[] {
+  const counted = new Set(
+    allResources()
+      .filter((r) => r.dashboard)
+      .map((r) => r.name),
+  );
+  return menuTree()
+    .flatMap((m) => m.children ?? [])
+    .filter((c) => c.list && counted.has(c.list))
+    .map((c) => ({ resource: c.list!, url: c.url }));
+}
 
 /** A list screen filtered by publish state (the list keeps its filters in the URL query). */
 export const statusListUrl = (url: string, state: PublishState) => `${url}?${new URLSearchParams({ [publishFilter.param]: state })}`;
@@ -37,7 +40,7 @@ const detailsOf = (listUrl: string) =>
  */
 export function changeUrl(module: string, action: string, recordId: number | null): string | null {
   if (action === 'delete') return '/recycle/recycle-list';
-  const area = DASHBOARD_AREAS.find((a) => a.resource === module);
+  const area = dashboardAreas().find((a) => a.resource === module);
   if (action === 'purge' || !area) return null;
   const details = detailsOf(area.url);
   return details && recordId != null ? `${details}?id=${recordId}` : area.url;

@@ -92,6 +92,7 @@ export const linkResource = defineResource({
   module: 'link',
   table: 'friend_link',
   label: 'link.entity',
+  dashboard: true,
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     { name: 'name', type: 'text', label: 'link.f.name', list: true, sortable: true },

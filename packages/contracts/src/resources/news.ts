@@ -142,6 +142,7 @@ export const newsResource = defineResource({
   module: 'news',
   table: 'news',
   label: 'news.entity',
+  dashboard: true,
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     { name: 'title', type: 'text', label: 'news.f.title', list: true, sortable: true },

@@ -147,6 +147,7 @@ export const pageItemResource = defineResource({
   module: 'page',
   table: 'page_item',
   label: 'pageItem.entity',
+  dashboard: true,
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     { name: 'title', type: 'text', label: 'pageItem.f.title', list: true, sortable: true },

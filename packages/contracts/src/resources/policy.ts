@@ -69,6 +69,7 @@ export const policyResource = defineResource({
   module: 'policy',
   table: 'policy',
   label: 'policy.entity',
+  dashboard: true,
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     { name: 'title', type: 'text', label: 'policy.f.title', list: true, sortable: true },

@@ -62,6 +62,7 @@ export const productResource = defineResource({
   module: 'product',
   table: 'product',
   label: 'product.entity',
+  dashboard: true,
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     { name: 'supplierId', type: 'int', label: 'product.f.supplierId' },

@@ -50,6 +50,7 @@ export const waybillResource = defineResource({
   module: 'waybill',
   table: 'waybill_template',
   label: 'waybill.entity',
+  dashboard: true,
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     { name: 'code', type: 'code', label: 'waybill.f.code', list: true, sortable: true },

@@ -1,10 +1,10 @@
 import {
   allResources,
   changeUrl,
-  DASHBOARD_AREAS,
   type DashboardChange,
   type DashboardStats,
   type DashboardWaiting,
+  dashboardAreas,
   dashboardEndpoints,
   failedLoginsUrl,
   LOG_RESULT,
@@ -44,7 +44,8 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     handler: async (_i, req) => {
       const user = req.user!;
       const counts: DashboardStats['counts'] = [];
-      for (const area of DASHBOARD_AREAS) {
+      const areas = dashboardAreas();
+      for (const area of areas) {
         const def = allResources().find((r) => r.name === area.resource);
         if (!def?.endpoints.list || !may(user, def.endpoints.list.path)) continue;
         counts.push({
@@ -58,7 +59,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       const waiting: DashboardWaiting[] = [];
       const now = ctx.nowText();
       for (const def of allResources().filter((r) => r.publishable)) {
-        const area = DASHBOARD_AREAS.find((a) => a.resource === def.name);
+        const area = areas.find((a) => a.resource === def.name);
         if (!def.endpoints.list || !area || !may(user, def.endpoints.list.path)) continue;
         const inState = async (state: 'draft' | 'scheduled') => {
           const { cond } = publishStateSql(state, now);

@@ -1,4 +1,4 @@
-import { WEBHOOK_RESOURCES, webhookEndpoints, webhookResource } from '@gk/contracts';
+import { allResources, WEBHOOK_RESOURCES, webhookEndpoints, webhookResource } from '@gk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -13,6 +13,13 @@ import { listPreload } from '../../components/list/useListController';
 type Row = Record<string, unknown>;
 
 /** The events of a webhook as checkboxes per resource; the API keeps them comma-separated. */
+
+/** a resource's name in the event picker: its webhook label when one is written, else its record name */
+const resourceLabel = (t: (key: string, options?: { defaultValue: string }) => string, resource: string) => {
+  const def = allResources().find((r) => r.name === resource);
+  return t(`webhook.resource.${resource}`, { defaultValue: def ? t(def.label) : resource });
+};
+
 function EventsPicker({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {
   const { t } = useTranslation();
   const chosen = new Set((value ?? '').split(',').filter(Boolean));
@@ -26,7 +33,7 @@ function EventsPicker({ value, onChange }: { value?: string; onChange?: (v: stri
     <Space direction="vertical" size={4}>
       {Object.entries(WEBHOOK_RESOURCES).map(([resource, actions]) => (
         <Space key={resource} wrap>
-          <span style={{ display: 'inline-block', minWidth: 72 }}>{t(`webhook.resource.${resource}`)}</span>
+          <span style={{ display: 'inline-block', minWidth: 72 }}>{resourceLabel(t, resource)}</span>
           {actions.map((a) => (
             <Checkbox key={a} checked={chosen.has(`${resource}.${a}`)} onChange={(e) => set(`${resource}.${a}`, e.target.checked)}>
               {t(`webhook.action.${a}`)}
@@ -45,7 +52,7 @@ function EventLabel({ event }: { event: string }) {
   if (!action) return <>{event}</>;
   return (
     <>
-      {t(`webhook.resource.${resource}`)} · {t(`webhook.action.${action}`)}
+      {resourceLabel(t, resource)} · {t(`webhook.action.${action}`)}
     </>
   );
 }
