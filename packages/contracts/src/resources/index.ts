@@ -9,6 +9,7 @@ export * from './dashboard.js';
 export * from './delivery.js';
 export * from './fieldConfig.js';
 export * from './header.js';
+export * from './job.js';
 export * from './log.js';
 export * from './monitor.js';
 export * from './news.js';
