@@ -58,9 +58,9 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       // drafts and scheduled items (published, publish time still to come) waiting in each publishable area
       const waiting: DashboardWaiting[] = [];
       const now = ctx.nowText();
-      for (const def of allResources().filter((r) => r.publishable)) {
-        const area = areas.find((a) => a.resource === def.name);
-        if (!def.endpoints.list || !area || !may(user, def.endpoints.list.path)) continue;
+      for (const area of areas) {
+        const def = allResources().find((r) => r.name === area.resource);
+        if (!def?.publishable || !def.endpoints.list || !may(user, def.endpoints.list.path)) continue;
         const inState = async (state: 'draft' | 'scheduled') => {
           const { cond } = publishStateSql(state, now);
           const r = await db.selectFrom(`${def.table} as t`).select(sql<number>`count(*)`.as('n')).where(cond).executeTakeFirstOrThrow();
