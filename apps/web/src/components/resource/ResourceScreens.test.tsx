@@ -19,6 +19,7 @@ const eps = defineEndpoints('testOpening', {
   publish: { path: '/testOpening/publishTestOpening', kind: 'write', name: '发布岗位' },
   unpublish: { path: '/testOpening/unpublishTestOpening', kind: 'write', name: '下线岗位' },
   preview: { path: '/testOpening/previewTestOpening', kind: 'read', name: '预览岗位' },
+  previewForm: { path: '/testOpening/previewTestOpeningForm', kind: 'write', name: '预览未保存的岗位' },
 });
 const opening = defineResource({
   name: 'testOpening',
@@ -50,6 +51,8 @@ const opening = defineResource({
   endpoints: { list: eps.list, get: eps.get, save: eps.save, del: eps.del },
   del: 'ids',
   order: [['createTime', 'desc']],
+  publishable: { publish: eps.publish, unpublish: eps.unpublish },
+  previewable: { byId: eps.preview, form: eps.previewForm },
   menu: {
     url: '/testOpening',
     routeName: 'TestOpening',
@@ -95,7 +98,12 @@ describe('screens built from a description', () => {
       ['basic', ['title', 'author', 'isTop']],
       ['content', ['content']],
     ]);
-    expect(publishCallsOf(opening)).toEqual({ publish: eps.publish, unpublish: eps.unpublish, preview: eps.preview });
+    expect(publishCallsOf(opening)).toEqual({
+      publish: eps.publish,
+      unpublish: eps.unpublish,
+      preview: eps.preview,
+      previewForm: eps.previewForm,
+    });
   });
 
   it('lists the rows with their publish state, and opens the details screen its menu declares', async () => {
