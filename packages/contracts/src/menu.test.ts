@@ -34,7 +34,7 @@ defineResource({
     routeName: 'TestVacancy',
     title: '测试岗位管理',
     icon: 'SolutionOutlined',
-    after: '/policy',
+    after: '/banner',
     list: { url: '/testVacancy/testVacancy-list', routeName: 'TestVacancyList', title: '测试岗位列表', icon: 'UnorderedListOutlined' },
     details: { url: '/testVacancy/testVacancy-details', routeName: 'TestVacancyDetails', title: '测试岗位详情', icon: 'EditOutlined' },
   },
@@ -56,7 +56,7 @@ defineResource({
     routeName: 'TestIntern',
     title: '测试实习',
     icon: 'TeamOutlined',
-    after: '/policy',
+    after: '/banner',
     list: { url: '/testIntern/testIntern-list', routeName: 'TestInternList', title: '测试实习列表', icon: 'TeamOutlined', view: 'x/Y' },
   },
 });
@@ -84,7 +84,7 @@ describe('menus declared by resource descriptions', () => {
   it('places the group after the one it names, with its list screen and its hidden details screen', () => {
     const tree = menuTree();
     const names = tree.map((g) => g.routeName);
-    expect(names.slice(names.indexOf('Policy'), names.indexOf('Policy') + 3)).toEqual(['Policy', 'TestVacancy', 'TestIntern']);
+    expect(names.slice(names.indexOf('Banner'), names.indexOf('Banner') + 3)).toEqual(['Banner', 'TestVacancy', 'TestIntern']);
     expect(names.filter((n) => !n.startsWith('Test'))).toEqual(before);
     expect(tree.find((g) => g.routeName === 'TestVacancy')).toEqual({
       url: '/testVacancy',
