@@ -94,8 +94,11 @@ test('the login page loads only the entry graph of the build, within the gzip bu
  * the revisions drawer or the publish time picker, which load when opened.
  */
 test.describe('the signed-in pages', () => {
-  const NEWS_LIST_BUDGET_GZIP = 530 * 1024;
-  const NEWS_DETAIL_BUDGET_GZIP = 665 * 1024;
+  // raised by 4 KB each in issue 22 (measured +2.7 KB on both pages): the descriptions the web reads now carry
+  // their capabilities (delivery paths, menus), a new content type (招聘信息), and the entry's generated view and
+  // list tables three more screens; docs/decisions.md says what would win it back
+  const NEWS_LIST_BUDGET_GZIP = 534 * 1024;
+  const NEWS_DETAIL_BUDGET_GZIP = 669 * 1024;
   const api = signedIn();
 
   const chunkOf = (manifest: Record<string, ManifestChunk>, key: string) => {
