@@ -1,4 +1,4 @@
-import { defineEndpoints, defineResource } from '@gk/contracts';
+import { defineEndpoints, defineResource, roleEndpoints } from '@gk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DIALECTS, useTestApp } from '../test/harness.js';
@@ -108,5 +108,39 @@ describe.each(DIALECTS)('a menu declared by a resource description on %s', (dial
     await insertUser(t.current.ctx, 'career-editor', 'Career_edit_12', ['editor']);
     const data = await info(await t.current.login('career-editor', 'Career_edit_12'));
     expect(data.menus.map((m: { routeName: string }) => m.routeName)).toContain('TestCareer');
+  });
+
+  it('cannot be granted by a role manager who lacks its keys: a climb to its publish button is refused and saves nothing', async () => {
+    const roleKeys = [
+      'menu:RoleList',
+      'menu:RoleDetails',
+      ...Object.values(roleEndpoints)
+        .filter((e) => e.kind === 'write')
+        .map((e) => e.path),
+    ];
+    const mine = [...roleKeys, 'menu:TestCareerList', '/testCareer/saveTestCareer'];
+    const made = await t.current.post(
+      '/role/saveRole',
+      { code: 'career_mgr', name: '招聘角色管理员', permissions: mine },
+      { token: admin },
+    );
+    expect(made.body).toMatchObject({ code: 200 });
+    await insertUser(t.current.ctx, 'career-mgr', 'Career_mgr_123', ['career_mgr']);
+    const mgr = await t.current.login('career-mgr', 'Career_mgr_123');
+    const climb = await t.current.post(
+      '/role/saveRole',
+      { code: 'career_pub', name: '招聘发布', permissions: ['menu:TestCareerList', '/testCareer/publishTestCareer'] },
+      { token: mgr },
+    );
+    expect(climb.status).toBe(403);
+    expect(climb.body).toEqual({ code: 403, msg: '不能授予您自己没有的权限：发布测试招聘' });
+    expect(await t.current.ctx.db.selectFrom('sys_role').select('id').where('code', '=', 'career_pub').executeTakeFirst()).toBeUndefined();
+    // within its grants it still works
+    const within = await t.current.post(
+      '/role/saveRole',
+      { code: 'career_save', name: '招聘保存', permissions: ['menu:TestCareerList', '/testCareer/saveTestCareer'] },
+      { token: mgr },
+    );
+    expect(within.body).toMatchObject({ code: 200, msg: '保存成功' });
   });
 });
