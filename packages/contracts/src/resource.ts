@@ -234,6 +234,11 @@ export function allResources(): ResourceDef[] {
   return [...registry.values()];
 }
 
+/** the registered description of this name, if any */
+export function resourceByName(name: string): ResourceDef | undefined {
+  return registry.get(name);
+}
+
 /** Fields holding image URLs or HTML that may embed images: what /upload/delImage must check. */
 export function imageReferences(): { table: string; column: string; type: 'image' | 'html' }[] {
   return allResources().flatMap((r) =>

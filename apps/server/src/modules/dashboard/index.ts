@@ -1,5 +1,4 @@
 import {
-  allResources,
   changeUrl,
   type DashboardChange,
   type DashboardStats,
@@ -11,6 +10,7 @@ import {
   logEndpoints,
   ROLES,
   recycleEndpoints,
+  resourceByName,
   statusListUrl,
 } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -46,7 +46,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       const counts: DashboardStats['counts'] = [];
       const areas = dashboardAreas();
       for (const area of areas) {
-        const def = allResources().find((r) => r.name === area.resource);
+        const def = resourceByName(area.resource);
         if (!def?.endpoints.list || !may(user, def.endpoints.list.path)) continue;
         counts.push({
           resource: def.name,
@@ -59,7 +59,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       const waiting: DashboardWaiting[] = [];
       const now = ctx.nowText();
       for (const area of areas) {
-        const def = allResources().find((r) => r.name === area.resource);
+        const def = resourceByName(area.resource);
         if (!def?.publishable || !def.endpoints.list || !may(user, def.endpoints.list.path)) continue;
         const inState = async (state: 'draft' | 'scheduled') => {
           const { cond } = publishStateSql(state, now);

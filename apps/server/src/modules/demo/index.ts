@@ -1,4 +1,4 @@
-import { allResources, type ResourceDef, translate } from '@gk/contracts';
+import { type ResourceDef, resourceByName, translate } from '@gk/contracts';
 import type { Transaction } from 'kysely';
 import type { Ctx } from '../../context.js';
 import { Crud } from '../../crud/service.js';
@@ -14,7 +14,7 @@ export const DEMO_SETTING = 'demo_seeded';
 
 /** A resource by name (a name data.ts uses that no description has is a bug of data.ts). */
 function resourceOf(name: string): ResourceDef {
-  const def = allResources().find((r) => r.name === name);
+  const def = resourceByName(name);
   if (!def) throw new Error(`demo: no resource ${name}`);
   return def;
 }

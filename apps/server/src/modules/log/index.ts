@@ -1,5 +1,4 @@
 import {
-  allResources,
   authEndpoints,
   id,
   LOG_RESULT,
@@ -8,6 +7,7 @@ import {
   logPageSchema,
   MAX_ID,
   type ResourceDef,
+  resourceByName,
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -142,8 +142,6 @@ function replyOf(payload: unknown): { code?: number; msg?: string } | null {
     return null;
   }
 }
-
-const resourceByName = (name: string) => allResources().find((r) => r.name === name);
 
 /** A log row as the API shows it (names in the request's language). */
 export function outRow(req: FastifyRequest, r: Row): Row {

@@ -7,6 +7,7 @@ import {
   recycleEndpoints,
   recycleIdsSchema,
   recyclePageSchema,
+  resourceByName,
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
@@ -27,7 +28,10 @@ import { recordTitle } from '../log/index.js';
 type Row = Record<string, unknown>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const byName = (name: string): ResourceDef | undefined => allResources().find((r) => r.name === name && isRecyclable(r));
+const byName = (name: string): ResourceDef | undefined => {
+  const def = resourceByName(name);
+  return def && isRecyclable(def) ? def : undefined;
+};
 
 /** the read permission of a resource: its list (else its record) endpoint */
 const readKeyOf = (def: ResourceDef): string | undefined => (def.endpoints.list ?? def.endpoints.get)?.path;

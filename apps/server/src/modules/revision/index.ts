@@ -1,4 +1,4 @@
-import { allResources, id, type RevisionRow, revisionEndpoints, revisionListSchema } from '@gk/contracts';
+import { id, type RevisionRow, resourceByName, revisionEndpoints, revisionListSchema } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { tokenOf } from '../../auth/guard.js';
@@ -11,7 +11,10 @@ import { recordTitle } from '../log/index.js';
 
 type Row = Record<string, unknown>;
 /** a resource described `revisioned`, by name */
-const defOf = (name: string) => allResources().find((r) => r.name === name && r.revisioned);
+const defOf = (name: string) => {
+  const def = resourceByName(name);
+  return def?.revisioned ? def : undefined;
+};
 
 /** the writes that keep a revision: every write that leaves a record with other content (a toggle flips a flag only) */
 const KEPT: ReadonlySet<WriteEvent['action']> = new Set(['create', 'update', 'publish', 'unpublish', 'restore']);

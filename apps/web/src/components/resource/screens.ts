@@ -1,4 +1,4 @@
-import { allResources, type Endpoint, type ResourceDef } from '@gk/contracts';
+import { type Endpoint, type ResourceDef, resourceByName } from '@gk/contracts';
 import type { DetailSection } from '../DetailPage';
 import type { SearchFieldConfig } from '../list/SearchForm';
 import { publishSearch } from '../publish/config';
@@ -11,7 +11,7 @@ import { publishSearch } from '../publish/config';
 
 /** the description of a registered resource, by name */
 export function resourceOf(name: string): ResourceDef {
-  const r = allResources().find((x) => x.name === name);
+  const r = resourceByName(name);
   if (!r) throw new Error(`no resource "${name}" in the contracts`);
   return r;
 }

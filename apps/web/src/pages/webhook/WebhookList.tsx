@@ -1,4 +1,4 @@
-import { allResources, WEBHOOK_RESOURCES, webhookEndpoints, webhookResource } from '@gk/contracts';
+import { resourceByName, WEBHOOK_RESOURCES, webhookEndpoints, webhookResource } from '@gk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -16,7 +16,7 @@ type Row = Record<string, unknown>;
 
 /** a resource's name in the event picker: its webhook label when one is written, else its record name */
 const resourceLabel = (t: (key: string, options?: { defaultValue: string }) => string, resource: string) => {
-  const def = allResources().find((r) => r.name === resource);
+  const def = resourceByName(resource);
   return t(`webhook.resource.${resource}`, { defaultValue: def ? t(def.label) : resource });
 };
 
