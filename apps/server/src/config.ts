@@ -76,6 +76,20 @@ export interface AppConfig {
   previewMaxBytesPerAccount: number;
   /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may be sent to loopback / private / link-local addresses (off: public only) */
   webhookAllowPrivate: boolean;
+  /**
+   * PUBLIC_BASE_URL: the origin image URLs in delivery replies start with (`https://cms.example.com`, or a CDN in
+   * front of it), no trailing slash; null = the request's own origin (its Host / X-Forwarded-* read through TRUST_PROXY)
+   */
+  publicBaseUrl: string | null;
+  /** IMAGE_WIDTHS: the only widths `/img/{name}?w=` renders (ascending); any other width is a 400 */
+  imageWidths: number[];
+  /** SITE_KEY_RATE_LIMIT: delivery requests per minute of one site key (instead of the per-address limit) */
+  siteKeyRateLimit: number;
+  /**
+   * PREVIEW_URL_<RESOURCE> (PREVIEW_URL_NEWS, PREVIEW_URL_POLICY, …): the website's page showing a draft, with
+   * `{id}` and `{token}` placeholders; a resource without one previews on the built-in page
+   */
+  previewUrls: Record<string, string>;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -134,7 +148,48 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     previewMaxPerAccount: Math.max(1, num(env.PREVIEW_MAX_PER_ACCOUNT, 20)),
     previewMaxBytesPerAccount: Math.max(1024, num(env.PREVIEW_MAX_BYTES_PER_ACCOUNT, 10 * 1024 * 1024)),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
+    publicBaseUrl: baseUrlOf(env.PUBLIC_BASE_URL),
+    imageWidths: widthsOf(env.IMAGE_WIDTHS),
+    siteKeyRateLimit: num(env.SITE_KEY_RATE_LIMIT, 60_000),
+    previewUrls: previewUrlsOf(env),
   };
+}
+
+/** PUBLIC_BASE_URL: an http(s) origin with an optional path, no trailing slash; anything else is refused at start */
+export function baseUrlOf(v: string | undefined): string | null {
+  const s = (v ?? '').trim();
+  if (!s) return null;
+  let u: URL;
+  try {
+    u = new URL(s);
+  } catch {
+    throw new Error(`PUBLIC_BASE_URL is not a URL: ${s}`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`PUBLIC_BASE_URL must be http(s): ${s}`);
+  if (u.search || u.hash) throw new Error(`PUBLIC_BASE_URL takes no query or fragment: ${s}`);
+  return `${u.origin}${u.pathname}`.replace(/\/+$/, '');
+}
+
+/** IMAGE_WIDTHS: whole pixel widths, 16 to 8192, comma-separated; sorted, duplicates dropped */
+export function widthsOf(v: string | undefined): number[] {
+  const s = (v ?? '').trim() || '320,640,960,1280,1920';
+  const widths = s.split(',').map((x) => Number(x.trim()));
+  for (const w of widths)
+    if (!Number.isInteger(w) || w < 16 || w > 8192) throw new Error(`IMAGE_WIDTHS: ${s} (whole widths from 16 to 8192)`);
+  return [...new Set(widths)].sort((a, b) => a - b);
+}
+
+/** PREVIEW_URL_<RESOURCE>: resource name (lower camel case of the suffix: PREVIEW_URL_PAGE_ITEM → pageItem) → template */
+export function previewUrlsOf(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) {
+    const m = /^PREVIEW_URL_([A-Z0-9_]+)$/.exec(k);
+    if (!m || !v) continue;
+    const name = m[1].toLowerCase().replace(/_([a-z0-9])/g, (_x, c: string) => c.toUpperCase());
+    if (!v.includes('{token}')) throw new Error(`${k} must contain {token}: ${v}`);
+    out[name] = v;
+  }
+  return out;
 }
 
 /**
