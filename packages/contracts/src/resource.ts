@@ -4,6 +4,13 @@ import type { Endpoint } from './endpoints.js';
 /** What a webhook event says was done to a record (`<resource>.<action>`). */
 export const WEBHOOK_ACTIONS = ['publish', 'unpublish', 'update', 'delete'] as const;
 export type WebhookAction = (typeof WEBHOOK_ACTIONS)[number];
+/**
+ * The event a webhook may choose besides `<resource>.<action>`: every change the site shows (all resources,
+ * today's and tomorrow's). With a debounce, a burst of changes goes out as one `site.changed`.
+ */
+export const SITE_CHANGED = 'site.changed';
+/** the longest debounce of a webhook, in seconds */
+export const WEBHOOK_DEBOUNCE_MAX = 3600;
 
 /**
  * A resource is described once here and read by both sides: the server builds its list / get / save /
@@ -150,7 +157,11 @@ export interface ResourceDef {
   recyclable?: boolean;
   /**
    * The webhook events it sends (`<name>.<action>`): `update` (a save, a toggle, a restore), `delete`, and for a
-   * publishable resource `publish` (a publish call, or a create already on the site) and `unpublish`.
+   * publishable resource `publish` (a publish call, a create or a recycle-bin restore already on the site, a
+   * scheduled publish time passing) and `unpublish` (a call, an offline time passing). A resource delivered
+   * `visible: 'window'` sends `publish` / `unpublish` when its window opens / closes. Each event names the
+   * delivery paths it changes (`paths`, from `delivery` of it, of the record it is an item of, and of the
+   * resources showing a name it holds).
    */
   webhook?: readonly WebhookAction[];
   /** how the delivery API (PUBLIC_API_PREFIX, no login, read-only) serves it; absent: not delivered */

@@ -236,6 +236,8 @@ export const TABLES = {
     secret_set: 'int=',
     enable_flag: 'int=',
     create_time: 'str',
+    /** 0: each change sent at once; N > 0: a burst folded into one `site.changed` (migration 038) */
+    debounce_seconds: 'int=',
   },
   /** one webhook event to send (migration 016) */
   webhook_delivery: {
@@ -254,7 +256,7 @@ export const TABLES = {
     create_time: 'str',
     update_time: 'str?',
   },
-  /** a scheduled publish / offline time that fires its event once (migration 016) */
+  /** a scheduled publish / offline time (or a window boundary) that fires its event once (migration 016) */
   publish_event: {
     id: 'id',
     resource: 'str',
@@ -262,7 +264,19 @@ export const TABLES = {
     /** `publish` | `unpublish` */
     action: 'str',
     due_at: 'str',
+    /** 0 due, 1 fired, 2 written by migration 038 and not yet settled against the clock */
     fired: 'int=',
+  },
+  /** a change waiting to be folded into a debounced webhook's `site.changed` (migration 038) */
+  webhook_fold: {
+    id: 'id',
+    webhook_id: 'int',
+    /** `<resource>.<action>` */
+    event: 'str',
+    /** the event's own body (JSON, with its paths) */
+    body: 'str',
+    /** epoch ms of the change */
+    at: 'bigint',
   },
 } as const satisfies Record<string, TableDescription>;
 
@@ -315,5 +329,6 @@ export type PreviewSnapshotTable = ContentTables['preview_snapshot'];
 export type WebhookTable = ContentTables['webhook'];
 export type WebhookDeliveryTable = ContentTables['webhook_delivery'];
 export type PublishEventTable = ContentTables['publish_event'];
+export type WebhookFoldTable = ContentTables['webhook_fold'];
 export type SysUserRoleNamesView = ContentTables['sys_user_role_names'];
 export type SysRoleUserCountView = ContentTables['sys_role_user_count'];

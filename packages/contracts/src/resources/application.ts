@@ -103,6 +103,7 @@ export const applicationTypeResource = defineResource({
   unique: [{ field: 'code', message: 'applicationType.codeExists' }],
   usedBy: [{ table: 'application', column: 'type', field: 'code', message: 'applicationType.inUse' }],
   pageSize: 20,
+  webhook: ['update', 'delete'],
   delivery: { list: { path: '/application-types', summary: 'Application types in order', operationId: 'applicationTypes', reply: 'all' } },
 });
 
@@ -152,6 +153,7 @@ export const applicationResource = defineResource({
   modelType: 'application',
   refs: [{ field: 'type', table: 'application_type', key: 'code', message: 'application.typeUnknown' }],
   pageSize: 20,
+  webhook: ['update', 'delete'],
   delivery: {
     list: {
       path: '/applications',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { BANNER_TYPES } from '../enums.js';
 import { defineMessages } from '../i18n/index.js';
-import { defineResource } from '../resource.js';
+import { defineResource, WEBHOOK_ACTIONS } from '../resource.js';
 import { optFlag, optLink, optText, reqText, sortNo } from '../validators.js';
 import { scheduleFields, scheduleRule, scheduleSave } from './publish.js';
 
@@ -131,7 +131,8 @@ export const bannerResource = defineResource({
   order: [['sortNo', 'asc']],
   modelType: 'banner',
   pageSize: 20,
-  webhook: ['update', 'delete'],
+  // publish / unpublish: its time window opening / closing
+  webhook: WEBHOOK_ACTIONS,
   delivery: {
     list: {
       path: '/banners',

@@ -124,6 +124,7 @@ export const businessTypeResource = defineResource({
   unique: [{ field: 'code', message: 'businessType.codeExists' }],
   usedBy: [{ table: 'business', column: 'type', field: 'code', message: 'businessType.inUse' }],
   pageSize: 20,
+  webhook: ['update', 'delete'],
   delivery: { list: { path: '/business-types', summary: 'Business types in order', operationId: 'businessTypes', reply: 'all' } },
 });
 
@@ -170,6 +171,7 @@ export const businessResource = defineResource({
   modelType: 'business',
   refs: [{ field: 'type', table: 'business_type', key: 'code', message: 'business.typeUnknown' }],
   pageSize: 20,
+  webhook: ['update', 'delete'],
   delivery: {
     list: {
       path: '/businesses',

@@ -96,5 +96,6 @@ export const companyResource = defineResource({
   del: 'id',
   order: [],
   revisioned: true,
+  webhook: ['update'],
   delivery: { single: { path: '/company', summary: 'The company profile', operationId: 'company' } },
 });

@@ -116,6 +116,7 @@ export const linkResource = defineResource({
   order: [['sortNo', 'asc']],
   modelType: 'link',
   pageSize: 20,
+  webhook: ['update', 'delete'],
   delivery: {
     list: { path: '/links', summary: 'Enabled friendly links in order', operationId: 'links', reply: 'all', fixed: { enableFlag: 1 } },
   },
@@ -165,5 +166,6 @@ export const contactResource = defineResource({
   modelType: 'contact',
   pageSize: 10,
   revisioned: true,
+  webhook: ['update', 'delete'],
   delivery: { single: { path: '/contact', summary: 'The live contact head', operationId: 'contact', fixed: { enableFlag: 1 } } },
 });

@@ -134,6 +134,7 @@ export const newsTypeResource = defineResource({
   unique: [{ field: 'code', message: 'newsType.codeExists' }],
   usedBy: [{ table: 'news', column: 'type', field: 'code', message: 'newsType.inUse' }],
   pageSize: 20,
+  webhook: ['update', 'delete'],
   delivery: { list: { path: '/news-types', summary: 'News types in order', operationId: 'newsTypes', reply: 'all' } },
 });
 

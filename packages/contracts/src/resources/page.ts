@@ -131,6 +131,7 @@ export const pageResource = defineResource({
   modelType: 'page',
   usedBy: [{ table: 'page_item', column: 'page_id', field: 'id', message: 'page.inUse' }],
   pageSize: 20,
+  webhook: ['update', 'delete'],
   delivery: {
     get: {
       path: '/pages/{id}',

@@ -110,6 +110,7 @@ export const productResource = defineResource({
   modelType: 'product',
   refs: [{ field: 'supplierId', table: 'supplier', key: 'id', message: 'product.supplierUnknown' }],
   pageSize: 20,
+  webhook: ['update', 'delete'],
   delivery: {
     list: {
       path: '/products',

@@ -68,5 +68,6 @@ export const supplierResource = defineResource({
   modelType: 'supplier',
   usedBy: [{ table: 'product', column: 'supplier_id', field: 'id', message: 'supplier.inUse' }],
   pageSize: 20,
+  webhook: ['update', 'delete'],
   delivery: { list: { path: '/suppliers', summary: 'Suppliers in order', operationId: 'suppliers', reply: 'all' } },
 });

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import { defineResource, WEBHOOK_EVENTS } from '../resource.js';
+import { defineResource, SITE_CHANGED, WEBHOOK_DEBOUNCE_MAX, WEBHOOK_EVENTS } from '../resource.js';
 import { id, optFlag, optText, patterns, reqText } from '../validators.js';
 
 /**
  * Webhooks (issue 11): the website (or a CDN purge, a search indexer) is told of every publish, unpublish,
- * update and delete of the content it shows. Events are `<resource>.<action>`, stored comma-separated.
+ * update and delete of the content it shows. Events are `<resource>.<action>` (or `site.changed`: every
+ * change), stored comma-separated; each names the delivery paths it changes. A debounce folds a burst of
+ * changes into one `site.changed` (issue 23).
  */
 export const webhookEndpoints = defineEndpoints('webhook', {
   list: { path: '/webhook/getWebhookPage', kind: 'read', name: 'Webhook 列表' },
@@ -74,6 +76,13 @@ export const webhookMessages = defineMessages({
     'webhook.resource.policy': '政策公告',
     'webhook.resource.pageItem': '页面内容',
     'webhook.resource.banner': '轮播图',
+    'webhook.f.debounceSeconds': '合并发送（秒）',
+    'webhook.debounceHelp': '0 = 每次变化立即发送。大于 0：一段时间内的变化合并为一个 site.changed 事件，在最后一次变化 N 秒后发送（最迟为第一次变化后 10×N 秒），适合静态生成的网站',
+    'webhook.debounceInvalid': '合并发送须为 0 到 3600 之间的整数秒',
+    'webhook.siteChanged': '整站有变化（site.changed）',
+    'webhook.siteChangedHelp': '网站显示的任何内容有变化时发送（包括以后新增的内容类型），正文列出受影响的路径 paths 和合并的事件 events',
+    'webhook.action.changed': '有变化',
+    'webhook.resource.site': '整站',
   },
   en: {
     'webhook.entity': 'Webhook',
@@ -122,6 +131,13 @@ export const webhookMessages = defineMessages({
     'webhook.resource.policy': 'Policies',
     'webhook.resource.pageItem': 'Page items',
     'webhook.resource.banner': 'Banners',
+    'webhook.f.debounceSeconds': 'Debounce (seconds)',
+    'webhook.debounceHelp': '0 = send each change at once. Above 0: a burst of changes goes out as one site.changed event, N seconds after the last change (at most 10×N seconds after the first), for sites that rebuild statically',
+    'webhook.debounceInvalid': 'Debounce must be a whole number of seconds from 0 to 3600',
+    'webhook.siteChanged': 'Anything on the site changed (site.changed)',
+    'webhook.siteChangedHelp': 'Sent when anything the site shows changes (content types added later included); the body lists the affected paths and the events folded in',
+    'webhook.action.changed': 'Changed',
+    'webhook.resource.site': 'Whole site',
   },
   es: {
     'webhook.entity': 'Webhook',
@@ -170,6 +186,13 @@ export const webhookMessages = defineMessages({
     'webhook.resource.policy': 'Políticas',
     'webhook.resource.pageItem': 'Contenidos de página',
     'webhook.resource.banner': 'Banners',
+    'webhook.f.debounceSeconds': 'Agrupar envíos (segundos)',
+    'webhook.debounceHelp': '0 = enviar cada cambio al momento. Más de 0: una ráfaga de cambios se envía como un único evento site.changed, N segundos después del último cambio (como mucho 10×N segundos después del primero), para sitios que se generan de forma estática',
+    'webhook.debounceInvalid': 'El agrupamiento debe ser un número entero de segundos entre 0 y 3600',
+    'webhook.siteChanged': 'Cualquier cambio en el sitio (site.changed)',
+    'webhook.siteChangedHelp': 'Se envía cuando cambia cualquier cosa que muestra el sitio (también los tipos de contenido que se añadan después); el cuerpo lista las rutas afectadas y los eventos agrupados',
+    'webhook.action.changed': 'Cambio',
+    'webhook.resource.site': 'Todo el sitio',
   },
 });
 
@@ -179,10 +202,20 @@ const eventsField = z
   .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))])
   .superRefine((list, ctx) => {
     if (!list.length) ctx.addIssue({ code: 'custom', message: 'webhook.eventsRequired' });
-    const unknown = list.find((e) => !WEBHOOK_EVENTS.includes(e));
+    const unknown = list.find((e) => e !== SITE_CHANGED && !WEBHOOK_EVENTS.includes(e));
     if (unknown) ctx.addIssue({ code: 'custom', message: 'webhook.eventUnknown', params: { event: unknown.slice(0, 50) } });
   })
   .transform((list) => list.join(','));
+
+/** whole seconds, 0 (off) to WEBHOOK_DEBOUNCE_MAX; absent or empty: 0 */
+const debounceField = z.preprocess(
+  (v) => (v == null || v === '' ? 0 : typeof v === 'string' && /^\d{1,6}$/.test(v.trim()) ? Number(v.trim()) : v),
+  z
+    .number({ error: 'webhook.debounceInvalid' })
+    .int({ message: 'webhook.debounceInvalid' })
+    .min(0, { message: 'webhook.debounceInvalid' })
+    .max(WEBHOOK_DEBOUNCE_MAX, { message: 'webhook.debounceInvalid' }),
+);
 
 export const webhookResource = defineResource({
   name: 'webhook',
@@ -198,6 +231,8 @@ export const webhookResource = defineResource({
     { name: 'secret', type: 'text', label: 'webhook.f.secret', hidden: true },
     /** 1 when a secret is set */
     { name: 'secretSet', type: 'flag', label: 'webhook.f.secret', readOnly: true, list: true },
+    /** 0: each change at once; N > 0: a burst folded into one `site.changed`, N s after its last change */
+    { name: 'debounceSeconds', type: 'int', label: 'webhook.f.debounceSeconds', list: true },
     { name: 'enableFlag', type: 'flag', label: 'common.f.enableFlag', list: true, sortable: true },
     { name: 'createTime', type: 'datetime', label: 'common.f.createTime', readOnly: true, list: true, sortable: true },
   ],
@@ -206,6 +241,7 @@ export const webhookResource = defineResource({
     url: reqText('webhook.urlRequired', 500).refine((v) => patterns.httpUrl.test(v), { message: 'webhook.urlInvalid' }),
     events: eventsField,
     secret: optText(200),
+    debounceSeconds: debounceField,
     enableFlag: optFlag(1),
   }),
   filters: [{ param: 'name', field: 'name', op: 'like' }],

@@ -1,8 +1,12 @@
 import crypto from 'node:crypto';
 import {
   deliveryPageSchema,
+  deliveryVisibility,
   id,
   publishState,
+  type ResourceDef,
+  resourceByName,
+  SITE_CHANGED,
   translate,
   WEBHOOK_HEADERS,
   WEBHOOK_MAX_ATTEMPTS,
@@ -14,6 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Insertable, sql } from 'kysely';
 import { z } from 'zod';
 import type { Ctx } from '../../context.js';
+import { ResourceQuery } from '../../crud/list.js';
 import { registerResource } from '../../crud/routes.js';
 import type { AnyDb } from '../../db/index.js';
 import type { PublishEventTable } from '../../db/tables.js';
@@ -21,6 +26,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { ok, page } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
 import { postOnce, refusedHost } from './destination.js';
+import { deliveryPaths } from './paths.js';
 
 type Row = Record<string, unknown>;
 
@@ -33,22 +39,88 @@ export function signBody(secret: string, timestamp: string, body: string): strin
   return `sha256=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-/** Writes one delivery row per enabled webhook subscribed to the event, inside the caller's transaction. */
-async function enqueue(ctx: Ctx, db: AnyDb, resource: string, action: WebhookAction, recordId: number): Promise<void> {
-  const event = `${resource}.${action}`;
-  const hooks = await db.selectFrom('webhook').select(['id', 'events']).where('enable_flag', '=', 1).execute();
-  const now = ctx.now();
-  const body = JSON.stringify({ event: action, resource, id: recordId, time: ctx.nowText() });
-  const rows = hooks
-    .filter((h) => String(h.events).split(',').includes(event))
-    .map((h) => ({ webhook_id: h.id, event, body, status: 'pending', attempts: 0, next_at: now, create_time: ctx.nowText() }));
-  if (rows.length) await db.insertInto('webhook_delivery').values(rows).execute();
+/** the body of one change's event (what a receiver got before issue 23, plus the delivery paths it changes) */
+interface EventBody {
+  event: WebhookAction;
+  resource: string;
+  id: number;
+  time: string;
+  paths: string[];
 }
 
-/** The scheduled publish / offline events of one record follow its stored times (unfired ones are replaced). */
-async function reschedule(ctx: Ctx, db: AnyDb, resource: string, recordId: number, record: Row | null): Promise<void> {
-  await db.deleteFrom('publish_event').where('resource', '=', resource).where('record_id', '=', recordId).where('fired', '=', 0).execute();
-  if (record?.status !== 'published') return;
+/** a `site.changed` body lists at most this many of the events folded in (`eventCount` says how many there were) */
+const FOLDED_LISTED = 1000;
+/** a debounced burst goes out at the latest this many debounce periods after its first change */
+const FOLD_MAX_WAIT = 10;
+
+/** One `site.changed` for the changes of a burst: the union of their paths and the events folded in. */
+function siteChanged(time: string, changes: EventBody[]): string {
+  const paths = new Set<string>();
+  for (const c of changes) for (const p of c.paths ?? []) paths.add(p);
+  const events = changes.slice(0, FOLDED_LISTED).map(({ paths: _paths, ...rest }) => rest);
+  return JSON.stringify({ event: SITE_CHANGED, time, paths: [...paths], events, eventCount: changes.length });
+}
+
+const deliveryRow = (ctx: Ctx, webhookId: number, event: string, body: string) => ({
+  webhook_id: webhookId,
+  event,
+  body,
+  status: 'pending',
+  attempts: 0,
+  next_at: ctx.now(),
+  create_time: ctx.nowText(),
+});
+
+/**
+ * Tells every enabled webhook that hears one change, inside the caller's transaction. A webhook hears the
+ * events it chose, and every event when it chose `site.changed`. Debounced (N > 0 seconds), the change waits in
+ * `webhook_fold` for the burst to end; otherwise one delivery goes out now: the event itself when the webhook
+ * chose it, else a `site.changed` of this one change.
+ */
+async function enqueue(ctx: Ctx, db: AnyDb, def: ResourceDef, action: WebhookAction, recordId: number, paths: string[]): Promise<void> {
+  const event = `${def.name}.${action}`;
+  const hooks = await db.selectFrom('webhook').select(['id', 'events', 'debounce_seconds']).where('enable_flag', '=', 1).execute();
+  const heard = hooks
+    .map((h) => ({ id: Number(h.id), debounce: Number(h.debounce_seconds), chosen: new Set(String(h.events).split(',')) }))
+    .filter((h) => h.chosen.has(event) || h.chosen.has(SITE_CHANGED));
+  if (!heard.length) return;
+  const time = ctx.nowText();
+  const change: EventBody = { event: action, resource: def.name, id: recordId, time, paths };
+  const body = JSON.stringify(change);
+  const folds = heard.filter((h) => h.debounce > 0).map((h) => ({ webhook_id: h.id, event, body, at: ctx.now() }));
+  const now = heard
+    .filter((h) => h.debounce <= 0)
+    .map((h) => (h.chosen.has(event) ? deliveryRow(ctx, h.id, event, body) : deliveryRow(ctx, h.id, SITE_CHANGED, siteChanged(time, [change]))));
+  if (folds.length) await db.insertInto('webhook_fold').values(folds).execute();
+  if (now.length) await db.insertInto('webhook_delivery').values(now).execute();
+}
+
+/** the delivery paths of a change (PUBLIC_API_PREFIX, the resource's description) */
+const pathsOf = (ctx: Ctx, def: ResourceDef, recordId: number, before: Row | null, after: Row | null) =>
+  deliveryPaths(ctx.config.publicApiPrefix, def, recordId, before, after);
+
+/**
+ * What puts a resource's records on the site or takes them off at a stored time: the publish state (a
+ * publishable resource: `status` published, `publishTime`, `offlineTime`) or the delivery window (`visible:
+ * 'window'`: enabled, `publishTime`, `offlineTime`); none for the others.
+ */
+function scheduleOf(def: ResourceDef): 'publish' | 'window' | null {
+  if (def.publishable) return 'publish';
+  return deliveryVisibility(def) === 'window' ? 'window' : null;
+}
+
+/**
+ * The scheduled publish / offline events of one record (a window's opening and closing) follow its stored
+ * times: the ones not fired yet are replaced.
+ */
+async function reschedule(ctx: Ctx, db: AnyDb, def: ResourceDef, recordId: number, record: Row | null): Promise<void> {
+  const resource = def.name;
+  const kind = scheduleOf(def);
+  if (!kind) return;
+  await db.deleteFrom('publish_event').where('resource', '=', resource).where('record_id', '=', recordId).where('fired', '<>', 1).execute();
+  if (!record) return;
+  if (kind === 'publish' && record.status !== 'published') return;
+  if (kind === 'window' && 'enableFlag' in record && Number(record.enableFlag) !== 1) return;
   const now = ctx.nowText();
   const rows: Insertable<PublishEventTable>[] = [];
   if (typeof record.publishTime === 'string' && record.publishTime > now)
@@ -209,12 +281,82 @@ const destinationsOf = (ctx: Ctx) => {
   return d;
 };
 
+/** the processes (contexts) that settled the window boundaries migration 038 wrote */
+const settled = new WeakSet<Ctx>();
+
 /**
- * Fires the scheduled publish / offline times that passed (each claimed by one process), then starts the
- * queue of every destination with due deliveries. Answers the queues' drains without waiting for them.
+ * The boundaries migration 038 wrote (`fired = 2`) against this process's clock, in one statement (so any
+ * number of processes may run it): already past, fired; still ahead, due.
+ */
+async function settleMigrated(ctx: Ctx): Promise<void> {
+  if (settled.has(ctx)) return;
+  await ctx.db
+    .updateTable('publish_event')
+    .set({ fired: sql<number>`case when due_at <= ${ctx.nowText()} then 1 else 0 end` })
+    .where('fired', '=', 2)
+    .execute();
+  settled.add(ctx);
+}
+
+/** another process took the folded changes first (the transaction taking them is rolled back) */
+class FoldTaken extends Error {}
+
+/**
+ * The debounced bursts that are over (no change for the webhook's N seconds, or FOLD_MAX_WAIT × N since the
+ * first), each turned into one `site.changed` delivery. The folded rows are deleted in the delivery's
+ * transaction, all of them or none: exactly one process sends a burst.
+ */
+async function flushFolds(ctx: Ctx): Promise<void> {
+  const { db } = ctx;
+  const bursts = await db
+    .selectFrom('webhook_fold as f')
+    .leftJoin('webhook as w', 'w.id', 'f.webhook_id')
+    .select([
+      'f.webhook_id',
+      'w.debounce_seconds',
+      sql<number>`min(f.at)`.as('first'),
+      sql<number>`max(f.at)`.as('last'),
+      sql<number>`max(f.id)`.as('top'),
+    ])
+    .groupBy(['f.webhook_id', 'w.debounce_seconds'])
+    .execute();
+  for (const b of bursts) {
+    const webhookId = Number(b.webhook_id);
+    const top = Number(b.top);
+    const wait = Number(b.debounce_seconds ?? 0) * 1000;
+    const now = ctx.now();
+    if (now < Number(b.last) + wait && now < Number(b.first) + FOLD_MAX_WAIT * wait) continue;
+    try {
+      await db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('webhook_fold')
+          .select(['id', 'body'])
+          .where('webhook_id', '=', webhookId)
+          .where('id', '<=', top)
+          .orderBy('id')
+          .execute();
+        if (!rows.length) return;
+        const gone = await trx.deleteFrom('webhook_fold').where('webhook_id', '=', webhookId).where('id', '<=', top).executeTakeFirst();
+        if (Number(gone.numDeletedRows) !== rows.length) throw new FoldTaken();
+        // a webhook deleted meanwhile: its folded changes go with it
+        if (b.debounce_seconds == null) return;
+        const changes = rows.map((r) => JSON.parse(String(r.body)) as EventBody);
+        await trx.insertInto('webhook_delivery').values(deliveryRow(ctx, webhookId, SITE_CHANGED, siteChanged(ctx.nowText(), changes))).execute();
+      });
+    } catch (err) {
+      if (!(err instanceof FoldTaken)) throw err;
+    }
+  }
+}
+
+/**
+ * Fires the scheduled publish / offline times (window boundaries) that passed (each claimed by one process),
+ * folds the debounced bursts that are over, then starts the queue of every destination with due deliveries.
+ * Answers the queues' drains without waiting for them.
  */
 async function dispatchDue(ctx: Ctx): Promise<Promise<void>[]> {
   const { db } = ctx;
+  await settleMigrated(ctx);
   const due = await db
     .selectFrom('publish_event')
     .select(['id', 'resource', 'record_id', 'action'])
@@ -226,9 +368,14 @@ async function dispatchDue(ctx: Ctx): Promise<Promise<void>[]> {
   for (const e of due) {
     await db.transaction().execute(async (trx) => {
       const r = await trx.updateTable('publish_event').set({ fired: 1 }).where('id', '=', e.id).where('fired', '=', 0).executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 1) await enqueue(ctx, trx, String(e.resource), e.action as WebhookAction, Number(e.record_id));
+      const def = resourceByName(String(e.resource));
+      if (Number(r.numUpdatedRows) !== 1 || !def) return;
+      const recordId = Number(e.record_id);
+      const record = await new ResourceQuery(ctx, def).get(recordId, trx);
+      await enqueue(ctx, trx, def, e.action as WebhookAction, recordId, pathsOf(ctx, def, recordId, record, record));
     });
   }
+  await flushFolds(ctx);
   const now = ctx.now();
   const ready = await db
     .selectFrom('webhook_delivery')
@@ -287,14 +434,9 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         return values;
       },
       afterDelete: async (rows, { trx }) => {
-        await trx
-          .deleteFrom('webhook_delivery')
-          .where(
-            'webhook_id',
-            'in',
-            rows.map((r) => Number(r.id)),
-          )
-          .execute();
+        const ids = rows.map((r) => Number(r.id));
+        await trx.deleteFrom('webhook_delivery').where('webhook_id', 'in', ids).execute();
+        await trx.deleteFrom('webhook_fold').where('webhook_id', 'in', ids).execute();
       },
     },
   );
@@ -317,12 +459,12 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
 
   // the events of the resources described with `webhook`, from the domain event of each write (in its transaction)
   ctx.onWrite(async (e) => {
-    const actions = e.resource.webhook;
+    const def = e.resource;
+    const actions = def.webhook;
     if (!actions?.length) return;
-    const name = e.resource.name;
-    const publishable = !!e.resource.publishable;
+    const publishable = !!def.publishable;
     const send = async (action: WebhookAction) => {
-      if (actions.includes(action)) await enqueue(ctx, e.trx, name, action, e.id);
+      if (actions.includes(action)) await enqueue(ctx, e.trx, def, action, e.id, pathsOf(ctx, def, e.id, e.before, e.after));
     };
     const live = () => !!e.after && publishState(e.after, ctx.nowText()) === 'published';
     switch (e.action) {
@@ -343,12 +485,17 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       case 'toggle':
         await send('update');
         break;
-      // a record back from the recycle bin, or its copy purged: no event (its scheduled times follow below)
+      // a record back from the recycle bin is on the site again as a create would be (a scheduled one later,
+      // by its scheduled event below)
       case 'restore':
+        if (!publishable) await send('update');
+        else if (live()) await send('publish');
+        break;
+      // its deleted copy gone for good: the site saw the delete already
       case 'purge':
         break;
     }
-    if (publishable && e.action !== 'purge') await reschedule(ctx, e.trx, name, e.id, e.after);
+    if (e.action !== 'purge') await reschedule(ctx, e.trx, def, e.id, e.after);
   });
 
   addRoute(api, ctx, {

@@ -121,10 +121,10 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     expect(r.got).toHaveLength(1);
     await webhookTick(t.current.ctx);
     expect(events().slice(1)).toEqual([
-      { event: 'publish', resource: 'news', id: n.id, time: expect.any(String) },
-      { event: 'update', resource: 'news', id: n.id, time: expect.any(String) },
-      { event: 'unpublish', resource: 'news', id: n.id, time: expect.any(String) },
-      { event: 'delete', resource: 'news', id: n.id, time: expect.any(String) },
+      { event: 'publish', resource: 'news', id: n.id, time: expect.any(String), paths: [`/public/v1/news`, `/public/v1/news/${n.id}`] },
+      { event: 'update', resource: 'news', id: n.id, time: expect.any(String), paths: [`/public/v1/news`, `/public/v1/news/${n.id}`] },
+      { event: 'unpublish', resource: 'news', id: n.id, time: expect.any(String), paths: [`/public/v1/news`, `/public/v1/news/${n.id}`] },
+      { event: 'delete', resource: 'news', id: n.id, time: expect.any(String), paths: [`/public/v1/news`, `/public/v1/news/${n.id}`] },
     ]);
     for (const g of r.got) {
       const ts = String(g.headers['x-webhook-timestamp']);
@@ -164,7 +164,9 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     t.current.advance(6000);
     await webhookTick(t.current.ctx);
     await webhookTick(t.current.ctx);
-    expect(events().slice(before)).toEqual([{ event: 'publish', resource: 'policy', id: p.id, time: expect.any(String) }]);
+    expect(events().slice(before)).toEqual([
+      { event: 'publish', resource: 'policy', id: p.id, time: expect.any(String), paths: ['/public/v1/policies', `/public/v1/policies/${p.id}`] },
+    ]);
     t.current.advance(60_000);
     await webhookTick(t.current.ctx);
     expect(
@@ -537,6 +539,8 @@ describe.each(DIALECTS)('webhook destinations do not hold each other up, on %s',
     // the first receiver still holds its first request open, and its update waits behind it
     expect(stuck.open.size).toBe(1);
     expect(stuck.got.map((g) => JSON.parse(g.body).event)).toEqual(['publish']);
-    expect(fine.got.map((g) => JSON.parse(g.body))).toEqual([{ event: 'update', resource: 'news', id: n.id, time: expect.any(String) }]);
+    expect(fine.got.map((g) => JSON.parse(g.body))).toEqual([
+      { event: 'update', resource: 'news', id: n.id, time: expect.any(String), paths: ['/public/v1/news', `/public/v1/news/${n.id}`] },
+    ]);
   });
 });
