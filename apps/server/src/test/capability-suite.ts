@@ -1,4 +1,4 @@
-import { allResources, columnOf, deliveryEndpointsOf, isRecyclable, type ResourceDef } from '@gk/contracts';
+import { allResources, columnOf, deliveryEndpoints, deliveryEndpointsOf, isRecyclable, type ResourceDef } from '@gk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../context.js';
 import { looseDb } from '../db/index.js';
@@ -13,7 +13,8 @@ import { field, newTag, recordMaker, scopeOf, textOf } from './records.js';
  * - previewable: a preview link by id and one of the form render the record's title
  * - revisioned: each save keeps a revision; restoring one puts the old content back
  * - recyclable: a delete goes to the recycle bin and comes back with its id
- * - webhook: a save and a delete enqueue their events for a subscribed webhook
+ * - webhook: a save and a delete enqueue their events for a subscribed webhook, each naming delivery paths that
+ *   exist (a restore from the recycle bin sends its event too)
  * - operation log: every write is one entry naming the resource, the action and the record
  * - delivery: its list and record show published rows only
  */
@@ -52,10 +53,21 @@ export function capabilitySuite(
       .where('record_id', '=', id)
       .orderBy('id')
       .execute();
-  const eventsOf = async (def: ResourceDef, id: number) =>
+  const deliveriesOf = async (def: ResourceDef, id: number) =>
     (await db().selectFrom('webhook_delivery').select(['event', 'body']).where('event', 'like', `${def.name}.%`).orderBy('id').execute())
-      .filter((d) => JSON.parse(String(d.body)).id === id)
-      .map((d) => String(d.event));
+      .map((d) => ({ event: String(d.event), body: JSON.parse(String(d.body)) as { id: number; paths: string[] } }))
+      .filter((d) => d.body.id === id);
+  const eventsOf = async (def: ResourceDef, id: number) => (await deliveriesOf(def, id)).map((d) => d.event);
+  /** a GET path the delivery API answers (a record's id in place of `{id}`) */
+  const isDeliveryPath = (path: string) => {
+    const prefix = t.current.ctx.config.publicApiPrefix;
+    if (!path.startsWith(prefix)) return false;
+    const rest = path.slice(prefix.length).split('/');
+    return deliveryEndpoints().some((e) => {
+      const parts = e.path.split('/');
+      return e.method === 'GET' && parts.length === rest.length && parts.every((p, i) => (p === '{id}' ? /^\d{1,10}$/.test(rest[i]) : p === rest[i]));
+    });
+  };
   const publicGet = (path: string) => t.current.app.inject({ method: 'GET', url: `${t.current.ctx.config.publicApiPrefix}${path}` });
 
   beforeAll(async () => {
@@ -170,6 +182,12 @@ export function capabilitySuite(
       const back = await db().selectFrom(def.table).selectAll().where('id', '=', saved.id).executeTakeFirst();
       expect(back?.[columnOf(field(def, scopeOf(def).field)!)]).toBe(textOf(tag, 1));
       expect((await logOf(def, saved.id)).map((l) => l.action)).toEqual(['create', 'delete', 'restore']);
+      // back on the site: the restore tells it as the create did
+      if (def.webhook?.length) {
+        const created = def.publishable ? (saved.status === 'published' ? ['publish'] : []) : ['update'];
+        const expected = [...created, 'delete', ...created].filter((a) => def.webhook!.includes(a as never)).map((a) => `${def.name}.${a}`);
+        expect(await eventsOf(def, saved.id)).toEqual(expected);
+      }
     });
   });
 
@@ -185,6 +203,11 @@ export function capabilitySuite(
         .filter((a) => def.webhook!.includes(a as never))
         .map((a) => `${def.name}.${a}`);
       expect(await eventsOf(def, saved.id)).toEqual(expected);
+      const paths = (await deliveriesOf(def, saved.id)).map((d) => d.body.paths);
+      for (const list of paths) {
+        if (def.delivery) expect(list.length, `${def.name}: its events name its delivery paths`).toBeGreaterThan(0);
+        for (const path of list) expect(isDeliveryPath(path), `${def.name}: ${path}`).toBe(true);
+      }
     });
   });
 

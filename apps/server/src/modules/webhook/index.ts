@@ -281,21 +281,17 @@ const destinationsOf = (ctx: Ctx) => {
   return d;
 };
 
-/** the processes (contexts) that settled the window boundaries migration 038 wrote */
-const settled = new WeakSet<Ctx>();
-
 /**
  * The boundaries migration 038 wrote (`fired = 2`) against this process's clock, in one statement (so any
- * number of processes may run it): already past, fired; still ahead, due.
+ * number of processes may run it, each tick: the index on `fired` makes it a look at nothing once settled):
+ * already past, fired; still ahead, due.
  */
 async function settleMigrated(ctx: Ctx): Promise<void> {
-  if (settled.has(ctx)) return;
   await ctx.db
     .updateTable('publish_event')
     .set({ fired: sql<number>`case when due_at <= ${ctx.nowText()} then 1 else 0 end` })
     .where('fired', '=', 2)
     .execute();
-  settled.add(ctx);
 }
 
 /** another process took the folded changes first (the transaction taking them is rolled back) */
