@@ -65,7 +65,11 @@ export function capabilitySuite(
     const rest = path.slice(prefix.length).split('/');
     return deliveryEndpoints().some((e) => {
       const parts = e.path.split('/');
-      return e.method === 'GET' && parts.length === rest.length && parts.every((p, i) => (p === '{id}' ? /^\d{1,10}$/.test(rest[i]) : p === rest[i]));
+      return (
+        e.method === 'GET' &&
+        parts.length === rest.length &&
+        parts.every((p, i) => (p === '{id}' ? /^\d{1,10}$/.test(rest[i]) : p === rest[i]))
+      );
     });
   };
   const publicGet = (path: string) => t.current.app.inject({ method: 'GET', url: `${t.current.ctx.config.publicApiPrefix}${path}` });

@@ -77,7 +77,8 @@ export const webhookMessages = defineMessages({
     'webhook.resource.pageItem': '页面内容',
     'webhook.resource.banner': '轮播图',
     'webhook.f.debounceSeconds': '合并发送（秒）',
-    'webhook.debounceHelp': '0 = 每次变化立即发送。大于 0：一段时间内的变化合并为一个 site.changed 事件，在最后一次变化 N 秒后发送（最迟为第一次变化后 10×N 秒），适合静态生成的网站',
+    'webhook.debounceHelp':
+      '0 = 每次变化立即发送。大于 0：一段时间内的变化合并为一个 site.changed 事件，在最后一次变化 N 秒后发送（最迟为第一次变化后 10×N 秒），适合静态生成的网站',
     'webhook.debounceInvalid': '合并发送须为 0 到 3600 之间的整数秒',
     'webhook.siteChanged': '整站有变化（site.changed）',
     'webhook.siteChangedHelp': '网站显示的任何内容有变化时发送（包括以后新增的内容类型），正文列出受影响的路径 paths 和合并的事件 events',
@@ -132,10 +133,12 @@ export const webhookMessages = defineMessages({
     'webhook.resource.pageItem': 'Page items',
     'webhook.resource.banner': 'Banners',
     'webhook.f.debounceSeconds': 'Debounce (seconds)',
-    'webhook.debounceHelp': '0 = send each change at once. Above 0: a burst of changes goes out as one site.changed event, N seconds after the last change (at most 10×N seconds after the first), for sites that rebuild statically',
+    'webhook.debounceHelp':
+      '0 = send each change at once. Above 0: a burst of changes goes out as one site.changed event, N seconds after the last change (at most 10×N seconds after the first), for sites that rebuild statically',
     'webhook.debounceInvalid': 'Debounce must be a whole number of seconds from 0 to 3600',
     'webhook.siteChanged': 'Anything on the site changed (site.changed)',
-    'webhook.siteChangedHelp': 'Sent when anything the site shows changes (content types added later included); the body lists the affected paths and the events folded in',
+    'webhook.siteChangedHelp':
+      'Sent when anything the site shows changes (content types added later included); the body lists the affected paths and the events folded in',
     'webhook.action.changed': 'Changed',
     'webhook.resource.site': 'Whole site',
   },
@@ -187,10 +190,12 @@ export const webhookMessages = defineMessages({
     'webhook.resource.pageItem': 'Contenidos de página',
     'webhook.resource.banner': 'Banners',
     'webhook.f.debounceSeconds': 'Agrupar envíos (segundos)',
-    'webhook.debounceHelp': '0 = enviar cada cambio al momento. Más de 0: una ráfaga de cambios se envía como un único evento site.changed, N segundos después del último cambio (como mucho 10×N segundos después del primero), para sitios que se generan de forma estática',
+    'webhook.debounceHelp':
+      '0 = enviar cada cambio al momento. Más de 0: una ráfaga de cambios se envía como un único evento site.changed, N segundos después del último cambio (como mucho 10×N segundos después del primero), para sitios que se generan de forma estática',
     'webhook.debounceInvalid': 'El agrupamiento debe ser un número entero de segundos entre 0 y 3600',
     'webhook.siteChanged': 'Cualquier cambio en el sitio (site.changed)',
-    'webhook.siteChangedHelp': 'Se envía cuando cambia cualquier cosa que muestra el sitio (también los tipos de contenido que se añadan después); el cuerpo lista las rutas afectadas y los eventos agrupados',
+    'webhook.siteChangedHelp':
+      'Se envía cuando cambia cualquier cosa que muestra el sitio (también los tipos de contenido que se añadan después); el cuerpo lista las rutas afectadas y los eventos agrupados',
     'webhook.action.changed': 'Cambio',
     'webhook.resource.site': 'Todo el sitio',
   },

@@ -90,7 +90,9 @@ async function enqueue(ctx: Ctx, db: AnyDb, def: ResourceDef, action: WebhookAct
   const folds = heard.filter((h) => h.debounce > 0).map((h) => ({ webhook_id: h.id, event, body, at: ctx.now() }));
   const now = heard
     .filter((h) => h.debounce <= 0)
-    .map((h) => (h.chosen.has(event) ? deliveryRow(ctx, h.id, event, body) : deliveryRow(ctx, h.id, SITE_CHANGED, siteChanged(time, [change]))));
+    .map((h) =>
+      h.chosen.has(event) ? deliveryRow(ctx, h.id, event, body) : deliveryRow(ctx, h.id, SITE_CHANGED, siteChanged(time, [change])),
+    );
   if (folds.length) await db.insertInto('webhook_fold').values(folds).execute();
   if (now.length) await db.insertInto('webhook_delivery').values(now).execute();
 }
@@ -337,7 +339,10 @@ async function flushFolds(ctx: Ctx): Promise<void> {
         // a webhook deleted meanwhile: its folded changes go with it
         if (b.debounce_seconds == null) return;
         const changes = rows.map((r) => JSON.parse(String(r.body)) as EventBody);
-        await trx.insertInto('webhook_delivery').values(deliveryRow(ctx, webhookId, SITE_CHANGED, siteChanged(ctx.nowText(), changes))).execute();
+        await trx
+          .insertInto('webhook_delivery')
+          .values(deliveryRow(ctx, webhookId, SITE_CHANGED, siteChanged(ctx.nowText(), changes)))
+          .execute();
       });
     } catch (err) {
       if (!(err instanceof FoldTaken)) throw err;

@@ -135,7 +135,9 @@ describe.each(DIALECTS)('webhook events of every visible change on %s', (dialect
     await Promise.all([tick(), tick()]);
     expect(seen()).toEqual([]);
     const shown = async () =>
-      (await t.current.app.inject({ method: 'GET', url: `${P}/banners?bannerType=index` })).json().data.some((x: { id: number }) => x.id === b.id);
+      (await t.current.app.inject({ method: 'GET', url: `${P}/banners?bannerType=index` }))
+        .json()
+        .data.some((x: { id: number }) => x.id === b.id);
     expect(await shown()).toBe(false);
     t.current.advance(31_000);
     await Promise.all([tick(), tick(), tick()]);
@@ -186,12 +188,15 @@ describe.each(DIALECTS)('webhook events of every visible change on %s', (dialect
     await hook({ events: 'company.update' });
     expect((await post('/company/saveCompany', { name: '环球物流有限公司', shortName: '环球' })).body.code).toBe(200);
     await tick();
-    expect(got()).toEqual([{ event: 'update', resource: 'company', id: expect.any(Number), time: expect.any(String), paths: [`${P}/company`] }]);
+    expect(got()).toEqual([
+      { event: 'update', resource: 'company', id: expect.any(Number), time: expect.any(String), paths: [`${P}/company`] },
+    ]);
   });
 
   it('contact, links, partners, products and applications each name their own paths', async () => {
     await hook({
-      events: 'contact.update,link.update,business.update,businessType.update,product.update,supplier.update,application.update,applicationType.update',
+      events:
+        'contact.update,link.update,business.update,businessType.update,product.update,supplier.update,application.update,applicationType.update',
     });
     const ok = async (path: string, body: object) => {
       const saved = await post(path, body);
@@ -338,7 +343,9 @@ describe.each(DIALECTS)('webhook events of every visible change on %s', (dialect
     const saved = (await post('/webhook/saveWebhook', { ...body, debounceSeconds: '60' })).body.data;
     expect(saved).toMatchObject({ events: 'site.changed', debounceSeconds: 60 });
     // an update that does not send it keeps it
-    expect((await post('/webhook/saveWebhook', { id: saved.id, ...body, name: '合并（改）' })).body.data).toMatchObject({ debounceSeconds: 60 });
+    expect((await post('/webhook/saveWebhook', { id: saved.id, ...body, name: '合并（改）' })).body.data).toMatchObject({
+      debounceSeconds: 60,
+    });
   });
 });
 
@@ -354,7 +361,12 @@ describe.runIf(DIALECTS.includes('postgres'))('site events with two processes on
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
     await admin.end();
-    const config = testConfig({ databaseUrl: process.env.TEST_DATABASE_URL!, databaseSchema: schema, webhookTickMs: 0, webhookAllowPrivate: true });
+    const config = testConfig({
+      databaseUrl: process.env.TEST_DATABASE_URL!,
+      databaseSchema: schema,
+      webhookTickMs: 0,
+      webhookAllowPrivate: true,
+    });
     apps = [await prepareApp(config, { clock }), await prepareApp(config, { clock })];
   });
   afterAll(async () => {
@@ -369,7 +381,11 @@ describe.runIf(DIALECTS.includes('postgres'))('site events with two processes on
   it('a banner window opening and a debounced burst each reach the receiver once, however many processes tick', async () => {
     const url = await r.start();
     const [a, b] = apps;
-    const login = await a.app.inject({ method: 'POST', url: '/api/login/doLogin', payload: { username: 'admin', password: 'Admin_123456' } });
+    const login = await a.app.inject({
+      method: 'POST',
+      url: '/api/login/doLogin',
+      payload: { username: 'admin', password: 'Admin_123456' },
+    });
     const token = login.json().data.token;
     const call = (app: typeof a, path: string, payload?: object) =>
       app.app.inject({ method: 'POST', url: `/api${path}`, headers: { token }, ...(payload ? { payload } : {}) }).then((x) => x.json());

@@ -11,7 +11,6 @@ import { resolver } from './destination.js';
 import { signBody, webhookTick } from './index.js';
 import { fmt, receiver } from './test-receiver.js';
 
-
 describe.each(DIALECTS)('webhooks on %s', (dialect) => {
   const t = useTestApp(dialect, { webhookTickMs: 0, webhookAllowPrivate: true });
   const r = receiver();
@@ -114,7 +113,13 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     await webhookTick(t.current.ctx);
     await webhookTick(t.current.ctx);
     expect(events().slice(before)).toEqual([
-      { event: 'publish', resource: 'policy', id: p.id, time: expect.any(String), paths: ['/public/v1/policies', `/public/v1/policies/${p.id}`] },
+      {
+        event: 'publish',
+        resource: 'policy',
+        id: p.id,
+        time: expect.any(String),
+        paths: ['/public/v1/policies', `/public/v1/policies/${p.id}`],
+      },
     ]);
     t.current.advance(60_000);
     await webhookTick(t.current.ctx);

@@ -98,3 +98,38 @@ describe('Webhook list: the signing secret is write-only', () => {
     await waitFor(() => expect(screen.queryByTestId('webhook-secret')).toBeNull());
   });
 });
+
+describe('Webhook list: site.changed and the debounce', () => {
+  it('a webhook for a static site: 整站有变化 with a 60-second debounce, explained in the dialog', async () => {
+    const api = serve();
+    await show();
+    fireEvent.click(screen.getAllByText(/^新\s?增$/)[0].closest('button')!);
+    await waitFor(() => expect(secretInput()).toBeInTheDocument());
+    expect(within(dialog()).getByText(/网站显示的任何内容有变化时发送/)).toBeInTheDocument();
+    expect(within(dialog()).getByText(/在最后一次变化 N 秒后发送/)).toBeInTheDocument();
+    fireEvent.change(within(dialog()).getByLabelText('名称', { selector: 'input' }), { target: { value: '静态站' } });
+    fireEvent.change(within(dialog()).getByLabelText('地址', { selector: 'input' }), {
+      target: { value: 'https://build.example.com/hook' },
+    });
+    fireEvent.click(within(dialog()).getByLabelText('整站有变化（site.changed）'));
+    const debounce = within(dialog()).getByLabelText('合并发送（秒）', { selector: 'input' });
+    expect(debounce).toHaveValue('0');
+    fireEvent.change(debounce, { target: { value: '60' } });
+    save();
+    await waitFor(() => expect(api.of(webhookEndpoints.save.path)).toHaveLength(1));
+    expect(api.of(webhookEndpoints.save.path)[0].body).toMatchObject({ name: '静态站', events: 'site.changed', debounceSeconds: 60 });
+  });
+
+  it('the list names site.changed as 整站 · 有变化', async () => {
+    stubFetch({
+      [webhookEndpoints.list.path]: () => ({
+        code: 200,
+        msg: '查询成功',
+        rows: [{ ...HOOK, events: 'site.changed', debounceSeconds: 60 }],
+        total: 1,
+      }),
+    });
+    await show();
+    expect(screen.getByText('整站 · 有变化')).toBeInTheDocument();
+  });
+});

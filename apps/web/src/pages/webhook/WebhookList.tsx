@@ -1,6 +1,6 @@
-import { resourceByName, WEBHOOK_RESOURCES, webhookEndpoints, webhookResource } from '@gk/contracts';
+import { resourceByName, SITE_CHANGED, WEBHOOK_DEBOUNCE_MAX, WEBHOOK_RESOURCES, webhookEndpoints, webhookResource } from '@gk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Input, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../../api/request';
@@ -12,7 +12,10 @@ import { listPreload } from '../../components/list/useListController';
 
 type Row = Record<string, unknown>;
 
-/** The events of a webhook as checkboxes per resource; the API keeps them comma-separated. */
+/**
+ * The events of a webhook as checkboxes per resource, after `site.changed` (every change the site shows, with
+ * what it means under it); the API keeps them comma-separated.
+ */
 
 /** a resource's name in the event picker: its webhook label when one is written, else its record name */
 const resourceLabel = (t: (key: string, options?: { defaultValue: string }) => string, resource: string) => {
@@ -31,6 +34,14 @@ function EventsPicker({ value, onChange }: { value?: string; onChange?: (v: stri
   };
   return (
     <Space direction="vertical" size={4}>
+      <div>
+        <Checkbox checked={chosen.has(SITE_CHANGED)} onChange={(e) => set(SITE_CHANGED, e.target.checked)}>
+          {t('webhook.siteChanged')}
+        </Checkbox>
+        <Typography.Paragraph type="secondary" style={{ margin: '2px 0 4px 24px', fontSize: 12 }}>
+          {t('webhook.siteChangedHelp')}
+        </Typography.Paragraph>
+      </div>
       {Object.entries(WEBHOOK_RESOURCES).map(([resource, actions]) => (
         <Space key={resource} wrap>
           <span style={{ display: 'inline-block', minWidth: 72 }}>{resourceLabel(t, resource)}</span>
@@ -188,8 +199,14 @@ export default function WebhookList() {
         { name: 'url', maxLength: 500, placeholder: 'https://www.example.com/hooks/cms' },
         { name: 'events', render: () => <EventsPicker /> },
         { name: 'secret', help: 'webhook.secretHelp', render: () => <SecretInput isSet={Number(record?.secretSet) === 1} /> },
+        {
+          name: 'debounceSeconds',
+          help: 'webhook.debounceHelp',
+          render: () => <InputNumber min={0} max={WEBHOOK_DEBOUNCE_MAX} precision={0} style={{ width: 200 }} />,
+        },
         { name: 'enableFlag' },
       ],
+      defaults: { debounceSeconds: 0 },
       afterSave: (saved) => {
         if (typeof saved?.secret === 'string' && saved.secret) setSecret(saved.secret);
       },
