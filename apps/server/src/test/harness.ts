@@ -25,6 +25,11 @@ export type ReplyBody = any;
 export interface TestApp extends BuiltApp {
   /** moves the server clock (ms) */
   advance(ms: number): void;
+  /**
+   * stops the server clock where it is (true) or lets it run again from there (false): a test that steps through
+   * a schedule must not depend on how long its own requests take on a busy machine
+   */
+  freeze(on?: boolean): void;
   /** POST JSON to an API path (prefix added); returns status, parsed body and the reply's headers */
   post(
     path: string,
@@ -40,7 +45,8 @@ export interface TestApp extends BuiltApp {
  */
 export async function makeTestApp(dialect: 'sqlite' | 'postgres', overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   let offset = 0;
-  const clock = () => Date.now() + offset;
+  let frozenAt: number | null = null;
+  const clock = () => (frozenAt ?? Date.now()) + offset;
   let config = testConfig(overrides);
   let schema: string | null = null;
   if (dialect === 'postgres') {
@@ -87,7 +93,15 @@ export async function makeTestApp(dialect: 'sqlite' | 'postgres', overrides: Par
     if (r.body?.code !== 200) throw new Error(`login failed: ${JSON.stringify(r.body)}`);
     return r.body.data.token as string;
   };
-  return { ...built, advance: (ms) => (offset += ms), post, login };
+  const freeze: TestApp['freeze'] = (on = true) => {
+    if (on) frozenAt ??= Date.now();
+    else if (frozenAt != null) {
+      // running again from the frozen time: the time spent frozen is taken off
+      offset -= Date.now() - frozenAt;
+      frozenAt = null;
+    }
+  };
+  return { ...built, advance: (ms) => (offset += ms), freeze, post, login };
 }
 
 /** Per-file setup: `const t = useTestApp(dialect)` gives `t.current` inside tests. */
