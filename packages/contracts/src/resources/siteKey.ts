@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
+import type { CodeName } from '../enums.js';
 import { defineMessages } from '../i18n/index.js';
 import { defineResource } from '../resource.js';
 import { reqText } from '../validators.js';
@@ -17,9 +18,12 @@ export const siteKeyEndpoints = defineEndpoints('siteKey', {
   revoke: { path: '/siteKey/revokeSiteKey', kind: 'write', name: '撤销站点密钥' },
 });
 
-/** what a key may read: published content only, or drafts too (a preview site) */
-export const SITE_KEY_MODES = ['published', 'preview'] as const;
-export type SiteKeyMode = (typeof SITE_KEY_MODES)[number];
+/** what a key may read: published content only, or drafts too (a preview site); `name` as the list shows it */
+export const SITE_KEY_MODES = [
+  { code: 'published', name: '仅已发布内容' },
+  { code: 'preview', name: '预览（可读草稿）' },
+] as const satisfies readonly CodeName[];
+export type SiteKeyMode = (typeof SITE_KEY_MODES)[number]['code'];
 
 /** `gks_` + 32 random bytes as base64url: the only shape of a key (anything else is refused unread) */
 export const SITE_KEY_PREFIX = 'gks_';
@@ -118,7 +122,15 @@ export const siteKeyResource = defineResource({
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     { name: 'name', type: 'text', label: 'siteKey.f.name', list: true, sortable: true },
-    { name: 'mode', type: 'code', label: 'siteKey.f.mode', list: true },
+    { name: 'mode', type: 'code', label: 'siteKey.f.mode' },
+    {
+      name: 'modeName',
+      type: 'text',
+      label: 'siteKey.f.mode',
+      readOnly: true,
+      list: true,
+      lookup: { via: 'mode', options: SITE_KEY_MODES },
+    },
     /** the key's first characters (`gks_` and 8 more): which key is which, without the key */
     { name: 'keyPrefix', type: 'text', label: 'siteKey.f.keyPrefix', readOnly: true, list: true },
     /** SHA-256 of the key: written by the create, never read back */
@@ -132,7 +144,13 @@ export const siteKeyResource = defineResource({
   ],
   save: z.object({
     name: reqText('siteKey.nameRequired', 100),
-    mode: z.enum(SITE_KEY_MODES, { error: 'siteKey.modeInvalid' }).optional().default('published'),
+    mode: z
+      .enum(
+        SITE_KEY_MODES.map((m) => m.code),
+        { error: 'siteKey.modeInvalid' },
+      )
+      .optional()
+      .default('published'),
   }),
   filters: [{ param: 'name', field: 'name', op: 'like' }],
   endpoints: { list: siteKeyEndpoints.list, save: siteKeyEndpoints.save },
