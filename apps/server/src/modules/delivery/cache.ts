@@ -98,13 +98,14 @@ function tagsOf(endpoint: DeliveryEndpoint, routed: Routed, payload: unknown): s
  * routes:
  *
  * - ETag: weak, derived from the content versions of the tables the path reads (version.ts), the path and
- *   query, and the representation's variant (language, a preview key, the origin image URLs are built from when
- *   PUBLIC_BASE_URL is unset). A matching `If-None-Match` is answered 304 in `onRequest`: no query, no handler,
- *   before the rate limit counts anything.
+ *   query, and the representation's variant (language, a preview key or token, the origin image URLs are built
+ *   from when PUBLIC_BASE_URL is unset). A matching `If-None-Match` is answered 304 in `onRequest`: no query, no
+ *   handler, before the rate limit counts anything.
  * - `Cache-Control: public, max-age=0, must-revalidate, s-maxage=PUBLIC_MAX_AGE` (browsers revalidate every
  *   time, CDNs keep it PUBLIC_MAX_AGE); `CDN-Cache-Control` adds `stale-while-revalidate=PUBLIC_STALE_SECONDS`
- *   for the CDN only; a preview key's replies are `private, no-cache`. `Cache-Tag` (comma-separated) and
- *   `Surrogate-Key` (space-separated) name the resource and the records of a reply, for a purge by tag.
+ *   for the CDN only; a reply that may hold drafts (a preview key, a preview token) is `private, no-cache`.
+ *   `Cache-Tag` (comma-separated) and `Surrogate-Key` (space-separated) name the resource and the records of a
+ *   reply, for a purge by tag.
  * - Site keys (`Authorization: Bearer gks_…`): a valid one sets `req.siteKey` and is limited per key
  *   (SITE_KEY_RATE_LIMIT a minute) instead of per address; an invalid or revoked one is counted per address,
  *   then answered 401.
@@ -129,17 +130,26 @@ export async function registerDeliveryCache(pub: FastifyInstance, ctx: Ctx): Pro
 
   const shared = `public, max-age=0, must-revalidate, s-maxage=${config.publicMaxAge}`;
   const cdn = config.publicStaleSeconds > 0 ? `max-age=${config.publicMaxAge}, stale-while-revalidate=${config.publicStaleSeconds}` : null;
+  /** a request that may be served drafts: a preview key, or a preview token (`X-Preview-Token`, `?preview=`) */
+  const previewing = (req: FastifyRequest) =>
+    !!req.siteKey?.preview || req.headers['x-preview-token'] != null || (req.query as Row | undefined)?.preview != null;
   const cacheHeaders = (req: FastifyRequest, reply: FastifyReply, etag: string) => {
     reply.header('etag', etag);
-    if (req.siteKey?.preview) {
+    if (previewing(req)) {
       reply.header('cache-control', 'private, no-cache');
       return;
     }
     reply.header('cache-control', shared);
     if (cdn) reply.header('cdn-cache-control', cdn);
   };
+  // the query is in the path already; a preview token in a header is not
   const variantOf = (req: FastifyRequest, key: RequestSiteKey | null) =>
-    `${req.lang}|${key?.preview ? 'preview' : ''}|${config.publicBaseUrl ? '' : `${req.protocol}://${req.host}`}`;
+    JSON.stringify([
+      req.lang,
+      !!key?.preview,
+      req.headers['x-preview-token'] ?? null,
+      config.publicBaseUrl ? '' : `${req.protocol}://${req.host}`,
+    ]);
   const etagOf = async (req: FastifyRequest, routed: Routed) => {
     const version = await versions.versionOf(routed.tables);
     const digest = crypto
