@@ -29,7 +29,7 @@ function Status({ revoked }: { revoked: boolean }) {
 
 function LastUsed({ value }: { value: unknown }) {
   const { t } = useTranslation();
-  return value ? <>{String(value)}</> : <Typography.Text type="secondary">{t('siteKey.never')}</Typography.Text>;
+  return value ? String(value) : <Typography.Text type="secondary">{t('siteKey.never')}</Typography.Text>;
 }
 
 const columns: Record<string, ColumnOverride> = {
