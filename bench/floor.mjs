@@ -1,5 +1,5 @@
 // The floor: the same SQL as the product's news list, title search and get, and as the delivery API's public
-// news list (with its strong ETag and 304 answer), through a bare node:http server with no framework, no auth,
+// news list (with its ETag and 304 answer), through a bare node:http server with no framework, no auth,
 // no validation. The product's figures are reported as ratios to this one.
 // On SQLite (DATA_DIR) it reads through better-sqlite3 with prepared statements; with DATABASE_URL it reads
 // PostgreSQL through a `pg` pool of the product's size (10), sending the same SQL text with $n parameters as
@@ -72,10 +72,18 @@ const nowFormat = new Intl.DateTimeFormat('sv-SE', {
   hourCycle: 'h23',
 });
 const nowText = () => nowFormat.format(new Date());
-/** the same strong ETag as the delivery API: a SHA-256 of the body */
-const etagOf = (body) => `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+/** a weak ETag of a body, as the delivery API's are weak */
+const etagOf = (body) => `W/"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+const PUBLIC_CACHE = 'public, max-age=0, must-revalidate, s-maxage=60';
+/**
+ * the ETag each public list answered last: nothing is written during a run, so this stands for the product's
+ * content version, and a revalidation is compared with it before any query, as the product's is
+ */
+const publicTags = new Map();
 
 async function publicList(req, res, url) {
+  const kept = publicTags.get(url.search);
+  if (kept && req.headers['if-none-match'] === kept) return res.writeHead(304, { etag: kept, 'cache-control': PUBLIC_CACHE }).end();
   const size = Number(url.searchParams.get('pageSize') || 10);
   const offset = (Number(url.searchParams.get('page') || 1) - 1) * size;
   const now = nowText();
@@ -96,8 +104,8 @@ async function publicList(req, res, url) {
     : [];
   const json = JSON.stringify({ code: 200, msg: '操作成功', rows, total });
   const etag = etagOf(json);
-  const headers = { etag, 'cache-control': 'public, max-age=60, stale-while-revalidate=600' };
-  if (req.headers['if-none-match'] === etag) return res.writeHead(304, headers).end();
+  publicTags.set(url.search, etag);
+  const headers = { etag, 'cache-control': PUBLIC_CACHE };
   res.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
   res.end(json);
 }

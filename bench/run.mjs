@@ -200,7 +200,8 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
     if (JSON.stringify(fa.rows) !== JSON.stringify(a.rows) || fa.total !== a.total)
       throw new Error(`the floor's list differs from the product's: ${JSON.stringify(fa.rows[0])} ${JSON.stringify(a.rows[0])}`);
     console.log(`  '${word}' + type ${type}: ${b.total} matches`);
-    // the delivery API's list and the floor's: the same rows, the same body, so the same strong ETag
+    // the delivery API's list and the floor's: the same rows, the same body (each side's own ETag: the product's
+    // comes from its content version, the floor's from the body it keeps)
     const pub = await fetch(`${base}${PUBLIC_LIST}`);
     const fpub = await fetch(`${fbase}/e?page=1&pageSize=20`);
     const etag = pub.headers.get('etag');
@@ -208,10 +209,11 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
     const fpubBody = await fpub.json();
     if (pub.status !== 200 || pubBody.total !== NEWS || pubBody.rows?.length !== 20 || !etag)
       throw new Error(`unexpected public list: ${pub.status} ${pubBody.total} ${pubBody.rows?.length} ${etag}`);
-    if (JSON.stringify(pubBody) !== JSON.stringify(fpubBody) || fpub.headers.get('etag') !== etag)
-      throw new Error(`the floor's public list differs from the product's: ${etag} ${fpub.headers.get('etag')}`);
+    const fetag = fpub.headers.get('etag');
+    if (JSON.stringify(pubBody) !== JSON.stringify(fpubBody) || !fetag)
+      throw new Error(`the floor's public list differs from the product's: ${JSON.stringify(fpubBody).slice(0, 200)}`);
     const revalidated = await fetch(`${base}${PUBLIC_LIST}`, { headers: { 'if-none-match': etag } });
-    const frevalidated = await fetch(`${fbase}/e?page=1&pageSize=20`, { headers: { 'if-none-match': etag } });
+    const frevalidated = await fetch(`${fbase}/e?page=1&pageSize=20`, { headers: { 'if-none-match': fetag } });
     if (revalidated.status !== 304 || frevalidated.status !== 304)
       throw new Error(`If-None-Match: product ${revalidated.status}, floor ${frevalidated.status}, not 304`);
 
@@ -247,7 +249,7 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
         label: '(f) public news list, 304',
         expect: 304,
         product: [{ method: 'GET', path: PUBLIC_LIST, headers: { 'if-none-match': etag } }],
-        floor: [{ method: 'GET', path: '/e?page=1&pageSize=20', headers: { 'if-none-match': etag } }],
+        floor: [{ method: 'GET', path: '/e?page=1&pageSize=20', headers: { 'if-none-match': fetag } }],
       },
     ];
 
@@ -409,7 +411,8 @@ function writeReadme(r) {
       return `| ${LABEL[d]} | (d) login (Argon2id) | ${p.login.reqPerSec} | ${p.login.p50Ms} | ${p.login.p99Ms} | — | — | — |`;
     }),
     ...each((d) => row(d, '(e) public news list (delivery API), page 1 + total', 'publicList', t('≥ 0.8× floor', 'p99 < 50 ms'))),
-    ...each((d) => row(d, '(f) the same, revalidated: If-None-Match → 304', 'publicRevalidate', t('≥ 0.8× floor', '—'))),
+    // no query on either side since issue 23: the floor is a bare comparison of the header, the figure to watch is (f) over (e)
+    ...each((d) => row(d, '(f) the same, revalidated: If-None-Match → 304', 'publicRevalidate', t('no query: ≥ 2× (e)', '—'))),
     ...each((d) => {
       const s = r[d].product.save;
       return `| ${LABEL[d]} | (g) save news: 5 KB body + image, operation log + revision | ${s.reqPerSec} | ${s.p50Ms} | ${s.p99Ms} | — | — | a figure |`;

@@ -45,6 +45,7 @@ export function allEndpoints(): Endpoint[] {
 
 /**
  * The modules only `admin` holds unless an administrator grants them to a role (user accounts, roles, logs,
- * monitoring, webhooks: a webhook sends to any address it names and holds a signing secret).
+ * monitoring, webhooks: a webhook sends to any address it names and holds a signing secret; site keys: a key
+ * lifts the delivery API's rate limit and a preview key reads drafts).
  */
-export const ADMIN_ONLY_MODULES: readonly string[] = ['userInfo', 'role', 'log', 'monitor', 'webhook'];
+export const ADMIN_ONLY_MODULES: readonly string[] = ['userInfo', 'role', 'log', 'monitor', 'webhook', 'siteKey'];

@@ -168,9 +168,10 @@ export interface ResourceDef {
   delivery?: DeliveryDef;
   /**
    * What the server keeps per process that a write of it changes: every process drops those caches when the
-   * write's reply goes out (the change bus; `role`: sessions' roles and permissions).
+   * write's reply goes out (the change bus; `role`: sessions' roles and permissions; `delivery`: the delivery API's
+   * site keys and content versions).
    */
-  invalidates?: readonly ('session' | 'role' | 'permission' | 'menu')[];
+  invalidates?: readonly ('session' | 'role' | 'permission' | 'menu' | 'delivery')[];
   /**
    * counted on the home page: its number of records (its list screen's link), and for a publishable resource
    * its drafts and scheduled records waiting

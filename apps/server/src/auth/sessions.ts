@@ -120,7 +120,9 @@ function caches(ctx: Ctx): Caches {
   let c = cachesOf.get(ctx);
   if (!c) {
     const fresh: Caches = { sessions: new Map(), permissions: new Map(), roles: new Map(), versions: new Map() };
-    busOf(ctx).subscribe(() => {
+    busOf(ctx).subscribe((change) => {
+      // what the delivery API serves changed: nothing kept here depends on it
+      if (change.kind === 'delivery') return;
       fresh.sessions.clear();
       fresh.permissions.clear();
       fresh.roles.clear();

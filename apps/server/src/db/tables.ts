@@ -256,6 +256,24 @@ export const TABLES = {
     create_time: 'str',
     update_time: 'str?',
   },
+  /** the content version of a table the delivery API reads: a random token each write replaces (migration 037) */
+  content_version: { name: 'str', version: 'str' },
+  /** 站点密钥: a read-only token of the website's servers, stored hashed (migration 037) */
+  site_key: {
+    id: 'id',
+    name: 'str=',
+    /** `published` | `preview` */
+    mode: 'str',
+    /** the key's first characters (`gks_` and 8 more), to tell keys apart */
+    key_prefix: 'str=',
+    /** SHA-256 of the key, hex; never answered */
+    key_hash: 'str',
+    create_by: 'str=',
+    create_time: 'str',
+    /** recorded at most once a minute per key and process */
+    last_used_time: 'str?',
+    revoked: 'int=',
+  },
   /** a scheduled publish / offline time (or a window boundary) that fires its event once (migration 016) */
   publish_event: {
     id: 'id',
@@ -330,5 +348,7 @@ export type WebhookTable = ContentTables['webhook'];
 export type WebhookDeliveryTable = ContentTables['webhook_delivery'];
 export type PublishEventTable = ContentTables['publish_event'];
 export type WebhookFoldTable = ContentTables['webhook_fold'];
+export type ContentVersionTable = ContentTables['content_version'];
+export type SiteKeyTable = ContentTables['site_key'];
 export type SysUserRoleNamesView = ContentTables['sys_user_role_names'];
 export type SysRoleUserCountView = ContentTables['sys_role_user_count'];

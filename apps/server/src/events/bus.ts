@@ -8,9 +8,10 @@ import type { AnyDb } from '../db/index.js';
 /**
  * What changed: a session (login replacing another, logout, force logout, password change), an account's
  * roles or enabled flag, or a role's grants / enabled flag / menus. Every server process drops what it keeps
- * of sessions, roles and permissions on any of them.
+ * of sessions, roles and permissions on any of them. `delivery`: what the delivery API serves (a content version,
+ * a site key); only the delivery API's caches listen to it.
  */
-export type ChangeKind = 'session' | 'role' | 'permission' | 'menu';
+export type ChangeKind = 'session' | 'role' | 'permission' | 'menu' | 'delivery';
 
 export interface Change {
   kind: ChangeKind;

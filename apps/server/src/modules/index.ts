@@ -17,6 +17,7 @@ import * as publish from './publish/index.js';
 import * as recycle from './recycle/index.js';
 import * as revision from './revision/index.js';
 import * as role from './role/index.js';
+import * as siteKey from './siteKey/index.js';
 import * as upload from './upload/index.js';
 import * as userInfo from './userInfo/index.js';
 import * as webhook from './webhook/index.js';
@@ -45,6 +46,7 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   publish,
   preview,
   webhook,
+  siteKey,
   monitor,
   apiDocs,
 ];

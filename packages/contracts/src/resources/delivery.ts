@@ -191,7 +191,7 @@ export function deliveryOpenApi(prefix: string, version = '1.0.0'): Record<strin
         parameters,
         responses: {
           200: {
-            description: 'OK (strong ETag; If-None-Match answers 304)',
+            description: 'OK (weak ETag from the content version; If-None-Match answers 304)',
             content: {
               'application/json': {
                 schema: { type: 'object', properties: { code: { type: 'integer', const: 200 }, msg: { type: 'string' }, ...data } },
@@ -201,7 +201,8 @@ export function deliveryOpenApi(prefix: string, version = '1.0.0'): Record<strin
           ...(e.reply === 'page' || e.reply === 'list'
             ? {}
             : { 404: { description: 'Not found or not published', content: { 'application/json': { schema: error } } } }),
-          304: { description: 'Not modified' },
+          304: { description: 'Not modified (counts against no rate limit)' },
+          401: { description: 'Invalid or revoked site key (Authorization: Bearer)', content: { 'application/json': { schema: error } } },
           429: { description: 'Too many requests', content: { 'application/json': { schema: error } } },
         },
       },

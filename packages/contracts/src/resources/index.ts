@@ -20,6 +20,7 @@ export * from './publish.js';
 export * from './recycle.js';
 export * from './revision.js';
 export * from './role.js';
+export * from './siteKey.js';
 export * from './supplier.js';
 export * from './upload.js';
 export * from './userInfo.js';

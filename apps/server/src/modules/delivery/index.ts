@@ -1,6 +1,4 @@
-import crypto from 'node:crypto';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import {
   Code,
   columnOf,
@@ -14,7 +12,7 @@ import {
   resourceNamed,
   translate,
 } from '@gk/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Ctx } from '../../context.js';
 import { onSiteNow } from '../../crud/publish-state.js';
@@ -23,38 +21,33 @@ import { looseDb } from '../../db/index.js';
 import { AppError } from '../../http/errors.js';
 import { parseInput } from '../../http/route.js';
 import { registerPreviewPages } from '../preview/index.js';
+import { registerDeliveryCache } from './cache.js';
+
+export type { RequestSiteKey } from './site-keys.js';
+export { contentVersions } from './version.js';
 
 type Row = Record<string, unknown>;
 
 /**
  * the reply headers of the delivery API: JSON for other sites to read, never a document. `Vary: Origin` on every
  * reply (200, 304, errors), whatever PUBLIC_CORS_ORIGINS says: the CORS headers depend on the Origin, so a shared
- * cache must keep one copy per Origin (@fastify/cors adds nothing when `*`, and does not repeat it otherwise)
+ * cache must keep one copy per Origin (@fastify/cors adds nothing when `*`, and does not repeat it otherwise);
+ * and `accept-encoding`, since a reply may be compressed (lower case: @fastify/compress adds it unless it finds it so)
  */
 const DELIVERY_HEADERS = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'cross-origin',
   'x-content-type-options': 'nosniff',
   'cache-control': 'no-cache',
-  vary: 'Origin',
+  vary: 'Origin, accept-encoding',
 };
 
 const notFound = () => new AppError(Code.NOT_FOUND, 'delivery.notFound');
 
-/** strong ETag of a reply body */
-const etagOf = (body: string | Buffer) => `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-
-/** does If-None-Match name this ETag (`*`, a list, weak forms compared weakly as RFC 9110 says for GET) */
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
-}
-
 /**
  * The delivery API (issue 11) at PUBLIC_API_PREFIX: the paths of `deliveryEndpoints`, published content
- * only (decided at read time against now), public fields only, strong ETags with 304 answers, shared-cache
- * headers, CORS and a per-address rate limit.
+ * only (decided at read time against now), public fields only, CORS; ETags from content versions with 304
+ * answers, cache headers and tags, site keys, the rate limits and compression (cache.ts, issue 23).
  */
 export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<void> {
   const { config } = ctx;
@@ -125,26 +118,7 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
         exposedHeaders: ['ETag'],
         maxAge: 600,
       });
-      await pub.register(rateLimit, {
-        max: config.publicRateLimit,
-        timeWindow: 60_000,
-        errorResponseBuilder: () => new AppError(Code.TOO_MANY, 'delivery.tooMany'),
-      });
-      // a strong ETag on every successful read; a matching If-None-Match gets 304 without a body
-      pub.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-        if (req.method !== 'GET' && req.method !== 'HEAD') return payload;
-        if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
-        const etag = etagOf(payload);
-        reply.header('etag', etag);
-        reply.header('cache-control', `public, max-age=${config.publicMaxAge}, stale-while-revalidate=${config.publicStaleSeconds}`);
-        if (matches(req.headers['if-none-match'], etag)) {
-          reply.code(304);
-          reply.removeHeader('content-length');
-          reply.removeHeader('content-type');
-          return '';
-        }
-        return payload;
-      });
+      await registerDeliveryCache(pub, ctx);
       pub.setNotFoundHandler((req, reply) =>
         reply
           .status(404)

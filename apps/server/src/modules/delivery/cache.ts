@@ -1,0 +1,225 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import { Code, type DeliveryEndpoint, deliveryEndpoints, publicFields, translate } from '@gk/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config.js';
+import type { Ctx } from '../../context.js';
+import { AppError } from '../../http/errors.js';
+import { type RequestSiteKey, type SiteKeyCheck, SiteKeys } from './site-keys.js';
+import { contentVersions, resourcesRead, type TableRead, tablesRead } from './version.js';
+
+type Row = Record<string, unknown>;
+
+/** a GET path of the delivery API with what its ETag is derived from */
+interface Routed {
+  /** null: the OpenAPI document (its version is the deployment's) */
+  endpoint: DeliveryEndpoint | null;
+  tables: TableRead[];
+  /** the resources its reply holds or names (Cache-Tag beside the record ids) */
+  resources: string[];
+}
+
+/** what the hooks of one request share */
+interface State {
+  routed?: Routed;
+  etag?: string;
+  notModified?: boolean;
+  /** the bearer was not a usable site key: 401 after the rate limit counted it */
+  refused?: Extract<SiteKeyCheck, { refused: unknown }>['refused'];
+  /** Cache-Tag / Surrogate-Key of a 200 */
+  tags?: string[];
+}
+const states = new WeakMap<FastifyRequest, State>();
+
+/** JSON replies from this size on are compressed (br, else gzip) for a client that accepts it */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** does If-None-Match name this ETag (`*`, or one of a list; compared weakly, as RFC 9110 says for GET) */
+export function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === opaque);
+}
+
+/**
+ * What every ETag of this deployment starts from: the settings a reply's bytes follow (image origin and widths,
+ * time zone, prefix), the public fields of every path, and the server code itself (this module's file: the bundle
+ * in production). A deploy that changes what a reply looks like changes every ETag; processes running the same
+ * build on the same settings agree.
+ */
+function deploymentSalt(config: AppConfig): string {
+  const h = crypto.createHash('sha256');
+  h.update(
+    JSON.stringify([
+      config.publicBaseUrl,
+      config.imageWidths,
+      config.timeZone,
+      config.publicApiPrefix,
+      deliveryEndpoints().map((e) => [e.path, publicFields(e.resource).map((f) => f.name)]),
+    ]),
+  );
+  try {
+    h.update(fs.readFileSync(fileURLToPath(import.meta.url)));
+  } catch {
+    // not a file (never in practice): the settings and fields still count
+  }
+  return h.digest('base64url');
+}
+
+/** the tags of a reply: its resource, the ids of the records in it, its items' resource and ids, the resources it names */
+function tagsOf(endpoint: DeliveryEndpoint, routed: Routed, payload: unknown): string[] {
+  const name = endpoint.resource.name;
+  const tags = new Set<string>([name]);
+  const add = (resource: string, rec: unknown) => {
+    const recId = rec && typeof rec === 'object' ? (rec as Row).id : null;
+    if (typeof recId === 'number' || typeof recId === 'string') tags.add(`${resource}:${recId}`);
+  };
+  const p = (payload && typeof payload === 'object' ? payload : {}) as Row;
+  if (Array.isArray(p.rows)) for (const r of p.rows) add(name, r);
+  if (Array.isArray(p.data)) for (const r of p.data) add(name, r);
+  else if (p.data && typeof p.data === 'object') {
+    add(name, p.data);
+    const items = (p.data as Row).items;
+    if (endpoint.items && Array.isArray(items)) {
+      tags.add(endpoint.items.resource);
+      for (const r of items) add(endpoint.items.resource, r);
+    }
+  }
+  for (const r of routed.resources) tags.add(r);
+  return [...tags];
+}
+
+/**
+ * The delivery API's caching, site keys, rate limit and compression (issue 23), registered in its scope before its
+ * routes:
+ *
+ * - ETag: weak, derived from the content versions of the tables the path reads (version.ts), the path and
+ *   query, and the representation's variant (language, a preview key or token, the origin image URLs are built
+ *   from when PUBLIC_BASE_URL is unset). A matching `If-None-Match` is answered 304 in `onRequest`: no query, no
+ *   handler, before the rate limit counts anything.
+ * - `Cache-Control: public, max-age=0, must-revalidate, s-maxage=PUBLIC_MAX_AGE` (browsers revalidate every
+ *   time, CDNs keep it PUBLIC_MAX_AGE); `CDN-Cache-Control` adds `stale-while-revalidate=PUBLIC_STALE_SECONDS`
+ *   for the CDN only; a reply that may hold drafts (a preview key, a preview token) is `private, no-cache`.
+ *   `Cache-Tag` (comma-separated) and `Surrogate-Key` (space-separated) name the resource and the records of a
+ *   reply, for a purge by tag.
+ * - Site keys (`Authorization: Bearer gks_…`): a valid one sets `req.siteKey` and is limited per key
+ *   (SITE_KEY_RATE_LIMIT a minute) instead of per address; an invalid or revoked one is counted per address,
+ *   then answered 401.
+ * - Replies from 1 KB on are compressed (br, else gzip) when the client accepts it (`Vary: accept-encoding`).
+ */
+export async function registerDeliveryCache(pub: FastifyInstance, ctx: Ctx): Promise<void> {
+  const { config } = ctx;
+  const versions = contentVersions(ctx);
+  const keys = new SiteKeys(ctx);
+  const salt = deploymentSalt(config);
+  const routes = new Map<string, Routed>();
+  for (const e of deliveryEndpoints())
+    if (e.method === 'GET')
+      routes.set(`${config.publicApiPrefix}${e.path.replace(/\{(\w+)\}/g, ':$1')}`, {
+        endpoint: e,
+        tables: tablesRead(e),
+        resources: resourcesRead(e),
+      });
+  routes.set(`${config.publicApiPrefix}/openapi.json`, { endpoint: null, tables: [], resources: [] });
+
+  pub.decorateRequest('siteKey', null);
+
+  const shared = `public, max-age=0, must-revalidate, s-maxage=${config.publicMaxAge}`;
+  const cdn = config.publicStaleSeconds > 0 ? `max-age=${config.publicMaxAge}, stale-while-revalidate=${config.publicStaleSeconds}` : null;
+  /** a request that may be served drafts: a preview key, or a preview token (`X-Preview-Token`, `?preview=`) */
+  const previewing = (req: FastifyRequest) =>
+    !!req.siteKey?.preview || req.headers['x-preview-token'] != null || (req.query as Row | undefined)?.preview != null;
+  const cacheHeaders = (req: FastifyRequest, reply: FastifyReply, etag: string) => {
+    reply.header('etag', etag);
+    if (previewing(req)) {
+      reply.header('cache-control', 'private, no-cache');
+      return;
+    }
+    reply.header('cache-control', shared);
+    if (cdn) reply.header('cdn-cache-control', cdn);
+  };
+  // the query is in the path already; a preview token in a header is not
+  const variantOf = (req: FastifyRequest, key: RequestSiteKey | null) =>
+    JSON.stringify([
+      req.lang,
+      !!key?.preview,
+      req.headers['x-preview-token'] ?? null,
+      config.publicBaseUrl ? '' : `${req.protocol}://${req.host}`,
+    ]);
+  const etagOf = async (req: FastifyRequest, routed: Routed) => {
+    const version = await versions.versionOf(routed.tables);
+    const digest = crypto
+      .createHash('sha256')
+      .update(`${salt}\n${version}\n${req.url}\n${variantOf(req, req.siteKey)}`)
+      .digest('base64url')
+      .slice(0, 27);
+    return `W/"${digest}"`;
+  };
+
+  // after CORS (a 304 carries its headers), before the rate limit (a route hook: it runs after every scope hook)
+  pub.addHook('onRequest', async (req, reply) => {
+    const state: State = {};
+    states.set(req, state);
+    const bearer = SiteKeys.bearerOf(req);
+    if (bearer != null) {
+      const checked = await keys.check(bearer);
+      if ('refused' in checked) {
+        state.refused = checked.refused;
+        return;
+      }
+      req.siteKey = checked.key;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return;
+    const routed = routes.get(req.routeOptions.url ?? '');
+    if (!routed) return;
+    state.routed = routed;
+    state.etag = await etagOf(req, routed);
+    if (!matches(req.headers['if-none-match'], state.etag)) return;
+    state.notModified = true;
+    cacheHeaders(req, reply, state.etag);
+    reply.code(304);
+    return reply.send();
+  });
+
+  await pub.register(rateLimit, {
+    timeWindow: 60_000,
+    keyGenerator: (req) => (req.siteKey ? `site-key:${req.siteKey.id}` : req.ip),
+    max: (req) => (req.siteKey ? config.siteKeyRateLimit : config.publicRateLimit),
+    errorResponseBuilder: () => new AppError(Code.TOO_MANY, 'delivery.tooMany'),
+  });
+
+  // an invalid or revoked key: refused once the per-address limit counted it
+  pub.addHook('preHandler', async (req, reply) => {
+    const refused = states.get(req)?.refused;
+    if (!refused) return;
+    reply
+      .code(401)
+      .header('www-authenticate', `Bearer error="invalid_token"`)
+      .type('application/json; charset=utf-8')
+      .send({ code: Code.UNAUTHORIZED, msg: translate(req.lang, refused) });
+    return reply;
+  });
+
+  await pub.register(compress, { threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
+
+  pub.addHook('preSerialization', async (req, reply, payload) => {
+    const state = states.get(req);
+    if (state?.routed?.endpoint && reply.statusCode === 200) state.tags = tagsOf(state.routed.endpoint, state.routed, payload);
+    return payload;
+  });
+
+  pub.addHook('onSend', async (req, reply, payload) => {
+    const state = states.get(req);
+    if (state?.notModified || !state?.etag || reply.statusCode !== 200) return payload;
+    cacheHeaders(req, reply, state.etag);
+    if (state.tags?.length) {
+      reply.header('cache-tag', state.tags.join(','));
+      reply.header('surrogate-key', state.tags.join(' '));
+    }
+    return payload;
+  });
+}
