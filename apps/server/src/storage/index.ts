@@ -3,8 +3,9 @@ import type { Readable } from 'node:stream';
 import { IMAGE_CONTENT_TYPES } from '@gk/contracts';
 import type { AppConfig } from '../config.js';
 import { LocalImageStore } from './local.js';
-export { isRenditionVariant, RENDITIONS_DIR, variantContentType } from './rendition-names.js';
 import { S3ImageStore } from './s3.js';
+
+export { isRenditionVariant, RENDITIONS_DIR, variantContentType } from './rendition-names.js';
 
 /** Bytes `start` to `end` of an image, both included (an HTTP Range). */
 export interface ByteRange {

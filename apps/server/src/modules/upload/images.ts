@@ -19,7 +19,12 @@ function notFoundReply(req: FastifyRequest, reply: FastifyReply) {
 
 /** The CORS of `/img/`: PUBLIC_CORS_ORIGINS (`*` or a comma list), so the website may draw the images on a canvas or fetch them. */
 function corsOrigin(setting: string): '*' | string[] {
-  return setting.trim() === '*' ? '*' : setting.split(',').map((s) => s.trim()).filter(Boolean);
+  return setting.trim() === '*'
+    ? '*'
+    : setting
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
 }
 
 /** Adds a header name to `Vary` (CORS may have put `Origin` there already). */
