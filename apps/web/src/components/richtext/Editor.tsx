@@ -148,9 +148,12 @@ function Toolbar({ editor, maxBytes, disabled }: { editor: TipTap; maxBytes: num
     }
   };
 
-  const openImageProps = () => {
+  /** the selected image's dialog: its alt text in the text, else the one its row holds */
+  const openImageProps = async () => {
     const { src, alt } = editor.getAttributes('image') as { src?: string; alt?: string | null };
-    if (src) setImageProps({ src, alt: alt ?? '' });
+    if (!src) return;
+    const stored = !alt && imageNameOf(src) ? ((await fetchImageMeta(src).catch(() => null))?.alt ?? '') : '';
+    setImageProps({ src, alt: alt || stored });
   };
   /** the alt text on every <img> of this image in the text, and on the image's row (one of ours) */
   const applyImageProps = async () => {
@@ -320,7 +323,7 @@ function Toolbar({ editor, maxBytes, disabled }: { editor: TipTap; maxBytes: num
         />
       </Tooltip>
       {s.image && describes && (
-        <ToolButton title={t('ui.editor.imageProps')} icon={<EditOutlined />} disabled={disabled} onClick={openImageProps} />
+        <ToolButton title={t('ui.editor.imageProps')} icon={<EditOutlined />} disabled={disabled} onClick={() => void openImageProps()} />
       )}
       <input
         ref={fileInput}
