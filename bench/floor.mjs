@@ -1,10 +1,11 @@
 // The floor: the same SQL as the product's news list, title search and get, and as the delivery API's public
 // news list (with its ETag and 304 answer), through a bare node:http server with no framework, no auth,
-// no validation. The product's figures are reported as ratios to this one.
+// no validation, and (h) a stored image rendition served as a file. The product's figures are reported as ratios to this one.
 // On SQLite (DATA_DIR) it reads through better-sqlite3 with prepared statements; with DATABASE_URL it reads
 // PostgreSQL through a `pg` pool of the product's size (10), sending the same SQL text with $n parameters as
 // unnamed statements, as the product's Kysely + pg does.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
@@ -110,6 +111,26 @@ async function publicList(req, res, url) {
   res.end(json);
 }
 
+/** (h): a stored file of IMAGE_DIR (`?f=renditions/<name>/<variant>`) as the product serves a rendition: open, stat, stream */
+const IMAGE_DIR = process.env.IMAGE_DIR ? path.resolve(process.env.IMAGE_DIR) : null;
+function storedImage(res, url) {
+  const file = IMAGE_DIR && path.resolve(IMAGE_DIR, url.searchParams.get('f') ?? '');
+  if (!file?.startsWith(`${IMAGE_DIR}${path.sep}`)) return res.writeHead(404).end();
+  fs.open(file, 'r', (err, fd) => {
+    if (err) return res.writeHead(404).end();
+    fs.fstat(fd, (e, st) => {
+      if (e) return fs.close(fd, () => res.writeHead(500).end());
+      res.writeHead(200, {
+        'content-type': 'image/webp',
+        'content-length': st.size,
+        'cache-control': 'public, max-age=31536000, immutable',
+        etag: `"${path.basename(file)}"`,
+      });
+      fs.createReadStream('', { fd }).pipe(res);
+    });
+  });
+}
+
 const send = (res, body) => {
   const json = JSON.stringify(body);
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
@@ -140,6 +161,7 @@ http
   .createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     if (req.method === 'GET' && url.pathname === '/e') return publicList(req, res, url).catch(fail(res));
+    if (req.method === 'GET' && url.pathname === '/h') return storedImage(res, url);
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {

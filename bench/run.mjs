@@ -1,6 +1,6 @@
 // npm run bench: builds, generates its own data, starts the product as users start it, loads it with
 // autocannon beside a bare floor server — the back-office news list, search and get, the delivery API's public
-// news list and its 304 revalidation — then saves per second with the operation log and revisions, measures the
+// news list and its 304 revalidation, an image rendition from its store — then saves per second with the operation log and revisions, measures the
 // web bundle and page loads, stops what it started, and writes bench/results/latest.json and the Performance
 // table of the README.
 //   npm run bench -- --news 100000 --duration 10 --connections 10 --warmup 2 --rounds 3 --port 18480
@@ -179,7 +179,12 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
     },
     'server',
   );
-  const floor = startNode(path.join(ROOT, 'bench/floor.mjs'), { PORT: String(FLOOR_PORT), DATA_DIR: DATA, TZ_NAME: TZ, ...pgEnv }, 'floor');
+  const floor = startNode(
+    path.join(ROOT, 'bench/floor.mjs'),
+    // (h): the floor serves the rendition's file straight from the product's image folder
+    { PORT: String(FLOOR_PORT), DATA_DIR: DATA, TZ_NAME: TZ, IMAGE_DIR: path.join(dataDir, 'uploads'), ...pgEnv },
+    'floor',
+  );
   const base = `http://127.0.0.1:${PORT}`;
   const fbase = `http://127.0.0.1:${FLOOR_PORT}`;
   const results = { product: {}, floor: {} };
@@ -217,6 +222,8 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
     if (revalidated.status !== 304 || frevalidated.status !== 304)
       throw new Error(`If-None-Match: product ${revalidated.status}, floor ${frevalidated.status}, not 304`);
 
+    const rendition = await prepareRendition(base, fbase, token);
+
     const randomId = (prefix) => (req) => ({ ...req, path: `${prefix}?id=${1 + Math.floor(Math.random() * NEWS)}` });
     const listRequest = [{ path: '/api/news/getNewsList', ...json({ pageNumber: 1, pageSize: 20 }, token) }];
     const scenarios = [
@@ -250,6 +257,12 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
         expect: 304,
         product: [{ method: 'GET', path: PUBLIC_LIST, headers: { 'if-none-match': etag } }],
         floor: [{ method: 'GET', path: '/e?page=1&pageSize=20', headers: { 'if-none-match': fetag } }],
+      },
+      {
+        key: 'rendition',
+        label: '(h) a rendition from its store',
+        product: [{ method: 'GET', path: rendition.product }],
+        floor: [{ method: 'GET', path: rendition.floor }],
       },
     ];
 
@@ -314,8 +327,46 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
     await floor.stop();
   }
   const ratio = (k) => Math.round((results.product[k].reqPerSec / results.floor[k].reqPerSec) * 100) / 100;
-  results.ratios = Object.fromEntries(['list', 'search', 'get', 'publicList', 'publicRevalidate'].map((k) => [k, ratio(k)]));
+  results.ratios = Object.fromEntries(['list', 'search', 'get', 'publicList', 'publicRevalidate', 'rendition'].map((k) => [k, ratio(k)]));
   return { result: results, web };
+}
+
+/**
+ * (h) a rendition served from its store: a 1600 × 1200 photo-like JPEG is uploaded, its 640 px WebP is asked for
+ * once (made by sharp and stored beside the original), then loaded as a website's visitors load it. The floor
+ * serves the same stored file from the same folder through bare node:http (open, stat, stream). Checked: both
+ * answer the same bytes, and the rendition is on disk where the store keeps it.
+ */
+async function prepareRendition(base, fbase, token) {
+  const { default: sharp } = await import('sharp');
+  const width = 1600;
+  const height = 1200;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0, y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      raw[i++] = (x * 223) / width + ((x * y) % 29);
+      raw[i++] = (y * 223) / height + ((x + y) % 31);
+      raw[i++] = 110 + 100 * Math.sin(x / 37) * Math.cos(y / 53);
+    }
+  const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const form = new FormData();
+  form.append(UPLOAD_FIELD, new Blob([jpeg], { type: 'image/jpeg' }), 'bench.jpg');
+  const up = await fetch(`${base}/api/upload/upload`, { method: 'POST', headers: { token }, body: form }).then((r) => r.json());
+  const name = up.data?.name;
+  if (up.code !== 200 || !name) throw new Error(`rendition upload failed: ${JSON.stringify(up)}`);
+  const product = `/img/${name}?w=640&fm=webp`;
+  const floor = `/h?f=${encodeURIComponent(`renditions/${name}/640w-q75.webp`)}`;
+  const made = await fetch(`${base}${product}`);
+  const bytes = Buffer.from(await made.arrayBuffer());
+  if (made.status !== 200 || made.headers.get('content-type') !== 'image/webp')
+    throw new Error(`rendition: ${made.status} ${made.headers.get('content-type')}`);
+  const stored = await fetch(`${fbase}${floor}`);
+  if (stored.status !== 200 || !Buffer.from(await stored.arrayBuffer()).equals(bytes))
+    throw new Error(`the floor's rendition differs from the product's: ${stored.status}`);
+  console.log(`  rendition: ${jpeg.length} B JPEG → ${bytes.length} B WebP at 640 px`);
+  return { product, floor };
 }
 
 /** a valid 1 × 1 PNG: the image the saved news reference */
@@ -417,9 +468,10 @@ function writeReadme(r) {
       const s = r[d].product.save;
       return `| ${LABEL[d]} | (g) save news: 5 KB body + image, operation log + revision | ${s.reqPerSec} | ${s.p50Ms} | ${s.p99Ms} | — | — | a figure |`;
     }),
+    ...each((d) => row(d, '(h) a rendition served from its store: `/img/{name}?w=640&fm=webp`', 'rendition', 'a figure')),
     ...each((d) => {
       const p = r[d].product;
-      return `| ${LABEL[d]} | server RSS, peak, ${r.connections} connections | ${p.rssApiMb} MB under (a)–(c), (e), (f); ${p.rssLoginMb} MB under (d) | | | ${r[d].floor.rssMb} MB | | < 160 MB |`;
+      return `| ${LABEL[d]} | server RSS, peak, ${r.connections} connections | ${p.rssApiMb} MB under (a)–(c), (e), (f), (h); ${p.rssLoginMb} MB under (d) | | | ${r[d].floor.rssMb} MB | | < 160 MB |`;
     }),
     ...each((d) => {
       const p = r[d].product;

@@ -181,6 +181,14 @@ test('the rich-text editor uploads an inserted image', async ({ page }) => {
   const img = editor.locator('img');
   await expect(img).toHaveAttribute('src', /^\/img\/[a-f0-9]+\.png$/);
   expect((await page.request.get((await img.getAttribute('src'))!)).status()).toBe(200);
+  // the image dialog asks for its alt text: it goes into <img alt> and onto the image
+  const props = modal(page);
+  await expect(props).toContainText('图片属性');
+  const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/upload/saveImageAlt');
+  await props.getByLabel('替代文字').fill('港口夜景');
+  await button(props, '确定').click();
+  expect(await (await saved).json()).toMatchObject({ code: 200, data: { alt: '港口夜景' } });
+  await expect(img).toHaveAttribute('alt', '港口夜景');
   // a refused file never reaches the server
   await view(page)
     .getByTestId('richtext-image-input')

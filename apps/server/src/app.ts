@@ -136,7 +136,7 @@ export async function buildApp({ ctx, db, seed }: { ctx: Ctx; db: Db; seed: Seed
     },
     { prefix: config.apiPrefix },
   );
-  registerImageRoutes(app, ctx);
+  await registerImageRoutes(app, ctx);
   await registerDelivery(app, ctx);
 
   const webDir = config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : null;

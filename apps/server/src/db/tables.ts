@@ -209,8 +209,8 @@ export const TABLES = {
   },
   /** which address counted a visit of which record in which hour (migration 015) */
   public_view: { resource: 'str', record_id: 'int', address: 'str', hour: 'str' },
-  /** pixel size, format, bytes and alt text of a stored image, by its name (migration 034) */
-  image_meta: { name: 'str', width: 'int', height: 'int', format: 'str', bytes: 'int', alt: 'str=', create_time: 'str' },
+  /** pixel size (as shown: EXIF orientation applied), format, bytes and alt text of a stored image, by its name (migration 034); frames (035) */
+  image_meta: { name: 'str', width: 'int', height: 'int', format: 'str', bytes: 'int', alt: 'str=', create_time: 'str', frames: 'int=' },
   /** a preview of unsaved edits until its signed link expires (migration 016) */
   preview_snapshot: {
     id: 'id',

@@ -5,6 +5,8 @@ import type { AppConfig } from '../config.js';
 import { LocalImageStore } from './local.js';
 import { S3ImageStore } from './s3.js';
 
+export { isRenditionVariant, RENDITIONS_DIR, variantContentType } from './rendition-names.js';
+
 /** Bytes `start` to `end` of an image, both included (an HTTP Range). */
 export interface ByteRange {
   start: number;
@@ -45,8 +47,24 @@ export interface ImageStore {
   /** true when something was removed */
   delete(name: string): Promise<boolean>;
   exists(name: string): Promise<boolean>;
-  /** every stored image */
+  /** every stored image (originals only: renditions are not listed) */
   list(): Promise<ImageEntry[]>;
+  /**
+   * Renditions (issue 23): an original's resized / re-encoded copies, stored beside it under
+   * `renditions/<name>/<variant>` (`variant`: RENDITION_VARIANT, e.g. `1280w-q75.webp`). `list` never names them;
+   * `delete(name)` removes them with the original. Storing the same variant again is harmless (same bytes).
+   */
+  putRendition(name: string, variant: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** a stored rendition, or null */
+  getRendition(name: string, variant: string): Promise<StoredImage | null>;
+  /** true when the rendition is stored (a revalidation needs no download) */
+  hasRendition(name: string, variant: string): Promise<boolean>;
+  /** the variants stored for an original (tests, the sweep) */
+  renditionsOf(name: string): Promise<string[]>;
+  /** removes every rendition of an original; answers how many went */
+  deleteRenditions(name: string): Promise<number>;
+  /** the originals that have renditions stored (the unused-image sweep removes those whose original is gone) */
+  renditionOwners(): Promise<string[]>;
   /** resolves when the store answers and can take writes (GET /readyz); rejects with the reason otherwise */
   check(): Promise<void>;
   /** lets go of connections (the app's close) */

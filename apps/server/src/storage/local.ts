@@ -4,10 +4,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_CONTENT_TYPES, isImageName } from '@gk/contracts';
 import type { ByteRange, ImageEntry, ImageStore, StoredImage } from './index.js';
+import { isRenditionVariant, RENDITIONS_DIR, variantContentType } from './rendition-names.js';
 
 const isMissing = (e: unknown) => (e as NodeJS.ErrnoException)?.code === 'ENOENT';
 
-/** Images as files in one directory (`DATA_DIR/uploads`), written atomically (temporary file, then rename). */
+/**
+ * Images as files in one directory (`DATA_DIR/uploads`), written atomically (temporary file, then rename); the
+ * renditions of an original in `renditions/<name>/` beside them.
+ */
 export class LocalImageStore implements ImageStore {
   readonly root: string;
 
@@ -33,47 +37,80 @@ export class LocalImageStore implements ImageStore {
       await fs.utimes(file, now, now);
       return;
     }
-    await fs.mkdir(this.root, { recursive: true });
-    const tmp = path.join(this.root, `.tmp-${crypto.randomBytes(8).toString('hex')}`);
-    try {
-      await fs.writeFile(tmp, bytes, { mode: 0o644 });
-      await fs.rename(tmp, file);
-    } catch (e) {
-      await fs.rm(tmp, { force: true });
-      throw e;
-    }
+    await writeAtomically(this.root, file, bytes);
   }
 
   async get(name: string, range?: ByteRange): Promise<StoredImage | null> {
     if (!isImageName(name)) return null;
-    let handle: fs.FileHandle;
+    const ext = name.slice(name.lastIndexOf('.') + 1);
+    return openImage(this.fileOf(name), IMAGE_CONTENT_TYPES[ext], range);
+  }
+
+  /** the folder of an original's renditions, or of one of them */
+  private renditionFileOf(name: string, variant?: string): string {
+    if (typeof name !== 'string' || !isImageName(name)) throw new Error(`invalid image name: ${JSON.stringify(name)}`);
+    if (variant !== undefined && !isRenditionVariant(variant)) throw new Error(`invalid rendition: ${JSON.stringify(variant)}`);
+    const dir = path.join(this.root, RENDITIONS_DIR, name);
+    return variant === undefined ? dir : path.join(dir, variant);
+  }
+
+  async putRendition(name: string, variant: string, bytes: Buffer, contentType: string): Promise<void> {
+    const file = this.renditionFileOf(name, variant);
+    if (variantContentType(variant) !== contentType) throw new Error(`content type ${contentType} does not match ${variant}`);
     try {
-      handle = await fs.open(this.fileOf(name), 'r');
+      if ((await fs.stat(file)).isFile()) return;
     } catch (e) {
-      if (isMissing(e)) return null;
-      throw e;
+      if (!isMissing(e)) throw e;
     }
+    const dir = path.dirname(file);
+    await fs.mkdir(dir, { recursive: true });
+    await writeAtomically(dir, file, bytes);
+  }
+
+  async getRendition(name: string, variant: string): Promise<StoredImage | null> {
+    if (!isImageName(name) || !isRenditionVariant(variant)) return null;
+    return openImage(this.renditionFileOf(name, variant), variantContentType(variant));
+  }
+
+  async hasRendition(name: string, variant: string): Promise<boolean> {
+    if (!isImageName(name) || !isRenditionVariant(variant)) return false;
     try {
-      const st = await handle.stat();
-      if (!st.isFile()) {
-        await handle.close();
-        return null;
-      }
-      const ext = name.slice(name.lastIndexOf('.') + 1);
-      return {
-        body: handle.createReadStream(range ? { start: range.start, end: range.end } : {}),
-        contentType: IMAGE_CONTENT_TYPES[ext],
-        size: st.size,
-        modifiedAt: st.mtimeMs,
-      };
+      return (await fs.stat(this.renditionFileOf(name, variant))).isFile();
     } catch (e) {
-      await handle.close();
+      if (isMissing(e)) return false;
       throw e;
     }
   }
 
+  async renditionsOf(name: string): Promise<string[]> {
+    if (!isImageName(name)) return [];
+    try {
+      return (await fs.readdir(this.renditionFileOf(name))).filter(isRenditionVariant).sort();
+    } catch (e) {
+      if (isMissing(e)) return [];
+      throw e;
+    }
+  }
+
+  async deleteRenditions(name: string): Promise<number> {
+    const n = (await this.renditionsOf(name)).length;
+    if (isImageName(name)) await fs.rm(this.renditionFileOf(name), { recursive: true, force: true });
+    return n;
+  }
+
+  async renditionOwners(): Promise<string[]> {
+    try {
+      return (await fs.readdir(path.join(this.root, RENDITIONS_DIR))).filter(isImageName);
+    } catch (e) {
+      if (isMissing(e)) return [];
+      throw e;
+    }
+  }
+
+  /** the original and its renditions (renditions first: a crash in between leaves an original that can make them again) */
   async delete(name: string): Promise<boolean> {
     if (!isImageName(name)) return false;
+    await this.deleteRenditions(name);
     try {
       await fs.unlink(this.fileOf(name));
       return true;
@@ -122,5 +159,45 @@ export class LocalImageStore implements ImageStore {
       }
     }
     return out;
+  }
+}
+
+/** writes `file` through a temporary file in `dir` and a rename, so no reader ever sees half of it */
+async function writeAtomically(dir: string, file: string, bytes: Buffer): Promise<void> {
+  await fs.mkdir(dir, { recursive: true });
+  const tmp = path.join(dir, `.tmp-${crypto.randomBytes(8).toString('hex')}`);
+  try {
+    await fs.writeFile(tmp, bytes, { mode: 0o644 });
+    await fs.rename(tmp, file);
+  } catch (e) {
+    await fs.rm(tmp, { force: true });
+    throw e;
+  }
+}
+
+/** a file ready to stream (or a range of it), or null when there is none */
+async function openImage(file: string, contentType: string, range?: ByteRange): Promise<StoredImage | null> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, 'r');
+  } catch (e) {
+    if (isMissing(e)) return null;
+    throw e;
+  }
+  try {
+    const st = await handle.stat();
+    if (!st.isFile()) {
+      await handle.close();
+      return null;
+    }
+    return {
+      body: handle.createReadStream(range ? { start: range.start, end: range.end } : {}),
+      contentType,
+      size: st.size,
+      modifiedAt: st.mtimeMs,
+    };
+  } catch (e) {
+    await handle.close();
+    throw e;
   }
 }

@@ -1,4 +1,13 @@
-import { LIMITS, type PageReply, type Reply, type ResourceDef, type UploadReply, uploadEndpoints } from '@gk/contracts';
+import {
+  type ImageMeta,
+  imageNameOf,
+  LIMITS,
+  type PageReply,
+  type Reply,
+  type ResourceDef,
+  type UploadReply,
+  uploadEndpoints,
+} from '@gk/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { earlyKey, takeEarly } from './early';
 import { withLoading } from './loading';
@@ -12,6 +21,7 @@ import { post, type RequestOptions } from './request';
  * - `['list', resource, body]`   a page of a list screen
  * - `['record', resource, id]`   one record of a detail page or dialog
  * - `['options', url, query, page]` a page of a remote picker (RemoteSelect)
+ * - `['imageMeta', name]`        a stored image's size and alt text (image slots, the editor's image dialog)
  *
  * A save, delete or toggle invalidates the resource's list pages, its records and the picker pages fed by
  * its list path. The first unfiltered picker page of each url is also kept in sessionStorage (SPEC 4 / 9):
@@ -150,6 +160,40 @@ export async function uploadImage(file: Blob, opts: RequestOptions = { quiet: tr
  */
 export function deleteImage(url: string): Promise<unknown> {
   return post(uploadEndpoints.delImage.path, undefined, { params: { oldFileUrl: url }, quiet: true }).catch(() => undefined);
+}
+
+/** `['imageMeta', name]`: what the server knows of a stored image (size, format, alt text) */
+export const imageMetaKey = (name: string) => ['imageMeta', name] as const;
+
+/** An image's size and alt text (quiet: a slot without it just shows an empty alt field). */
+export async function fetchImageMeta(ref: string, signal?: AbortSignal): Promise<ImageMeta> {
+  const reply = await post<Reply<ImageMeta>>(uploadEndpoints.getImageMeta.path, { name: ref }, { quiet: true, signal });
+  if (!reply.data) throw new Error('the reply names no image');
+  return reply.data;
+}
+
+/** The stored image behind a field's value (`/img/…`), read once per name; null: not one of ours. */
+export function useImageMeta(ref: string | null | undefined) {
+  const name = imageNameOf(ref);
+  return useQuery({
+    queryKey: imageMetaKey(name ?? ''),
+    queryFn: ({ signal }) => fetchImageMeta(name!, signal),
+    enabled: !!name,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Saves an image's alt text (the server's message on a refusal is shown); the cached meta takes the answer. */
+export async function saveImageAlt(client: QueryClient, ref: string, alt: string, opts: RequestOptions = {}): Promise<ImageMeta> {
+  const reply = await post<Reply<ImageMeta>>(uploadEndpoints.saveImageAlt.path, { name: ref, alt }, opts);
+  if (!reply.data) throw new Error('the reply names no image');
+  client.setQueryData(imageMetaKey(reply.data.name), reply.data);
+  return reply.data;
+}
+
+export function useSaveImageAlt() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: ({ ref, alt }: { ref: string; alt: string }) => saveImageAlt(client, ref, alt) });
 }
 
 // -------------------------------------------------------------------------------------- remote options

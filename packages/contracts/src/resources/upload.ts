@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
 
@@ -11,6 +12,12 @@ export const uploadEndpoints = defineEndpoints('upload', {
   delImage: { path: '/upload/delImage', kind: 'write', name: '删除图片' },
   /** removes images no record references any more (admin only, checked by the handler) */
   cleanImages: { path: '/upload/cleanImages', kind: 'session', name: '清理未使用的图片' },
+  /**
+   * an image's pixel size, format, bytes and alt text; reading and setting the alt text needs the right to upload
+   * (`/upload/upload`, checked by the handler, so every role that may upload may describe its images)
+   */
+  getImageMeta: { path: '/upload/getImageMeta', kind: 'session', name: '图片信息' },
+  saveImageAlt: { path: '/upload/saveImageAlt', kind: 'session', name: '保存图片替代文字' },
   config: { path: '/config', kind: 'session', name: '富文本编辑器配置' },
   configGet: { path: '/config', method: 'GET', kind: 'session', name: '富文本编辑器配置' },
 });
@@ -63,6 +70,61 @@ export function imageNameOf(ref: string | null | undefined): string | null {
   return isImageName(name) ? name : null;
 }
 
+/** Longest alt text of an image (characters). */
+export const IMAGE_ALT_MAX = 200;
+
+/** Code points, as PostgreSQL's varchar counts them (an emoji is one). */
+const charCount = (s: string) => {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+};
+/** An image as `/upload/getImageMeta` and `/upload/saveImageAlt` take it: a stored name or an `/img/` URL. */
+const imageRef = () =>
+  z
+    .union([z.string(), z.number()], { error: 'v.imageUrl' })
+    .transform((v) => imageNameOf(String(v)) ?? '')
+    .refine((v) => v !== '', { message: 'v.imageUrl' });
+
+export const imageMetaSchema = z.object({ name: imageRef() });
+export const imageAltSchema = z.object({
+  name: imageRef(),
+  alt: z
+    .union([z.string(), z.null()], { error: 'upload.altInvalid' })
+    .optional()
+    .transform((v) => (v ?? '').trim())
+    .refine((v) => charCount(v) <= IMAGE_ALT_MAX, { message: 'upload.altTooLong', params: { max: IMAGE_ALT_MAX } }),
+});
+
+/** What `/upload/getImageMeta` answers (and `/upload/saveImageAlt` after the save). */
+export interface ImageMeta {
+  name: string;
+  width: number;
+  height: number;
+  /** jpeg, png, gif or webp */
+  format: string;
+  bytes: number;
+  /** frames: more than 1 for an animated GIF or WebP */
+  frames: number;
+  alt: string;
+}
+
+/**
+ * Renditions (issue 23): `/img/{name}?w={width}&fm={format}&q={quality}`. `w` is one of the server's IMAGE_WIDTHS
+ * (never past the original's width), `fm` one of these formats (absent: AVIF or WebP when the request's Accept
+ * takes them, else the original's format), `q` 1–100 (absent: the format's default here; PNG and GIF are lossless).
+ */
+export const RENDITION_FORMATS = {
+  avif: { ext: 'avif', contentType: 'image/avif', quality: 50 },
+  webp: { ext: 'webp', contentType: 'image/webp', quality: 75 },
+  jpeg: { ext: 'jpg', contentType: 'image/jpeg', quality: 80 },
+  png: { ext: 'png', contentType: 'image/png', quality: null },
+  gif: { ext: 'gif', contentType: 'image/gif', quality: null },
+} as const;
+export type RenditionFormat = keyof typeof RENDITION_FORMATS;
+/** the formats `fm` accepts (GIF is only ever the original's own) */
+export const RENDITION_FM = ['webp', 'avif', 'jpeg', 'png'] as const;
+
 /** `2 KB`, `10 MB`: a byte limit as users read it. */
 export function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${Number((n / 1024 / 1024).toFixed(1))} MB`;
@@ -102,6 +164,13 @@ export const uploadMessages = defineMessages({
     'upload.alreadyGone': '图片已不存在，无需删除',
     'upload.cleaned': '已清理 {count} 张未使用的图片',
     'upload.adminOnly': '只有管理员可以清理图片',
+    'upload.badWidth': '图片宽度 w 只能是 {widths} 之一',
+    'upload.badFormat': '图片格式 fm 只能是 webp、avif、jpeg 或 png',
+    'upload.badQuality': '图片质量 q 必须是 1 到 100 之间的整数',
+    'upload.altTooLong': '替代文字不能超过 {max} 个字符',
+    'upload.altInvalid': '替代文字必须是文本',
+    'upload.altSaved': '替代文字已保存',
+    'upload.noUploadRight': '没有上传图片的权限，不能查看或修改图片的替代文字',
   },
   en: {
     'upload.ok': 'Uploaded successfully',
@@ -117,6 +186,13 @@ export const uploadMessages = defineMessages({
     'upload.alreadyGone': 'The image no longer exists; nothing to delete',
     'upload.cleaned': 'Removed {count} unused images',
     'upload.adminOnly': 'Only administrators may clean up images',
+    'upload.badWidth': 'The image width w must be one of {widths}',
+    'upload.badFormat': 'The image format fm must be webp, avif, jpeg or png',
+    'upload.badQuality': 'The image quality q must be a whole number from 1 to 100',
+    'upload.altTooLong': 'The alt text must not exceed {max} characters',
+    'upload.altInvalid': 'The alt text must be text',
+    'upload.altSaved': 'Alt text saved',
+    'upload.noUploadRight': 'You may not upload images, so you cannot read or change their alt text',
   },
   es: {
     'upload.ok': 'Subida correcta',
@@ -132,5 +208,12 @@ export const uploadMessages = defineMessages({
     'upload.alreadyGone': 'La imagen ya no existe; no hay nada que borrar',
     'upload.cleaned': 'Se han eliminado {count} imágenes sin usar',
     'upload.adminOnly': 'Solo los administradores pueden limpiar imágenes',
+    'upload.badWidth': 'El ancho de imagen w debe ser uno de {widths}',
+    'upload.badFormat': 'El formato de imagen fm debe ser webp, avif, jpeg o png',
+    'upload.badQuality': 'La calidad de imagen q debe ser un número entero de 1 a 100',
+    'upload.altTooLong': 'El texto alternativo no puede superar {max} caracteres',
+    'upload.altInvalid': 'El texto alternativo debe ser texto',
+    'upload.altSaved': 'Texto alternativo guardado',
+    'upload.noUploadRight': 'No puede subir imágenes, así que no puede ver ni cambiar su texto alternativo',
   },
 });

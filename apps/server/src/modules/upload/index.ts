@@ -7,6 +7,8 @@ import {
   httpStatusFor,
   IMAGE_CONTENT_TYPES,
   IMAGE_URL_PREFIX,
+  imageAltSchema,
+  imageMetaSchema,
   imageNameOf,
   imageUrl,
   ROLES,
@@ -16,13 +18,18 @@ import {
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { may } from '../../auth/sessions.js';
 import type { Ctx } from '../../context.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { FairQueue, ownerOf } from '../../http/fair-queue.js';
 import { ok, t } from '../../http/reply.js';
-import { addRoute, rawInput } from '../../http/route.js';
+import { addRoute, parseInput, rawInput } from '../../http/route.js';
 import { storeByContent } from '../../storage/index.js';
 import { findReference, referencedNames } from '../../storage/references.js';
+import { ensureImageMeta, type ImageFacts, recordImageMeta } from './image-meta.js';
+
+/** what the delivery API reads of the images (another module reaches them through this file) */
+export { imageMetaOf, srcsetOf } from './image-meta.js';
 
 /** Extensions by the type file-type reads from the magic bytes; APNG is a PNG. */
 const EXT_OF_DETECTED: Record<string, string> = { jpg: 'jpg', png: 'png', apng: 'png', gif: 'gif', webp: 'webp' };
@@ -94,18 +101,18 @@ export class ImageChecker {
    * The image's real type from its magic bytes, and proof that it decodes completely. `owner` (`ownerOf(req)`):
    * whose upload it is. Admitted or refused (429) at once, when called.
    */
-  check(bytes: Buffer, owner = 'system'): Promise<{ ext: string; contentType: string }> {
+  check(bytes: Buffer, owner = 'system'): Promise<{ ext: string; contentType: string; facts: ImageFacts }> {
     return this.queue.run(owner, () => this.checkNow(bytes));
   }
 
-  private async checkNow(bytes: Buffer): Promise<{ ext: string; contentType: string }> {
+  private async checkNow(bytes: Buffer): Promise<{ ext: string; contentType: string; facts: ImageFacts }> {
     const { fileTypeFromBuffer } = await import('file-type');
     const detected = await fileTypeFromBuffer(bytes);
     const ext = detected ? EXT_OF_DETECTED[detected.ext] : undefined;
     if (!ext) throw badRequest('upload.badType');
     // sharp loads on the first upload, not at start
     const { default: sharp } = await import('sharp');
-    let meta: { width?: number; height?: number; pages?: number };
+    let meta: { width?: number; height?: number; pages?: number; format?: string; autoOrient?: { width: number; height: number } };
     try {
       meta = await sharp(bytes).metadata();
     } catch {
@@ -120,7 +127,13 @@ export class ImageChecker {
       if (e instanceof Error && /pixel limit/i.test(e.message)) throw badRequest('upload.tooManyPixels');
       throw badRequest('upload.invalid');
     }
-    return { ext, contentType: IMAGE_CONTENT_TYPES[ext] };
+    const facts: ImageFacts = {
+      width: meta.autoOrient?.width ?? meta.width ?? 0,
+      height: meta.autoOrient?.height ?? meta.height ?? 0,
+      format: meta.format ?? ext,
+      frames: Math.max(1, meta.pages ?? 1),
+    };
+    return { ext, contentType: IMAGE_CONTENT_TYPES[ext], facts };
   }
 
   /** uploads being checked and waiting to be (for the metrics) */
@@ -173,7 +186,7 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
     handler: async (_i, req, reply) => {
       try {
         const bytes = await readUpload(req, maxBytes);
-        const { ext } = await checker.check(bytes, ownerOf(req));
+        const { ext, facts } = await checker.check(bytes, ownerOf(req));
         let name: string;
         try {
           name = await storeByContent(ctx.images, bytes, ext);
@@ -181,6 +194,10 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
           req.log.error({ event: 'image.storeFailed', err: e }, 'image store refused the write');
           throw storeError(e) ?? new AppError(503, 'upload.storeUnavailable');
         }
+        // its size for the delivery API; a row that fails to write now is made when first asked for
+        await recordImageMeta(ctx, name, facts, bytes.length).catch((err) =>
+          req.log.warn({ event: 'image.metaFailed', err, name }, 'image size not recorded'),
+        );
         req.log.info({ event: 'image.upload', user: req.user?.userName, name, size: bytes.length }, 'image uploaded');
         const done: UploadReply = { code: Code.OK, msg: name, message: t(req, 'upload.ok'), data: { name, url: imageUrl(name) } };
         return done;
@@ -224,7 +241,13 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
       const removed: string[] = [];
       for (const img of stored) {
         if (img.modifiedAt >= cutoff || used.has(img.name)) continue;
+        // the original and its renditions (the store's delete takes both)
         if (await fromStore(req, () => ctx.images.delete(img.name))) removed.push(img.name);
+      }
+      // renditions whose original is gone (a delete that crashed half-way, or raced a render)
+      const originals = new Set(stored.map((i) => i.name));
+      for (const owner of await fromStore(req, () => ctx.images.renditionOwners())) {
+        if (!originals.has(owner)) await fromStore(req, () => ctx.images.deleteRenditions(owner));
       }
       removed.sort();
       req.log.info({ event: 'image.clean', user: req.user.userName, removed: removed.length }, 'unused images removed');
@@ -233,6 +256,45 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
         msg: t(req, 'upload.cleaned', { count: removed.length }),
         data: { removed, kept: stored.length - removed.length },
       };
+    },
+  });
+
+  /** reading and setting alt text: whoever may upload images (the permission of `/upload/upload`) */
+  const mayDescribe = (req: FastifyRequest) => {
+    const user = req.user;
+    if (!user) throw new AppError(Code.TOKEN_MISSING, 'err.tokenMissing');
+    if (user.mustChangePassword) throw new AppError(Code.FORBIDDEN, 'profile.mustChange');
+    if (!may(user, uploadEndpoints.upload.path)) {
+      req.log.warn({ event: 'permission.refused', user: user.userName, path: uploadEndpoints.upload.path }, 'permission refused');
+      throw new AppError(Code.FORBIDDEN, 'upload.noUploadRight');
+    }
+  };
+  const metaOrNotFound = async (req: FastifyRequest, name: string) => {
+    const meta = await fromStore(req, () => ensureImageMeta(ctx, name));
+    if (!meta) throw new AppError(Code.NOT_FOUND, 'upload.imageNotFound');
+    return meta;
+  };
+
+  addRoute(api, ctx, {
+    endpoint: uploadEndpoints.getImageMeta,
+    doc: imageMetaSchema,
+    handler: async (_i, req) => {
+      mayDescribe(req);
+      const { name } = parseInput(imageMetaSchema, rawInput(req));
+      return ok(req, await metaOrNotFound(req, name));
+    },
+  });
+
+  addRoute(api, ctx, {
+    endpoint: uploadEndpoints.saveImageAlt,
+    doc: imageAltSchema,
+    handler: async (_i, req) => {
+      mayDescribe(req);
+      const { name, alt } = parseInput(imageAltSchema, rawInput(req));
+      const meta = await metaOrNotFound(req, name);
+      await ctx.db.updateTable('image_meta').set({ alt }).where('name', '=', name).execute();
+      req.log.info({ event: 'image.alt', user: req.user?.userName, name }, 'image alt text saved');
+      return ok(req, { ...meta, alt }, 'upload.altSaved');
     },
   });
 

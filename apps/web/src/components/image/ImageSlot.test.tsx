@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../stores/session';
 import { resetEditorConfig } from '../richtext/editorConfig';
 import { stubFetch, TestProviders } from '../test-utils';
 import { ImageSlot } from './ImageSlot';
@@ -10,7 +11,15 @@ import { type ImageSlotsOptions, ImageSlotsProvider, useImageSlots } from './ima
 vi.setConfig({ testTimeout: 20_000 });
 
 /** A form with two image slots and a "save" that runs uploadPending like DetailPage does. */
-function Harness({
+function Harness(props: { initial?: Record<string, unknown>; options?: ImageSlotsOptions; onSaved: (v: unknown) => void }) {
+  return (
+    <TestProviders>
+      <SlotsForm {...props} />
+    </TestProviders>
+  );
+}
+
+function SlotsForm({
   initial = {},
   options = {},
   onSaved,
@@ -22,33 +31,31 @@ function Harness({
   const slots = useImageSlots(options);
   const [form] = Form.useForm();
   return (
-    <TestProviders>
-      <ImageSlotsProvider value={slots}>
-        <Form form={form} initialValues={initial}>
-          <Form.Item name="summaryImg">
-            <ImageSlot field="summaryImg" label="摘要图片" />
-          </Form.Item>
-          <Form.Item name="logo">
-            <ImageSlot field="logo" label="标志" />
-          </Form.Item>
-        </Form>
-        <button
-          type="button"
-          onClick={async () => {
-            try {
-              const values = await slots.uploadPending(form.getFieldsValue(true));
-              form.setFieldsValue(values);
-              onSaved(values);
-            } catch (e) {
-              onSaved(e);
-            }
-          }}
-        >
-          save
-        </button>
-        <output data-testid="pending">{Object.keys(slots.pending).join(',')}</output>
-      </ImageSlotsProvider>
-    </TestProviders>
+    <ImageSlotsProvider value={slots}>
+      <Form form={form} initialValues={initial}>
+        <Form.Item name="summaryImg">
+          <ImageSlot field="summaryImg" label="摘要图片" />
+        </Form.Item>
+        <Form.Item name="logo">
+          <ImageSlot field="logo" label="标志" />
+        </Form.Item>
+      </Form>
+      <button
+        type="button"
+        onClick={async () => {
+          try {
+            const values = await slots.uploadPending(form.getFieldsValue(true));
+            form.setFieldsValue(values);
+            onSaved(values);
+          } catch (e) {
+            onSaved(e);
+          }
+        }}
+      >
+        save
+      </button>
+      <output data-testid="pending">{Object.keys(slots.pending).join(',')}</output>
+    </ImageSlotsProvider>
   );
 }
 
@@ -218,5 +225,64 @@ describe('image slot life (SPEC point 4)', () => {
     fireEvent.click(screen.getByRole('button', { name: '复制图片地址' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${location.origin}/img/ffff6666ffff6666.png`));
     expect(await screen.findByText('图片地址已复制')).toBeInTheDocument();
+  });
+});
+
+describe('alt text (替代文字, issue 23)', () => {
+  beforeEach(() => useSession.setState({ buttons: ['/upload/upload'] }));
+  afterEach(() => useSession.setState({ buttons: [] }));
+  const meta = (name: string, alt: string) => ({ name, width: 800, height: 600, format: 'png', bytes: 1234, frames: 1, alt });
+
+  it('a stored image shows its alt text and saves a change on the image when the field is left', async () => {
+    const api = stubFetch({
+      '/upload/getImageMeta': () => ({ code: 200, msg: '操作成功', data: meta('abab1111abab1111.png', '旧的描述') }),
+      '/upload/saveImageAlt': ({ body }) => ({
+        code: 200,
+        msg: '替代文字已保存',
+        data: meta('abab1111abab1111.png', (body as { alt: string }).alt),
+      }),
+    });
+    render(<Harness onSaved={vi.fn()} initial={{ summaryImg: '/img/abab1111abab1111.png' }} />);
+    const input = await screen.findByLabelText('替代文字');
+    await waitFor(() => expect(input).toHaveValue('旧的描述'));
+    expect(api.of('/upload/getImageMeta')[0].body).toEqual({ name: 'abab1111abab1111.png' });
+    // leaving it unchanged saves nothing
+    fireEvent.blur(input);
+    expect(api.of('/upload/saveImageAlt')).toHaveLength(0);
+    fireEvent.change(input, { target: { value: '洋山港集装箱码头' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(api.of('/upload/saveImageAlt')).toHaveLength(1));
+    expect(api.of('/upload/saveImageAlt')[0].body).toEqual({ name: '/img/abab1111abab1111.png', alt: '洋山港集装箱码头' });
+    expect(await screen.findByText('替代文字已保存')).toBeInTheDocument();
+    expect(input).toHaveValue('洋山港集装箱码头');
+  });
+
+  it('the alt text typed for a chosen file is saved on the image right after its upload', async () => {
+    const api = stubFetch({
+      '/upload/upload': () => ({
+        code: 200,
+        msg: 'cdcd2222cdcd2222.png',
+        data: { name: 'cdcd2222cdcd2222.png', url: '/img/cdcd2222cdcd2222.png' },
+      }),
+      '/upload/saveImageAlt': () => ({ code: 200, msg: '替代文字已保存', data: meta('cdcd2222cdcd2222.png', '仓库外景') }),
+      '/upload/getImageMeta': () => ({ code: 200, msg: '操作成功', data: meta('cdcd2222cdcd2222.png', '仓库外景') }),
+    });
+    const onSaved = vi.fn();
+    render(<Harness onSaved={onSaved} />);
+    choose('摘要图片', png());
+    fireEvent.change(screen.getByLabelText('替代文字'), { target: { value: '仓库外景' } });
+    fireEvent.click(screen.getByText('save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.of('/upload/saveImageAlt').map((c) => c.body)).toEqual([{ name: '/img/cdcd2222cdcd2222.png', alt: '仓库外景' }]);
+    expect(onSaved.mock.calls[0][0]).toEqual({ summaryImg: '/img/cdcd2222cdcd2222.png' });
+  });
+
+  it('someone who may not upload sees no alt text field', async () => {
+    useSession.setState({ buttons: [] });
+    const api = stubFetch({});
+    render(<Harness onSaved={vi.fn()} initial={{ summaryImg: '/img/efef3333efef3333.png' }} />);
+    expect(slot('summaryImg')).toHaveAttribute('data-state', 'stored');
+    expect(screen.queryByLabelText('替代文字')).toBeNull();
+    expect(api.of('/upload/getImageMeta')).toHaveLength(0);
   });
 });

@@ -1,10 +1,13 @@
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { imageNameOf, uploadEndpoints } from '@gk/contracts';
 import { Button, Image, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageUrl } from '../../api/request';
 import { feedback } from '../../lib/feedback';
+import { usePermission } from '../../lib/Permission';
 import { loadEditorConfig } from '../richtext/editorConfig';
+import { AltField, StoredImageAlt } from './ImageAlt';
 import { IMAGE_ACCEPT, useImageSlotsContext } from './imageSlots';
 import '../components.css';
 
@@ -12,6 +15,7 @@ import '../components.css';
  * One image per slot (SPEC point 4): the upload button shows only while the slot is empty; a chosen file is
  * previewed and uploaded when the form saves; a stored image can be previewed, its link copied, or removed.
  * Use it as a Form.Item control (value = the stored image URL) inside a form with image slots (DetailPage).
+ * Whoever may upload also sees the image's alt text (替代文字, ImageAlt.tsx), kept with the image itself.
  */
 export interface ImageSlotProps {
   /** the form field this slot fills (also the key of its pending file) */
@@ -32,6 +36,8 @@ export function ImageSlot({ field, value, onChange, id, disabled, label }: Image
   const [over, setOver] = useState(false);
   const pending = slots.pending[field];
   const stored = value ? imageUrl(value) : '';
+  const describes = usePermission()(uploadEndpoints.upload.path);
+  const altId = `${id ?? field}-alt`;
 
   // the size limit comes with the editor settings; read them once so a too-large file is refused at once
   useEffect(() => {
@@ -107,6 +113,7 @@ export function ImageSlot({ field, value, onChange, id, disabled, label }: Image
             />
           </Tooltip>
         </Space>
+        {describes && <AltField id={altId} value={pending.alt} onChange={(alt) => slots.setPendingAlt(field, alt)} disabled={disabled} />}
         <div className="gk-image-hint">{t('ui.image.pendingHint')}</div>
       </div>
     );
@@ -142,6 +149,7 @@ export function ImageSlot({ field, value, onChange, id, disabled, label }: Image
             </Tooltip>
           </Popconfirm>
         </Space>
+        {describes && imageNameOf(value) && <StoredImageAlt key={value} url={value!} id={altId} disabled={disabled} />}
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import { formatBytes } from '@gk/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { deleteImage, uploadImage } from '../../api/queries';
+import { deleteImage, saveImageAlt, uploadImage } from '../../api/queries';
 import { RequestError } from '../../api/request';
 import { feedback } from '../../lib/feedback';
 import { tr } from '../../lib/i18n';
@@ -14,6 +15,8 @@ import { knownMaxBytes } from '../richtext/editorConfig';
  * already gone never keeps the slot occupied); the server deletes files no record references after a
  * save, and /upload/delImage is still called afterwards for compatibility (its failure is ignored).
  * Removing a file that was only chosen clears it locally.
+ * Alt text (issue 23) belongs to the image, not the record: a stored image's is saved when its field is left
+ * (ImageAlt.tsx); one typed for a chosen file is saved right after that file's upload.
  */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export const IMAGE_ACCEPT = '.jpg,.jpeg,.png,.gif,.webp,image/jpeg,image/png,image/gif,image/webp';
@@ -29,6 +32,8 @@ export interface PendingImage {
   file: File;
   /** object URL for the preview */
   preview: string;
+  /** the alt text typed before the upload: saved on the image once it is stored */
+  alt: string;
 }
 
 export interface ImageSlotsOptions {
@@ -51,9 +56,14 @@ export interface ImageSlotsApi {
   choose(field: string, file: File): boolean;
   /** forgets a chosen, not yet uploaded file */
   clearPending(field: string): void;
+  /** the alt text of a chosen file, saved on the image after its upload */
+  setPendingAlt(field: string, alt: string): void;
   /** forgets every pending file */
   reset(): void;
-  /** uploads every pending file in parallel; resolves with `values` whose image fields hold the new URLs */
+  /**
+   * uploads every pending file in parallel (then saves the alt text typed for it); resolves with `values` whose
+   * image fields hold the new URLs
+   */
   uploadPending<T extends Record<string, unknown>>(values: T): Promise<T>;
   /** blanks a stored image's field, lets the form save the record, then asks the server to delete the file */
   removeStored(field: string, url: string, blank: () => void): Promise<void>;
@@ -73,6 +83,7 @@ function uploadFailure(e: unknown, fixed?: string): string {
 }
 
 export function useImageSlots(options: ImageSlotsOptions = {}): ImageSlotsApi {
+  const client = useQueryClient();
   const [pending, setPending] = useState<Record<string, PendingImage>>({});
   const ref = useRef(pending);
   ref.current = pending;
@@ -122,8 +133,16 @@ export function useImageSlots(options: ImageSlotsOptions = {}): ImageSlotsApi {
       }
       const old = ref.current[field];
       if (old) URL.revokeObjectURL(old.preview);
-      update((prev) => ({ ...prev, [field]: { file, preview: URL.createObjectURL(file) } }));
+      update((prev) => ({ ...prev, [field]: { file, preview: URL.createObjectURL(file), alt: old?.alt ?? '' } }));
       return true;
+    },
+    [update],
+  );
+
+  const setPendingAlt = useCallback(
+    (field: string, alt: string) => {
+      if (!ref.current[field]) return;
+      update((prev) => ({ ...prev, [field]: { ...prev[field], alt } }));
     },
     [update],
   );
@@ -149,11 +168,15 @@ export function useImageSlots(options: ImageSlotsOptions = {}): ImageSlotsApi {
       entries.forEach(([field], i) => {
         out[field] = urls[i];
       });
+      // the alt text typed for each new image goes on its row (a refusal is shown; the record still saves)
+      await Promise.all(
+        entries.map(([, p], i) => (p.alt.trim() ? saveImageAlt(client, urls[i], p.alt).catch(() => undefined) : undefined)),
+      );
       for (const [, p] of entries) URL.revokeObjectURL(p.preview);
       update(() => ({}));
       return out as T;
     },
-    [update],
+    [update, client],
   );
 
   const removeStored = useCallback(async (field: string, url: string, blank: () => void) => {
@@ -175,8 +198,18 @@ export function useImageSlots(options: ImageSlotsOptions = {}): ImageSlotsApi {
   }, []);
 
   return useMemo(
-    () => ({ pending, hasPending: Object.keys(pending).length > 0, choose, clearPending, reset, uploadPending, removeStored, afterSave }),
-    [pending, choose, clearPending, reset, uploadPending, removeStored, afterSave],
+    () => ({
+      pending,
+      hasPending: Object.keys(pending).length > 0,
+      choose,
+      clearPending,
+      setPendingAlt,
+      reset,
+      uploadPending,
+      removeStored,
+      afterSave,
+    }),
+    [pending, choose, clearPending, setPendingAlt, reset, uploadPending, removeStored, afterSave],
   );
 }
 

@@ -5,6 +5,7 @@ import {
   BoldOutlined,
   ClearOutlined,
   DisconnectOutlined,
+  EditOutlined,
   FontColorsOutlined,
   ItalicOutlined,
   LineOutlined,
@@ -28,14 +29,16 @@ import { StarterKit } from '@tiptap/starter-kit';
 import { Button, ColorPicker, Divider, Dropdown, Input, Modal, Select, Tooltip } from 'antd';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadImage } from '../../api/queries';
+import { fetchImageMeta, saveImageAlt, uploadImage } from '../../api/queries';
 import { RequestError } from '../../api/request';
 import { feedback } from '../../lib/feedback';
+import { usePermission } from '../../lib/Permission';
 import { IMAGE_ACCEPT, isAcceptedImage } from '../image/imageSlots';
 import { editorDebounce } from './editorConfig';
 import type { EditorProps } from './RichText';
 import './richtext.css';
-import { formatBytes } from '@gk/contracts';
+import { formatBytes, IMAGE_ALT_MAX, imageNameOf, uploadEndpoints } from '@gk/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 
 /** The TipTap editor behind RichText (loaded on demand). */
 const COLORS = [
@@ -91,6 +94,11 @@ function Toolbar({ editor, maxBytes, disabled }: { editor: TipTap; maxBytes: num
   const [uploading, setUploading] = useState(false);
   const [linkOpen, setLinkOpen] = useState(false);
   const [href, setHref] = useState('');
+  /** the image dialog: the image (its src) and the alt text being edited */
+  const [imageProps, setImageProps] = useState<{ src: string; alt: string } | null>(null);
+  const [savingAlt, setSavingAlt] = useState(false);
+  const queryClient = useQueryClient();
+  const describes = usePermission()(uploadEndpoints.upload.path);
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -104,6 +112,7 @@ function Toolbar({ editor, maxBytes, disabled }: { editor: TipTap; maxBytes: num
       quote: e.isActive('blockquote'),
       link: e.isActive('link'),
       table: e.isActive('table'),
+      image: e.isActive('image'),
       color: (e.getAttributes('textStyle').color as string | undefined) ?? '',
       align: (['center', 'right', 'justify'] as const).find((a) => e.isActive({ textAlign: a })) ?? 'left',
       canUndo: e.can().undo(),
@@ -124,9 +133,12 @@ function Toolbar({ editor, maxBytes, disabled }: { editor: TipTap; maxBytes: num
     }
     setUploading(true);
     try {
-      // the URL the upload reply names
+      // the URL the upload reply names; the alt text the image already has (the same bytes uploaded before)
       const src = await uploadImage(file);
-      chain().setImage({ src, alt: file.name }).run();
+      const alt = describes ? ((await fetchImageMeta(src).catch(() => null))?.alt ?? '') : '';
+      chain().setImage({ src, alt }).run();
+      // then the image dialog, for its alt text
+      if (describes) setImageProps({ src, alt });
     } catch (e) {
       const reply = e instanceof RequestError ? (e.reply as { message?: string } | undefined) : undefined;
       feedback().message.error(reply?.message || (e instanceof Error && e.message) || t('upload.failed'));
@@ -134,6 +146,36 @@ function Toolbar({ editor, maxBytes, disabled }: { editor: TipTap; maxBytes: num
       setUploading(false);
       if (fileInput.current) fileInput.current.value = '';
     }
+  };
+
+  /** the selected image's dialog: its alt text in the text, else the one its row holds */
+  const openImageProps = async () => {
+    const { src, alt } = editor.getAttributes('image') as { src?: string; alt?: string | null };
+    if (!src) return;
+    const stored = !alt && imageNameOf(src) ? ((await fetchImageMeta(src).catch(() => null))?.alt ?? '') : '';
+    setImageProps({ src, alt: alt || stored });
+  };
+  /** the alt text on every <img> of this image in the text, and on the image's row (one of ours) */
+  const applyImageProps = async () => {
+    if (!imageProps) return;
+    const alt = imageProps.alt.trim();
+    if (imageNameOf(imageProps.src)) {
+      setSavingAlt(true);
+      try {
+        await saveImageAlt(queryClient, imageProps.src, alt);
+      } catch {
+        // the request layer showed why (too long…): the dialog stays open
+        return;
+      } finally {
+        setSavingAlt(false);
+      }
+    }
+    const { tr } = editor.state;
+    editor.state.doc.descendants((node, pos) => {
+      if (node.type.name === 'image' && node.attrs.src === imageProps.src) tr.setNodeMarkup(pos, undefined, { ...node.attrs, alt });
+    });
+    editor.view.dispatch(tr);
+    setImageProps(null);
   };
 
   const openLink = () => {
@@ -280,6 +322,9 @@ function Toolbar({ editor, maxBytes, disabled }: { editor: TipTap; maxBytes: num
           onClick={() => fileInput.current?.click()}
         />
       </Tooltip>
+      {s.image && describes && (
+        <ToolButton title={t('ui.editor.imageProps')} icon={<EditOutlined />} disabled={disabled} onClick={() => void openImageProps()} />
+      )}
       <input
         ref={fileInput}
         type="file"
@@ -371,6 +416,36 @@ function Toolbar({ editor, maxBytes, disabled }: { editor: TipTap; maxBytes: num
           aria-label={t('ui.editor.linkUrl')}
         />
         <div className="gk-rt-hint">{t('ui.editor.linkHint')}</div>
+      </Modal>
+      <Modal
+        title={t('ui.editor.imageProps')}
+        open={!!imageProps}
+        onOk={() => void applyImageProps()}
+        onCancel={() => setImageProps(null)}
+        okText={t('ui.ok')}
+        cancelText={t('ui.cancel')}
+        confirmLoading={savingAlt}
+        destroyOnHidden
+      >
+        {imageProps && (
+          <div className="gk-rt-image-props">
+            <img className="gk-rt-image-preview" src={imageProps.src} alt={imageProps.alt} />
+            <label className="gk-rt-label" htmlFor="gk-rt-image-alt">
+              {t('ui.image.alt')}
+            </label>
+            <Input
+              id="gk-rt-image-alt"
+              autoFocus
+              value={imageProps.alt}
+              maxLength={IMAGE_ALT_MAX}
+              showCount
+              placeholder={t('ui.image.altPlaceholder')}
+              onChange={(e) => setImageProps({ ...imageProps, alt: e.target.value })}
+              onPressEnter={() => void applyImageProps()}
+            />
+            <div className="gk-rt-hint">{t('ui.editor.imageAltHint')}</div>
+          </div>
+        )}
       </Modal>
     </div>
   );

@@ -1,5 +1,6 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../stores/session';
 import { stubFetch, TestProviders } from '../test-utils';
 import { resetEditorConfig } from './editorConfig';
 import { editorDebounce, RichText } from './RichText';
@@ -100,5 +101,57 @@ describe('RichText', () => {
     fireEvent.click(screen.getByRole('button', { name: /重\s?试/ }));
     await waitFor(() => expect(api.of('/config')).toHaveLength(2));
     expect(await screen.findByRole('toolbar', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+});
+
+describe('the image dialog (alt text, issue 23)', () => {
+  beforeEach(() => {
+    useSession.setState({ buttons: ['/upload/upload'] });
+    // ProseMirror scrolls an inserted image into view; jsdom has no layout for ranges
+    const none = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+    Range.prototype.getClientRects ??= none;
+    Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+  });
+  afterEach(() => useSession.setState({ buttons: [] }));
+
+  it('after an upload asks for the alt text, which goes into <img alt> and onto the image', async () => {
+    const name = 'a1a1a1a1a1a1a1a1.png';
+    const api = stubFetch({
+      '/config': () => ({ code: 200, msg: 'ok', data: CONFIG }),
+      '/upload/upload': () => ({ code: 200, msg: name, message: '上传成功', data: { name, url: `/img/${name}` } }),
+      '/upload/getImageMeta': () => ({
+        code: 200,
+        msg: '操作成功',
+        data: { name, width: 8, height: 8, format: 'png', bytes: 9, frames: 1, alt: '' },
+      }),
+      '/upload/saveImageAlt': ({ body }) => ({
+        code: 200,
+        msg: '替代文字已保存',
+        data: { name, width: 8, height: 8, format: 'png', bytes: 9, frames: 1, alt: (body as { alt: string }).alt },
+      }),
+    });
+    const onChange = vi.fn();
+    render(
+      <TestProviders>
+        <RichText value="<p>正文</p>" onChange={onChange} />
+      </TestProviders>,
+    );
+    await screen.findByRole('toolbar', {}, { timeout: 10_000 });
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'IMG_2034.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('richtext-image-input'), { target: { files: [file] } });
+    const dialog = (await screen.findByText('替代文字随图片保存：同一张图片在其他位置也使用这段文字。')).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    expect(within(dialog).getAllByText('图片属性').length).toBeGreaterThan(0);
+    const alt = await screen.findByLabelText('替代文字');
+    expect(alt).toHaveValue('');
+    expect(document.querySelector('.gk-rt-content img')).toHaveAttribute('src', `/img/${name}`);
+    fireEvent.change(alt, { target: { value: '港区航拍' } });
+    fireEvent.click(within(dialog.querySelector('.ant-modal-footer') as HTMLElement).getByRole('button', { name: /确\s?定/ }));
+    await waitFor(() => expect(api.of('/upload/saveImageAlt')).toHaveLength(1));
+    expect(api.of('/upload/saveImageAlt')[0].body).toEqual({ name: `/img/${name}`, alt: '港区航拍' });
+    await waitFor(() => expect(document.querySelector('.gk-rt-content img')).toHaveAttribute('alt', '港区航拍'));
+    fireEvent.blur(document.querySelector('.gk-rt-content')!);
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(expect.stringContaining('alt="港区航拍"')));
   });
 });

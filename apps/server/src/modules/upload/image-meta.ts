@@ -1,0 +1,184 @@
+import { buffer } from 'node:stream/consumers';
+import type { ImageMeta } from '@gk/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Ctx } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import type { ImageStore } from '../../storage/index.js';
+
+/**
+ * What is known of each stored image (table `image_meta`, issue 23): its pixel size as shown (EXIF orientation
+ * applied), format, bytes, frames and the alt text editors give it. Every upload records its row; images stored
+ * before get theirs from the start-up backfill, or when a rendition or the staff call first asks. Names are content
+ * hashes, so a row never goes stale; only the alt text changes.
+ */
+
+/** What sharp reads from an image's header. */
+export interface ImageFacts {
+  width: number;
+  height: number;
+  /** jpeg, png, gif or webp */
+  format: string;
+  frames: number;
+}
+
+/** The pixel size as shown (EXIF orientation applied), format and frames of an image's bytes; throws when it is no image. */
+export async function readImageFacts(bytes: Buffer): Promise<ImageFacts> {
+  const { default: sharp } = await import('sharp');
+  const m = await sharp(bytes).metadata();
+  const width = m.autoOrient?.width ?? m.width;
+  const height = m.autoOrient?.height ?? m.height;
+  if (!width || !height || !m.format) throw new Error('no image size');
+  return { width, height, format: m.format, frames: Math.max(1, m.pages ?? 1) };
+}
+
+/** Records an image's row; a row already there (the same bytes uploaded again, another process) keeps its alt text. */
+export async function recordImageMeta(ctx: Ctx, name: string, facts: ImageFacts, bytes: number): Promise<void> {
+  await ctx.db
+    .insertInto('image_meta')
+    .values({ name, ...facts, bytes, create_time: ctx.nowText() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+}
+
+const rowOut = (r: {
+  name: string;
+  width: number;
+  height: number;
+  format: string;
+  bytes: number;
+  frames: number;
+  alt: string;
+}): ImageMeta => ({
+  name: r.name,
+  width: Number(r.width),
+  height: Number(r.height),
+  format: r.format,
+  bytes: Number(r.bytes),
+  frames: Number(r.frames),
+  alt: r.alt ?? '',
+});
+
+/** An image's row as stored, or null. */
+export async function storedImageMeta(db: Kysely<Database>, name: string): Promise<ImageMeta | null> {
+  const r = await db
+    .selectFrom('image_meta')
+    .select(['name', 'width', 'height', 'format', 'bytes', 'frames', 'alt'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return r ? rowOut(r) : null;
+}
+
+/** The whole original, or null when the store has none by that name. */
+export async function readOriginal(images: ImageStore, name: string): Promise<Buffer | null> {
+  const img = await images.get(name);
+  return img ? buffer(img.body) : null;
+}
+
+/**
+ * An image's row; one stored before rows existed gets it now, read from the store (the lazy half of the
+ * backfill). Null when the store has no such image (or its bytes are no image sharp reads).
+ */
+export async function ensureImageMeta(ctx: Ctx, name: string): Promise<ImageMeta | null> {
+  const row = await storedImageMeta(ctx.db, name);
+  if (row) return row;
+  const bytes = await readOriginal(ctx.images, name);
+  if (!bytes) return null;
+  let facts: ImageFacts;
+  try {
+    facts = await readImageFacts(bytes);
+  } catch {
+    return null;
+  }
+  await recordImageMeta(ctx, name, facts, bytes.length);
+  return storedImageMeta(ctx.db, name);
+}
+
+/**
+ * Width, height and alt text of each named image that has its row, in one query (the delivery API's `{field}Meta`
+ * and rich-text `<img>` attributes). Names without a row are absent from the map.
+ */
+export async function imageMetaOf(
+  db: Kysely<Database>,
+  names: string[],
+): Promise<Map<string, { width: number; height: number; alt: string }>> {
+  const out = new Map<string, { width: number; height: number; alt: string }>();
+  const unique = [...new Set(names)];
+  if (!unique.length) return out;
+  const rows = await db.selectFrom('image_meta').select(['name', 'width', 'height', 'alt']).where('name', 'in', unique).execute();
+  for (const r of rows) out.set(r.name, { width: Number(r.width), height: Number(r.height), alt: r.alt ?? '' });
+  return out;
+}
+
+/**
+ * The `srcset` of an image `width` pixels wide: `{url}?w=320 320w, {url}?w=640 640w, …` over the allowed `widths`
+ * up to the original's width (a rendition is never wider than its original). '' when the image is narrower than
+ * every allowed width (the plain URL is then its only size).
+ */
+export function srcsetOf(url: string, width: number, widths: number[]): string {
+  const join = url.includes('?') ? '&' : '?';
+  return [...widths]
+    .sort((a, b) => a - b)
+    .filter((w) => w <= width)
+    .map((w) => `${url}${join}w=${w} ${w}w`)
+    .join(', ');
+}
+
+/** images whose row the backfill makes at once */
+const BACKFILL_CONCURRENCY = 2;
+
+/**
+ * Gives every stored image without a row its row: reads each from the store and sharp reads its header, two at a
+ * time. Idempotent (a row another process wrote first is kept); an image sharp cannot read is left for the lazy
+ * path. `stopped()` ends it early (the app closing). Answers how many rows it wrote.
+ */
+export async function backfillImageMeta(
+  ctx: Ctx,
+  opts: { stopped?: () => boolean; onError?: (name: string, e: unknown) => void } = {},
+): Promise<number> {
+  const stored = await ctx.images.list();
+  if (!stored.length) return 0;
+  const have = new Set((await ctx.db.selectFrom('image_meta').select('name').execute()).map((r) => r.name));
+  const todo = stored.filter((e) => !have.has(e.name)).map((e) => e.name);
+  let next = 0;
+  let written = 0;
+  const worker = async () => {
+    while (next < todo.length && !opts.stopped?.()) {
+      const name = todo[next++];
+      try {
+        const bytes = await readOriginal(ctx.images, name);
+        if (!bytes || opts.stopped?.()) continue;
+        await recordImageMeta(ctx, name, await readImageFacts(bytes), bytes.length);
+        written++;
+      } catch (e) {
+        opts.onError?.(name, e);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: BACKFILL_CONCURRENCY }, worker));
+  return written;
+}
+
+/**
+ * Starts the backfill once the app is ready, in the background: the start is not delayed, and closing the app
+ * stops it and waits for the image in hand.
+ */
+export function scheduleImageMetaBackfill(app: FastifyInstance, ctx: Ctx): void {
+  let stopped = false;
+  let running: Promise<unknown> | null = null;
+  app.addHook('onReady', (done) => {
+    running = backfillImageMeta(ctx, {
+      stopped: () => stopped,
+      onError: (name, err) => app.log.warn({ event: 'image.metaFailed', name, err }, 'image size not read'),
+    })
+      .then((n) => n && app.log.info({ event: 'image.metaBackfill', count: n }, 'image sizes recorded'))
+      .catch((err) => {
+        if (!stopped) app.log.error({ event: 'image.metaBackfill', err }, 'image size backfill failed');
+      });
+    done();
+  });
+  app.addHook('onClose', async () => {
+    stopped = true;
+    await running;
+  });
+}
