@@ -23,6 +23,7 @@ import { looseDb } from '../../db/index.js';
 import { AppError } from '../../http/errors.js';
 import { parseInput } from '../../http/route.js';
 import { registerPreviewPages } from '../preview/index.js';
+import { deliveredRecord, registerPreviewCaching } from './drafts.js';
 
 type Row = Record<string, unknown>;
 
@@ -145,6 +146,8 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
         }
         return payload;
       });
+      // a preview token's replies: private, never stored or revalidated (after the hook above)
+      registerPreviewCaching(pub);
       pub.setNotFoundHandler((req, reply) =>
         reply
           .status(404)
@@ -213,7 +216,12 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
               },
             };
           });
-        } else if (e.reply === 'one') route(e, async (_r, i) => ({ data: pick(def, await liveRecord(def, Number(i.id))) }));
+        } else if (e.reply === 'one')
+          route(e, async (req, i) => {
+            const recordId = Number(i.id);
+            // the draft version for a preview token of this record (drafts.ts), else what the site shows
+            return { data: pick(def, await deliveredRecord(ctx, req, crudOf(def), recordId, () => liveRecord(def, recordId))) };
+          });
         // a visit counts once per address, record and hour
         else
           route(e, async (req, i) => {

@@ -318,7 +318,8 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
   // the events of the resources described with `webhook`, from the domain event of each write (in its transaction)
   ctx.onWrite(async (e) => {
     const actions = e.resource.webhook;
-    if (!actions?.length) return;
+    // a pending draft kept or dropped: the site shows what it showed (its 发布 is the event)
+    if (!actions?.length || e.action === 'draft' || e.action === 'discardDraft') return;
     const name = e.resource.name;
     const publishable = !!e.resource.publishable;
     const send = async (action: WebhookAction) => {
