@@ -59,7 +59,7 @@ export const publishMessages = defineMessages({
     'publish.noPublishRight': '没有发布权限',
     'publish.noUnpublishRight': '没有下线权限',
     'publish.draftFlagInvalid': 'draft 只能是 true 或 false',
-    'preview.openSite': '在网站中预览',
+    'preview.siteSavedOnly': '网站预览显示已保存的内容（含草稿）；未保存的修改请先保存草稿再预览',
     'preview.button': '预览',
     'preview.notice': '预览：此页面展示的内容可能尚未发布',
     'preview.expired': '预览链接无效或已过期',
@@ -108,7 +108,8 @@ export const publishMessages = defineMessages({
     'publish.noPublishRight': 'You may not publish',
     'publish.noUnpublishRight': 'You may not take content offline',
     'publish.draftFlagInvalid': 'draft must be true or false',
-    'preview.openSite': 'Preview on the website',
+    'preview.siteSavedOnly':
+      'The website preview shows what is saved (drafts included); save a draft first to preview your unsaved changes',
     'preview.button': 'Preview',
     'preview.notice': 'Preview: this content may not be published yet',
     'preview.expired': 'This preview link is invalid or has expired',
@@ -157,7 +158,8 @@ export const publishMessages = defineMessages({
     'publish.noPublishRight': 'No tiene permiso para publicar',
     'publish.noUnpublishRight': 'No tiene permiso para retirar contenido',
     'publish.draftFlagInvalid': 'draft debe ser true o false',
-    'preview.openSite': 'Vista previa en el sitio',
+    'preview.siteSavedOnly':
+      'La vista previa del sitio muestra lo guardado (borradores incluidos); guarde un borrador para ver sus cambios sin guardar',
     'preview.button': 'Vista previa',
     'preview.notice': 'Vista previa: este contenido puede no estar publicado aún',
     'preview.expired': 'Este enlace de vista previa no es válido o ha caducado',
