@@ -76,7 +76,7 @@ test.describe('drafts of live content', () => {
 
     // 下线 asks first, and keeps what is typed on the form
     await view(page).getByLabel('摘要', { exact: true }).fill('还没保存的摘要');
-    await button(bar, '更多').click();
+    await bar.getByRole('button', { name: /更\s?多/ }).click();
     await page.getByRole('menuitem', { name: /下线/ }).click();
     const ask = modal(page);
     await expect(ask).toContainText(`确认下线"${draft}"吗？下线后网站将不再显示`);

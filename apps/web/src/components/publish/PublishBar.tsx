@@ -63,6 +63,16 @@ export function PublishBar({ api, resource, publish, unpublish, preview, preview
   const can = usePermission();
   const wide = Grid.useBreakpoint().md !== false;
   const [picking, setPicking] = useState(false);
+  /** the button whose action runs (its spinner) */
+  const [acting, setActing] = useState<'primary' | 'draft' | null>(null);
+  const run = (which: 'primary' | 'draft', action: () => Promise<unknown>) => async () => {
+    setActing(which);
+    try {
+      await action();
+    } finally {
+      setActing(null);
+    }
+  };
   const [at, setAt] = useState<Dayjs | null>(null);
   const [until, setUntil] = useState<Dayjs | null>(null);
   const record = api.id ? api.record : null;
@@ -190,6 +200,9 @@ export function PublishBar({ api, resource, publish, unpublish, preview, preview
     }
   };
 
+  const draftInfo = t('publish.draftInfo', { time: String(record?.draftTime ?? '').slice(0, 16), user: String(record?.draftUser ?? '') });
+  /** icons only where there is room for them */
+  const icon = (node: ReactNode) => (wide ? node : undefined);
   const primaryLabel = !api.id
     ? 'publish.saveAndPublish'
     : live
@@ -220,27 +233,35 @@ export function PublishBar({ api, resource, publish, unpublish, preview, preview
   return (
     <div className="gk-publish-bar">
       <div className="gk-publish-state">
-        {record && <PublishTag record={record} />}
-        {hasDraft && (
+        {/* on a narrow screen the draft's time and author are the tag's tooltip: the buttons keep one line */}
+        <Tooltip title={hasDraft && !wide ? draftInfo : undefined}>
+          <span>{record && <PublishTag record={record} />}</span>
+        </Tooltip>
+        {hasDraft && wide && (
           <Typography.Text type="secondary" className="gk-publish-draft-info">
-            {t('publish.draftInfo', { time: String(record?.draftTime ?? '').slice(0, 16), user: String(record?.draftUser ?? '') })}
+            {draftInfo}
           </Typography.Text>
         )}
       </div>
-      <Space wrap className="gk-publish-actions">
+      <Space wrap size={wide ? 8 : 6} className="gk-publish-actions">
         <Gate reason={noPublish}>
           <Button
             type="primary"
-            icon={<CloudUploadOutlined />}
-            loading={api.saving}
+            icon={icon(<CloudUploadOutlined />)}
+            loading={acting === 'primary'}
             disabled={busy || !!noPublish}
-            onClick={() => void publishForm()}
+            onClick={() => void run('primary', publishForm)()}
           >
             {t(primaryLabel)}
           </Button>
         </Gate>
         <Gate reason={noSave}>
-          <Button icon={<FileTextOutlined />} disabled={busy || !!noSave} onClick={() => void saveDraft()}>
+          <Button
+            icon={icon(<FileTextOutlined />)}
+            disabled={busy || !!noSave}
+            loading={acting === 'draft'}
+            onClick={() => void run('draft', saveDraft)()}
+          >
             {t('publish.saveDraft')}
           </Button>
         </Gate>
