@@ -49,7 +49,9 @@ test('news: save a draft, preview it without login, schedule it, and it goes liv
     await site.close();
   }
 
-  await view(page).getByRole('button', { name: /更\s?多/ }).click();
+  await view(page)
+    .getByRole('button', { name: /更\s?多/ })
+    .click();
   await page.getByRole('menuitem', { name: /定时发布/ }).click();
   const dialog = page.getByRole('dialog', { name: '定时发布…' });
   const input = dialog.getByLabel('发布时间', { exact: true });

@@ -58,7 +58,7 @@ export const publishMessages = defineMessages({
     'publish.confirmDiscard': '确认放弃草稿吗？表单将恢复为网站上已发布的内容',
     'publish.noPublishRight': '没有发布权限',
     'publish.noUnpublishRight': '没有下线权限',
-    'publish.draftFlagInvalid': 'draft 只能是 true 或 false',
+    'publish.draftFlagInvalid': '草稿标记 draft 只能是 true 或 false',
     'preview.siteSavedOnly': '网站预览显示已保存的内容（含草稿）；未保存的修改请先保存草稿再预览',
     'preview.button': '预览',
     'preview.notice': '预览：此页面展示的内容可能尚未发布',
@@ -107,7 +107,7 @@ export const publishMessages = defineMessages({
     'publish.confirmDiscard': 'Discard the draft? The form goes back to the published content',
     'publish.noPublishRight': 'You may not publish',
     'publish.noUnpublishRight': 'You may not take content offline',
-    'publish.draftFlagInvalid': 'draft must be true or false',
+    'publish.draftFlagInvalid': 'The draft flag must be true or false',
     'preview.siteSavedOnly':
       'The website preview shows what is saved (drafts included); save a draft first to preview your unsaved changes',
     'preview.button': 'Preview',
@@ -157,7 +157,7 @@ export const publishMessages = defineMessages({
     'publish.confirmDiscard': '¿Descartar el borrador? El formulario vuelve al contenido publicado',
     'publish.noPublishRight': 'No tiene permiso para publicar',
     'publish.noUnpublishRight': 'No tiene permiso para retirar contenido',
-    'publish.draftFlagInvalid': 'draft debe ser true o false',
+    'publish.draftFlagInvalid': 'La marca draft debe ser true o false',
     'preview.siteSavedOnly':
       'La vista previa del sitio muestra lo guardado (borradores incluidos); guarde un borrador para ver sus cambios sin guardar',
     'preview.button': 'Vista previa',

@@ -225,7 +225,7 @@ describe.each(DIALECTS)('pending drafts on %s', (dialect) => {
     expect(await drafts(id)).toEqual([]);
     expect((await post('/news/saveNews', { id, title: 'x', type: 'pd', draft: 'maybe' })).body).toEqual({
       code: 400,
-      msg: 'draft 只能是 true 或 false',
+      msg: '草稿标记 draft 只能是 true 或 false',
     });
   });
 
