@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 
 /** End-to-end tests: the built server + SPA on a fresh SQLite data dir, driven by the system Chromium. */
 const port = Number(process.env.E2E_PORT || 4317);
+/** the port of the small website the preview tests serve themselves (another origin): tests/site.ts */
+export const SITE_PORT = Number(process.env.E2E_SITE_PORT || port + 1);
 const dataDir = path.join(os.tmpdir(), `gk-e2e-${process.pid}`);
 export const ADMIN_PASSWORD = 'Admin_e2e_2026';
 
@@ -55,6 +57,8 @@ export default defineConfig({
       SEED_DEMO: process.env.E2E_SEED_DEMO ?? '1',
       // many logins from one address during the suite
       LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+      // 预览 of a news opens the website's own page (tests/site.ts serves it while a test needs it)
+      PREVIEW_URL_NEWS: `http://127.0.0.1:${SITE_PORT}/news/{id}?preview={token}`,
     },
   },
 });

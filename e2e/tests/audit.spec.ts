@@ -19,7 +19,7 @@ test('save, edit, delete, restore and purge of a news item, each in the operatio
   const editor = view(page).locator('.gk-rt-content');
   await editor.click();
   await editor.pressSequentially('第一版正文');
-  await button(view(page), '保存').click();
+  await button(view(page), '保存并发布').click();
   await expect(toast(page, '保存成功')).toBeVisible();
   await expect(page).toHaveURL(/\/news\/news-list(\?.*)?$/);
   const found = await api(page, '/news/getNewsList', { title, pageNumber: 1, pageSize: 10 });
@@ -33,7 +33,7 @@ test('save, edit, delete, restore and purge of a news item, each in the operatio
   await editor.click();
   await page.keyboard.press('End');
   await editor.pressSequentially('，第二版');
-  await button(view(page), '保存').click();
+  await button(view(page), '更新发布内容').click();
   await expect(toast(page, '保存成功')).toBeVisible();
 
   // 历史版本: two versions; restoring the first puts the old title and body back

@@ -57,7 +57,7 @@ test('a save and the list go through while hostile rich-text bodies are posted',
     const editor = view(page).locator('.gk-rt-content');
     await editor.click();
     await editor.pressSequentially('攻击期间保存的正文');
-    id = await savedId(page, () => button(view(page), '保存').click());
+    id = await savedId(page, () => button(view(page), '保存并发布').click());
     await expect(toast(page, '保存成功')).toBeVisible();
     await expect(page).toHaveURL(/\/news\/news-list(\?.*)?$/);
 

@@ -24,6 +24,8 @@ interface Flow {
   fill: (page: Page, form: Locator, name: string) => Promise<void>;
   /** a list switch (by its label) toggled from the row */
   toggle?: string;
+  /** the form's save button (default 保存; a publishable record's bar says 保存并发布) */
+  save?: string;
   /** the delete rule: only one row at a time */
   onlyOne?: boolean;
 }
@@ -62,8 +64,17 @@ const FLOWS: Flow[] = [
     search: '标题',
     fill: all(text('标题'), pick('新闻类型', '行业动态')),
     toggle: '置顶',
+    save: '保存并发布',
   },
-  { title: 'policies', list: '/policy/policy-list', form: '/policy/policy-details', search: '标题', fill: text('标题'), toggle: '热门' },
+  {
+    title: 'policies',
+    list: '/policy/policy-list',
+    form: '/policy/policy-details',
+    search: '标题',
+    fill: text('标题'),
+    toggle: '热门',
+    save: '保存并发布',
+  },
   {
     title: 'banners',
     list: '/banner/banner-list',
@@ -115,6 +126,7 @@ const FLOWS: Flow[] = [
     form: '/page/page-details',
     search: '标题',
     fill: all(text('标题'), pick('页面类型', '服务介绍')),
+    save: '保存并发布',
   },
   {
     title: 'suppliers',
@@ -158,10 +170,10 @@ for (const flow of FLOWS) {
       const form = flow.form === 'dialog' ? page.getByRole('dialog') : view(page);
       if (flow.form !== 'dialog') await expect(page).toHaveURL((u) => u.pathname === flow.form);
       // the form is on screen (a detail page replaces the list view once it has loaded)
-      await expect(button(form, '保存')).toBeVisible();
+      await expect(button(form, flow.save ?? '保存')).toBeVisible();
       await flow.fill(page, form, name);
       const saved = reply(page, /\/api\/[^?]*save/i);
-      await button(form, '保存').click();
+      await button(form, flow.save ?? '保存').click();
       expect(await (await saved).json()).toMatchObject({ code: 200, msg: '保存成功' });
       if (flow.form === 'dialog') await expect(form).toBeHidden();
       else await expect(page).toHaveURL((u) => u.pathname === flow.list);

@@ -75,7 +75,7 @@ test('news: the details page checks the rules, uploads the image on save, keeps 
   await expect(view(page).getByRole('heading', { name: '新增新闻' })).toBeVisible();
 
   // the contract's messages, on blur and on save
-  await button(view(page), '保存').click();
+  await button(view(page), '保存并发布').click();
   await expect(view(page).getByText('标题不得为空')).toBeVisible();
   await expect(view(page).getByText('新闻类型不得为空')).toBeVisible();
 
@@ -99,7 +99,7 @@ test('news: the details page checks the rules, uploads the image on save, keeps 
   page.on('request', (r) => {
     if (r.url().includes('/api/upload/upload')) uploads.push(r.url());
   });
-  await button(view(page), '保存').click();
+  await button(view(page), '保存并发布').click();
   await expect(toast(page, '保存成功')).toBeVisible();
   await expect(page).toHaveURL(/\/news\/news-list(\?.*)?$/);
   expect(uploads).toHaveLength(1);
@@ -125,7 +125,7 @@ test('news: the details page checks the rules, uploads the image on save, keeps 
   await expect(view(page).getByText('有未保存的修改')).toHaveCount(0);
   await view(page).getByLabel('摘要', { exact: true }).fill('改过的摘要');
   await expect(view(page).getByText('有未保存的修改')).toBeVisible();
-  await button(view(page), '保存').click();
+  await button(view(page), '更新发布内容').click();
   await expect(toast(page, '保存成功')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/news/news-details\\?id=${id}$`));
   await expect(view(page).getByText('有未保存的修改')).toHaveCount(0);
@@ -157,7 +157,7 @@ test('removing a stored image deletes it, blanks the field and saves the record'
   // the save reloads the record: wait for that reload before touching the slot again
   const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/news/saveNews');
   const reloaded = page.waitForResponse(getNews);
-  await button(view(page), '保存').click();
+  await button(view(page), '更新发布内容').click();
   expect(await (await saved).json()).toMatchObject({ code: 200, msg: '保存成功' });
   await reloaded;
   await expect(slot).toHaveAttribute('data-state', 'stored');

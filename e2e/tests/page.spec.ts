@@ -84,7 +84,7 @@ test('page items: create with an image and a body, find by page type, title and 
   await button(view(page), '新增').click();
   await expect(page).toHaveURL(/\/page\/page-details$/);
   await expect(view(page).getByRole('heading', { name: '新增页面内容' })).toBeVisible();
-  await button(view(page), '保存').click();
+  await button(view(page), '保存并发布').click();
   await expect(view(page).getByText('标题不得为空')).toBeVisible();
   await expect(view(page).getByText('页面类型不得为空')).toBeVisible();
   await view(page).getByLabel('标题', { exact: true }).fill(title);
@@ -97,7 +97,7 @@ test('page items: create with an image and a body, find by page type, title and 
   const editor = view(page).locator('.gk-rt-content');
   await editor.click();
   await editor.pressSequentially('页面正文');
-  await button(view(page), '保存').click();
+  await button(view(page), '保存并发布').click();
   await expect(toast(page, '保存成功')).toBeVisible();
   await expect(page).toHaveURL(/\/page\/pageItems-list(\?.*)?$/);
 
@@ -125,7 +125,7 @@ test('page items: create with an image and a body, find by page type, title and 
   await expect(editor).toContainText('页面正文');
   await view(page).getByLabel('标签', { exact: true }).fill('改过的标签');
   await view(page).getByRole('switch', { name: '置顶' }).click();
-  await button(view(page), '保存').click();
+  await button(view(page), '更新发布内容').click();
   await expect(toast(page, '保存成功')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/page/page-details\\?id=${id}$`));
   const saved = await get(id);

@@ -18,7 +18,7 @@ test('policies: create with an image and a body, find by source, title and 置�
   await button(view(page), '新增').click();
   await expect(page).toHaveURL(/\/policy\/policy-details$/);
   await expect(view(page).getByRole('heading', { name: '新增政策公告' })).toBeVisible();
-  await button(view(page), '保存').click();
+  await button(view(page), '保存并发布').click();
   await expect(view(page).getByText('标题不得为空')).toBeVisible();
   await view(page).getByLabel('标题', { exact: true }).fill(title);
   await view(page).getByLabel('作者', { exact: true }).fill('端到端作者');
@@ -30,7 +30,7 @@ test('policies: create with an image and a body, find by source, title and 置�
   const editor = view(page).locator('.gk-rt-content');
   await editor.click();
   await editor.pressSequentially('政策正文');
-  await button(view(page), '保存').click();
+  await button(view(page), '保存并发布').click();
   await expect(toast(page, '保存成功')).toBeVisible();
   await expect(page).toHaveURL(/\/policy\/policy-list(\?.*)?$/);
 
@@ -54,7 +54,7 @@ test('policies: create with an image and a body, find by source, title and 置�
   await expect(slot).toHaveAttribute('data-state', 'stored');
   await expect(editor).toContainText('政策正文');
   await view(page).getByLabel('作者', { exact: true }).fill('改过的作者');
-  await button(view(page), '保存').click();
+  await button(view(page), '更新发布内容').click();
   await expect(toast(page, '保存成功')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/policy/policy-details\\?id=${id}$`));
   const saved = await get(id);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signedIn } from './helpers';
 import { button, expectTotal, pickOption, row, toast, view } from './list-helpers';
+import { startSite } from './site';
 
 /** Issue 11: a news goes draft → preview → scheduled → live on the public delivery API, in a real browser. */
 
@@ -35,17 +36,24 @@ test('news: save a draft, preview it without login, schedule it, and it goes liv
   await expect(row(page, title)).toContainText('草稿');
   expect((await publicList()).total).toBe(0);
 
-  // preview: a signed page that opens in a new tab, as the site would show it
+  // preview: the website's own page (PREVIEW_URL_NEWS) opens in a new tab and reads the draft with its token
   await row(page, title).getByRole('button', { name: '查看详情' }).click();
   await expect(page).toHaveURL(/\/news\/news-details\?id=\d+$/);
   await expect(view(page).getByText('草稿', { exact: true })).toBeVisible();
-  const [preview] = await Promise.all([page.context().waitForEvent('page'), button(view(page), '预览').click()]);
-  await expect(preview.locator('h1')).toHaveText(title);
-  await expect(preview.locator('.notice')).toContainText('预览');
-  await preview.close();
+  const site = await startSite(new URL(page.url()).origin);
+  try {
+    const [preview] = await Promise.all([page.context().waitForEvent('page'), button(view(page), '预览').click()]);
+    await expect(preview.locator('h1')).toHaveText(title);
+    await preview.close();
+  } finally {
+    await site.close();
+  }
 
-  await button(view(page), '发布').click();
-  const dialog = page.getByRole('dialog', { name: '发布' });
+  await view(page)
+    .getByRole('button', { name: /更\s?多/ })
+    .click();
+  await page.getByRole('menuitem', { name: /定时发布/ }).click();
+  const dialog = page.getByRole('dialog', { name: '定时发布…' });
   const input = dialog.getByLabel('发布时间', { exact: true });
   await input.click();
   // schedule for the next whole minute (the picker's precision) at least 30 s ahead, reckoned only now: the four

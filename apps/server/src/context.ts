@@ -9,9 +9,21 @@ import { createImageStore, type ImageStore } from './storage/index.js';
 
 /**
  * What a write did to a record: a save (`create` / `update`), `delete`, a flag `toggle`, `publish` /
- * `unpublish`, a recycle-bin `restore` (the record back, same id) or `purge` (its deleted copy gone for good).
+ * `unpublish`, a recycle-bin `restore` (the record back, same id) or `purge` (its deleted copy gone for good),
+ * a pending draft of a record on the site kept (`draft`: `after` is the record with the draft applied, the stored
+ * record is unchanged) or dropped (`discardDraft`). The last two change nothing the website shows.
  */
-export type WriteAction = 'create' | 'update' | 'delete' | 'toggle' | 'publish' | 'unpublish' | 'restore' | 'purge';
+export type WriteAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'toggle'
+  | 'publish'
+  | 'unpublish'
+  | 'restore'
+  | 'purge'
+  | 'draft'
+  | 'discardDraft';
 
 /**
  * The domain event of one write of one record: every write takes the one write path (crud/service.ts `Crud`),

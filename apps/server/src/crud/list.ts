@@ -4,6 +4,7 @@ import {
   type FieldDef,
   optDate,
   optFilter,
+  PENDING_DRAFT,
   type PublishState,
   pageSizeOf,
   paging,
@@ -26,7 +27,7 @@ import { runShape } from '../db/shapes.js';
 import { queryGram, type TextIndex, textIndexOf } from '../db/text-index.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { parseInput } from '../http/route.js';
-import { notPublishedSql, publishStateSql } from './publish-state.js';
+import { notPublishedSql, pendingDraftSql, publishStateSql } from './publish-state.js';
 
 /**
  * The read side of a resource: its list query (filters, paging, sort, as its contract describes them) and
@@ -175,7 +176,8 @@ export class ResourceQuery {
       if (f.op === 'publishState') {
         // each state is its own SQL text: the shape names the state
         set.push(`${f.param}=${v}`);
-        const { cond, params: values } = publishStateSql(v as PublishState, this.ctx.nowText());
+        const { cond, params: values } =
+          v === PENDING_DRAFT ? pendingDraftSql(this.def.name) : publishStateSql(v as PublishState, this.ctx.nowText());
         params.push(...values);
         conds.push(() => cond);
         continue;

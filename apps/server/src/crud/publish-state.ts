@@ -36,6 +36,14 @@ export function publishStateSql(state: PublishState, now: string, alias = 't'): 
   }
 }
 
+/** "This record has a pending draft" (the list filter 有草稿, migration 039's index answers it per row) */
+export function pendingDraftSql(resource: string, alias = 't'): { cond: RawBuilder<SqlBool>; params: unknown[] } {
+  return {
+    cond: sql<SqlBool>`exists (select 1 from pending_draft d where d.resource = ${resource} and d.record_id = ${sql.ref(`${alias}.id`)})`,
+    params: [resource],
+  };
+}
+
 /**
  * How many records of `table` are not 已发布 at `now`: drafts, scheduled and offline records, three disjoint
  * sets, each a short range of migration 022's indexes. Every record is in exactly one state, so the

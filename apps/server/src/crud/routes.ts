@@ -6,7 +6,7 @@ import { badRequest } from '../http/errors.js';
 import { ok, page } from '../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../http/route.js';
 import type { Row } from './list.js';
-import { Crud, type CrudHooks } from './service.js';
+import { Crud, type CrudHooks, isDraftReply } from './service.js';
 
 /**
  * Route registration of a resource: the endpoints its contract names (list and its aliases, get, save,
@@ -36,7 +36,7 @@ export function registerResource(api: FastifyInstance, ctx: Ctx, def: ResourceDe
       doc: crud.schema,
       handler: async (_i, req) => {
         const { rows, total } = await crud.list(rawInput(req));
-        return page(req, rows, total);
+        return page(req, await crud.withListInfo(rows), total);
       },
     });
   }
@@ -45,7 +45,7 @@ export function registerResource(api: FastifyInstance, ctx: Ctx, def: ResourceDe
       endpoint: def.endpoints.get,
       schema: z.object({ id: id() }),
       handler: async ({ id: recordId }, req) => {
-        const record = await crud.mustGet(recordId);
+        const record = await crud.forEditor(recordId);
         return def.getReply === 'entity' ? record : ok(req, record);
       },
     });
@@ -56,7 +56,7 @@ export function registerResource(api: FastifyInstance, ctx: Ctx, def: ResourceDe
       input: 'body',
       handler: async (_i, req) => {
         const saved = await crud.save(rawInput(req, 'body'), req);
-        return ok(req, saved, 'common.saved');
+        return ok(req, saved, isDraftReply(saved) ? 'publish.draftSaved' : 'common.saved');
       },
     });
   }

@@ -1,4 +1,15 @@
-import { checkSchedule, columnOf, type FieldDef, id, optDateTime, publishState, type ResourceDef } from '@gk/contracts';
+import {
+  checkSchedule,
+  columnOf,
+  draftFlag,
+  type FieldDef,
+  id,
+  optDateTime,
+  PUBLISH_FIELD_NAMES,
+  type PublishInfo,
+  publishState,
+  type ResourceDef,
+} from '@gk/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
@@ -12,6 +23,7 @@ import { parseInput } from '../http/route.js';
 import { sanitizeRichText } from '../http/sanitize.js';
 import { deleteUnreferenced, imageNamesIn } from '../storage/references.js';
 import { type ListWhere, ResourceQuery, type Row, type Visibility } from './list.js';
+import { draftsOf, dropDrafts, type PendingDraft, readDraft, writeDraft } from './pending-draft.js';
 import { publishSaveRule, scheduleRule } from './publish-state.js';
 
 /**
@@ -62,6 +74,27 @@ function capabilityRuleOf(def: ResourceDef): CapabilityRule | null {
     return (values, { existing }) => scheduleRule(values, existing);
   return null;
 }
+
+/** a save's input after its checks outside the transaction */
+interface PreparedSave {
+  recordId: number | null;
+  rawObj: Row;
+  parsed: Row;
+  /** rich-text fields, sanitized */
+  clean: Map<string, string>;
+  /** `draft: true` (a publishable resource only) */
+  draft: boolean;
+}
+
+/** a 保存草稿 keeps the edit apart for a record on the site or scheduled for it; a draft or offline record is saved in place */
+export const keepsDraftApart = (record: Row, now: string) => {
+  const state = publishState(record, now);
+  return state === 'published' || state === 'scheduled';
+};
+
+/** the replies of a save that kept a pending draft (the save route answers them 草稿已保存 …) */
+const draftReplies = new WeakSet<Row>();
+export const isDraftReply = (saved: Row) => draftReplies.has(saved);
 
 const IMAGE_URL = /^(\/img\/[\w.-]{1,200}|https?:\/\/[^\s"'<>]{1,490})$/;
 
@@ -120,102 +153,252 @@ export class Crud extends ResourceQuery {
   /**
    * validates, checks references and uniqueness, sanitizes, writes; returns the saved record.
    * `req` is only handed to the hooks; `outer` writes inside the caller's transaction instead of a new one.
+   * A publishable record saved with `draft: true` (contracts `draftFlag`) while it is on the site or scheduled keeps
+   * the edit as its pending draft instead (crud/pending-draft.ts): the answer is the record with the draft applied.
    */
   async save(raw: unknown, req?: FastifyRequest, outer?: Transaction<Database>): Promise<Row> {
+    const input = await this.prepare(raw, req);
+    /** images the saved record no longer holds or embeds */
+    const dropped = new Set<string>();
+    const write = (trx: Transaction<Database>) => this.write(trx, input, req, dropped, true);
+    // a caller's transaction (start-up seeds, which only create) leaves file cleanup to the caller
+    if (outer) return this.answer(await write(outer));
+    const saved = await this.ctx.db.transaction().execute(write);
+    await this.deleteDroppedImages(dropped, req);
+    return this.answer(saved);
+  }
+
+  /** a save's answer: what the get call answers (a saved publishable record has no pending draft left) */
+  private answer(saved: Row): Row {
+    return this.def.publishable && !isDraftReply(saved) ? { ...saved, ...this.publishInfo(saved, null) } : saved;
+  }
+
+  /** a save's input checked, its rich text sanitized: before any transaction opens */
+  private async prepare(raw: unknown, req?: FastifyRequest): Promise<PreparedSave> {
     const rawObj = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Row;
     const idValue = parseInput(z.object({ id: z.union([z.number(), z.string(), z.null()]).optional() }), rawObj).id;
     const recordId = idValue == null || idValue === '' ? null : parseInput(id(), idValue);
+    const draft = this.def.publishable ? parseInput(z.object({ draft: draftFlag }), rawObj).draft : false;
     const parsed = parseInput(this.def.save, rawObj) as Row;
     // rich text is sanitized before the transaction opens: a costly body must never hold the database
     const clean = new Map<string, string>();
     for (const [k, v] of Object.entries(parsed))
       if (this.byName.get(k)?.type === 'html' && typeof v === 'string')
         clean.set(k, await sanitizeRichText(v, { owner: ownerOf(req), timeLimitMs: this.ctx.config.sanitizeTimeLimitMs }));
-    /** images the saved record no longer holds or embeds */
-    const dropped = new Set<string>();
+    return { recordId, rawObj, parsed, clean, draft };
+  }
+
+  /** a save inside `trx`: the record written (or its pending draft kept), its event emitted when `emit` */
+  private async write(
+    trx: Transaction<Database>,
+    input: PreparedSave,
+    req: FastifyRequest | undefined,
+    dropped: Set<string>,
+    emit: boolean,
+  ) {
+    const { recordId, rawObj, parsed, clean } = input;
     const scratch: WriteScratch = {};
-    const write = async (trx: Transaction<Database>) => {
-      const loose = looseDb(trx);
-      const existing = recordId == null ? null : await this.get(recordId, trx);
-      if (recordId != null && !existing) throw notFound();
-      let values: Row = {};
-      for (const [k, v] of Object.entries(parsed)) {
-        // on update, a field the client did not send keeps its stored value
-        if (existing && !(k in rawObj)) continue;
-        const f = this.byName.get(k);
-        if (!f) {
-          values[k] = v;
-          continue;
-        }
-        if (f.readOnly) continue;
-        if (v == null && (f.type === 'text' || f.type === 'code' || f.type === 'image' || f.type === 'html')) values[k] = '';
-        else if (f.type === 'html' && typeof v === 'string') values[k] = clean.get(k) ?? '';
-        else if (f.type === 'image' && v != null && v !== '') {
-          if (!IMAGE_URL.test(String(v))) throw badRequest('v.imageUrl');
-          values[k] = v;
-        } else values[k] = v;
+    const loose = looseDb(trx);
+    const existing = recordId == null ? null : await this.get(recordId, trx);
+    if (recordId != null && !existing) throw notFound();
+    // 保存草稿 of a record on the site (or due on it): the edit waits apart, the record stays as it is
+    const pending = input.draft && !!existing && keepsDraftApart(existing, this.ctx.nowText());
+    let values: Row = {};
+    for (const [k, v] of Object.entries(parsed)) {
+      // on update, a field the client did not send keeps its stored value
+      if (existing && !(k in rawObj)) continue;
+      const f = this.byName.get(k);
+      if (!f) {
+        values[k] = v;
+        continue;
       }
-      for (const r of this.def.refs ?? []) {
-        const v = values[r.field];
-        if (v == null || v === '') continue;
-        const found = await loose.selectFrom(r.table).select('id').where(r.key, '=', v).executeTakeFirst();
-        if (!found) throw badRequest(r.message);
-      }
-      for (const u of this.def.unique ?? []) {
-        const v = values[u.field];
-        if (v == null || v === '') continue;
-        let q = loose
-          .selectFrom(this.def.table)
-          .select('id')
-          .where(columnOf(this.byName.get(u.field)!), '=', v);
-        if (recordId != null) q = q.where('id', '<>', recordId);
-        if (await q.executeTakeFirst()) throw conflict(u.message);
-      }
-      if (this.capabilityRule) values = this.capabilityRule(values, { existing, req });
+      if (f.readOnly) continue;
+      if (v == null && (f.type === 'text' || f.type === 'code' || f.type === 'image' || f.type === 'html')) values[k] = '';
+      else if (f.type === 'html' && typeof v === 'string') values[k] = clean.get(k) ?? '';
+      else if (f.type === 'image' && v != null && v !== '') {
+        if (!IMAGE_URL.test(String(v))) throw badRequest('v.imageUrl');
+        values[k] = v;
+      } else values[k] = v;
+    }
+    for (const r of this.def.refs ?? []) {
+      const v = values[r.field];
+      if (v == null || v === '') continue;
+      const found = await loose.selectFrom(r.table).select('id').where(r.key, '=', v).executeTakeFirst();
+      if (!found) throw badRequest(r.message);
+    }
+    for (const u of this.def.unique ?? []) {
+      const v = values[u.field];
+      if (v == null || v === '') continue;
+      let q = loose
+        .selectFrom(this.def.table)
+        .select('id')
+        .where(columnOf(this.byName.get(u.field)!), '=', v);
+      if (recordId != null) q = q.where('id', '<>', recordId);
+      if (await q.executeTakeFirst()) throw conflict(u.message);
+    }
+    if (input.draft) {
+      // a draft never changes what the site shows: a new record is a draft, a stored one keeps its state
+      if (existing) delete values.status;
+      else values.status = 'draft';
+    }
+    if (pending) {
+      for (const k of PUBLISH_FIELD_NAMES) delete values[k];
       if (this.hooks.beforeSave)
         values = await this.hooks.beforeSave(values, { id: recordId, existing, req: this.hookRequest(req), trx, scratch });
-      const cols: Row = {};
-      for (const [k, v] of Object.entries(values)) cols[this.byName.has(k) ? columnOf(this.byName.get(k)!) : k] = v;
-      let savedId = recordId;
-      if (recordId == null) {
-        if (this.byName.get('createTime')) cols.create_time = this.ctx.nowText();
-        const ins = await loose.insertInto(this.def.table).values(cols).returning('id').executeTakeFirstOrThrow();
-        savedId = Number(ins.id);
-      } else if (Object.keys(cols).length) {
-        await loose.updateTable(this.def.table).set(cols).where('id', '=', recordId).execute();
-      }
-      await reindexRows(trx, this.def, [savedId!]);
-      // a code that other rows reference follows its rename
-      if (existing) {
-        for (const u of this.def.usedBy ?? []) {
-          const before = existing[u.field];
-          const after = values[u.field];
-          if (after !== undefined && before !== after) {
-            await loose
-              .updateTable(u.table)
-              .set({ [u.column]: after })
-              .where(u.column, '=', before)
-              .execute();
-            await cascadeCopies(trx, u.table, u.column, before, after);
-          }
+      return this.keepDraft(trx, existing!, values, req, dropped);
+    }
+    if (this.capabilityRule) values = this.capabilityRule(values, { existing, req });
+    if (this.hooks.beforeSave)
+      values = await this.hooks.beforeSave(values, { id: recordId, existing, req: this.hookRequest(req), trx, scratch });
+    const cols: Row = {};
+    for (const [k, v] of Object.entries(values)) cols[this.byName.has(k) ? columnOf(this.byName.get(k)!) : k] = v;
+    let savedId = recordId;
+    if (recordId == null) {
+      if (this.byName.get('createTime')) cols.create_time = this.ctx.nowText();
+      const ins = await loose.insertInto(this.def.table).values(cols).returning('id').executeTakeFirstOrThrow();
+      savedId = Number(ins.id);
+    } else if (Object.keys(cols).length) {
+      await loose.updateTable(this.def.table).set(cols).where('id', '=', recordId).execute();
+    }
+    await reindexRows(trx, this.def, [savedId!]);
+    // a code that other rows reference follows its rename
+    if (existing) {
+      for (const u of this.def.usedBy ?? []) {
+        const before = existing[u.field];
+        const after = values[u.field];
+        if (after !== undefined && before !== after) {
+          await loose
+            .updateTable(u.table)
+            .set({ [u.column]: after })
+            .where(u.column, '=', before)
+            .execute();
+          await cascadeCopies(trx, u.table, u.column, before, after);
         }
       }
-      if (this.hooks.afterWrite) await this.hooks.afterWrite(savedId!, { created: !existing, req: this.hookRequest(req), trx, scratch });
-      const saved = await this.mustGet(savedId!, trx);
-      if (existing) {
-        // each side read once: one pass over each text, however many images it names
-        const kept = this.imagesOf(saved);
-        for (const name of this.imagesOf(existing)) if (!kept.has(name)) dropped.add(name);
-      }
-      if (this.ctx.writeListeners.length)
-        await this.emit({ action: existing ? 'update' : 'create', id: savedId!, before: existing, after: { ...saved }, req, trx });
-      return saved;
-    };
-    // a caller's transaction (start-up seeds, which only create) leaves file cleanup to the caller
-    if (outer) return write(outer);
-    const saved = await this.ctx.db.transaction().execute(write);
-    await this.deleteDroppedImages(dropped, req);
+    }
+    if (this.hooks.afterWrite) await this.hooks.afterWrite(savedId!, { created: !existing, req: this.hookRequest(req), trx, scratch });
+    const saved = await this.mustGet(savedId!, trx);
+    if (existing) {
+      // each side read once: one pass over each text, however many images it names
+      const kept = this.imagesOf(saved);
+      for (const name of this.imagesOf(existing)) if (!kept.has(name)) dropped.add(name);
+      // the record written as the form showed it (the pending draft applied): the draft is done with
+      if (this.def.publishable)
+        for (const draft of await dropDrafts(trx, this.def.name, [savedId!]))
+          for (const name of this.imagesOf(draft)) if (!kept.has(name)) dropped.add(name);
+    }
+    if (emit && this.ctx.writeListeners.length)
+      await this.emit({ action: existing ? 'update' : 'create', id: savedId!, before: existing, after: { ...saved }, req, trx });
     return saved;
+  }
+
+  /**
+   * Keeps `values` as the record's pending draft, over the one it had (a field this save did not send keeps the
+   * draft's value): the record and its state unchanged. One event `draft` (operation log, revision; no webhook:
+   * the site sees nothing). Answers the record as the edit form shows it.
+   */
+  private async keepDraft(trx: Transaction<Database>, live: Row, values: Row, req: FastifyRequest | undefined, dropped: Set<string>) {
+    const recordId = Number(live.id);
+    const previous = await readDraft(trx, this.def.name, recordId);
+    const draft: PendingDraft = {
+      data: { ...previous?.data, ...values },
+      userName: req?.user?.userName ?? 'system',
+      saveTime: this.ctx.nowText(),
+    };
+    await writeDraft(trx, this.def.name, recordId, draft);
+    const before = previous ? await this.applyDraft(live, previous, trx) : live;
+    const after = await this.applyDraft(live, draft, trx);
+    if (previous) {
+      const kept = new Set([...this.imagesOf(draft.data), ...this.imagesOf(live)]);
+      for (const name of this.imagesOf(previous.data)) if (!kept.has(name)) dropped.add(name);
+    }
+    if (this.ctx.writeListeners.length) await this.emit({ action: 'draft', id: recordId, before, after: { ...after }, req, trx });
+    const reply = { ...after, ...this.publishInfo(live, draft) };
+    draftReplies.add(reply);
+    return reply;
+  }
+
+  /** the record with a pending draft's fields applied (names joined through a changed field read again) */
+  private async applyDraft(record: Row, draft: PendingDraft, db: AnyDb = this.db): Promise<Row> {
+    const out: Row = { ...record };
+    for (const [k, v] of Object.entries(draft.data)) {
+      const f = this.byName.get(k);
+      if (f && !f.readOnly && !f.hidden && !PUBLISH_FIELD_NAMES.includes(k)) out[k] = v;
+    }
+    for (const f of this.def.fields) {
+      if (!f.join || !(f.join.via in draft.data) || draft.data[f.join.via] === record[f.join.via]) continue;
+      const via = draft.data[f.join.via];
+      const j =
+        via == null || via === ''
+          ? null
+          : await looseDb(db).selectFrom(f.join.table).select(f.join.select).where(f.join.key, '=', via).executeTakeFirst();
+      out[f.name] = j ? j[f.join.select] : null;
+    }
+    return this.out(out);
+  }
+
+  /** the state at the server's now and the pending draft, as the staff list and get answer them */
+  private publishInfo(live: Row, draft: { saveTime: string; userName: string } | null | undefined): PublishInfo {
+    return {
+      publishState: publishState(live, this.ctx.nowText()),
+      hasDraft: !!draft,
+      draftTime: draft?.saveTime ?? null,
+      draftUser: draft?.userName ?? null,
+    };
+  }
+
+  /**
+   * A record as its staff get call answers it: for a publishable resource, with its pending draft applied (what
+   * the edit form shows) and `publishState` / `hasDraft` / `draftTime` / `draftUser` (`PublishInfo`); 404 when absent.
+   */
+  async forEditor(recordId: number): Promise<Row> {
+    const record = await this.mustGet(recordId);
+    if (!this.def.publishable) return record;
+    const draft = await readDraft(this.ctx.db, this.def.name, recordId);
+    return { ...(draft ? await this.applyDraft(record, draft) : record), ...this.publishInfo(record, draft) };
+  }
+
+  /**
+   * The record with its pending draft applied (whatever its state), or null when absent: what a preview shows.
+   */
+  async withDraft(recordId: number): Promise<Row | null> {
+    const record = await this.get(recordId);
+    if (!record || !this.def.publishable) return record;
+    const draft = await readDraft(this.ctx.db, this.def.name, recordId);
+    return draft ? this.applyDraft(record, draft) : record;
+  }
+
+  /** a staff list page's rows: for a publishable resource each gets its `PublishInfo` (the server's now, its draft) */
+  async withListInfo(rows: Row[]): Promise<Row[]> {
+    if (!this.def.publishable || !rows.length) return rows;
+    const drafts = await draftsOf(
+      this.ctx.db,
+      this.def.name,
+      rows.map((r) => Number(r.id)),
+    );
+    return rows.map((r) => ({ ...r, ...this.publishInfo(r, drafts.get(Number(r.id))) }));
+  }
+
+  /**
+   * 放弃草稿: drops the record's pending draft (404 when the record is absent; `publish.noDraft` when it has none).
+   * One event `discardDraft` (operation log). Answers the record as the edit form now shows it.
+   */
+  async discardDraft(recordId: number, req: FastifyRequest): Promise<Row> {
+    if (!this.def.publishable) throw new Error(`${this.def.name} is not publishable`);
+    const dropped = new Set<string>();
+    const record = await this.ctx.db.transaction().execute(async (trx) => {
+      const live = await this.get(recordId, trx);
+      if (!live) throw notFound();
+      const draft = await readDraft(trx, this.def.name, recordId);
+      if (!draft) throw badRequest('publish.noDraft');
+      await dropDrafts(trx, this.def.name, [recordId]);
+      const kept = this.imagesOf(live);
+      for (const name of this.imagesOf(draft.data)) if (!kept.has(name)) dropped.add(name);
+      await this.emit({ action: 'discardDraft', id: recordId, before: await this.applyDraft(live, draft, trx), after: live, req, trx });
+      return { ...live, ...this.publishInfo(live, null) };
+    });
+    await this.deleteDroppedImages(dropped, req);
+    return record;
   }
 
   /** deletes all given rows or none */
@@ -236,6 +419,9 @@ export class Crud extends ResourceQuery {
       const before = this.ctx.writeListeners.length ? await Promise.all(ids.map((i) => this.get(i, trx))) : [];
       await loose.deleteFrom(this.def.table).where('id', 'in', ids).execute();
       await unindexRows(trx, this.def, ids);
+      // a deleted record's pending draft goes with it (the recycle bin keeps the record as it was stored)
+      if (this.def.publishable)
+        for (const draft of await dropDrafts(trx, this.def.name, ids)) for (const name of this.imagesOf(draft)) dropped.add(name);
       if (this.hooks.afterDelete) await this.hooks.afterDelete(rows, { req, trx });
       for (const record of before)
         if (record) {
@@ -278,7 +464,19 @@ export class Crud extends ResourceQuery {
   async publish(raw: Row, req: FastifyRequest): Promise<{ record: Row; scheduled: boolean }> {
     const input = parseInput(publishInput, raw);
     let scheduled = false;
-    const record = await this.changeState(input.id, 'publish', req, (before, now) => {
+    const dropped = new Set<string>();
+    // a pending draft goes into the record first, through the save's own checks, in the same transaction
+    const applyDraft = async (trx: Transaction<Database>) => {
+      const draft = await readDraft(trx, this.def.name, input.id);
+      if (!draft) return;
+      const data = { ...draft.data, id: input.id };
+      const parsed = parseInput(this.def.save, data) as Row;
+      const clean = new Map<string, string>();
+      // sanitized when the draft was kept
+      for (const [k, v] of Object.entries(parsed)) if (this.byName.get(k)?.type === 'html' && typeof v === 'string') clean.set(k, v);
+      await this.write(trx, { recordId: input.id, rawObj: data, parsed, clean, draft: false }, req, dropped, false);
+    };
+    const record = await this.changeState(input.id, 'publish', req, applyDraft, (before, now) => {
       const publishTime = input.publishTime ?? now;
       let offlineTime = 'offlineTime' in raw ? (input.offlineTime ?? null) : ((before.offlineTime as string | null) ?? null);
       // publishing again after an offline time passed puts the record back on the site
@@ -288,12 +486,13 @@ export class Crud extends ResourceQuery {
       scheduled = publishTime > now;
       return { status: 'published', publish_time: publishTime, offline_time: offlineTime };
     });
+    await this.deleteDroppedImages(dropped, req);
     return { record, scheduled };
   }
 
   /** Takes one record off the site: not yet on it (scheduled), back to a draft; on it, offline from now. */
   async unpublish(recordId: number, req: FastifyRequest): Promise<Row> {
-    return this.changeState(recordId, 'unpublish', req, (before, now) => {
+    return this.changeState(recordId, 'unpublish', req, null, (before, now) => {
       const state = publishState(before, now);
       if (state === 'scheduled') return { status: 'draft' };
       if (state === 'published') return { offline_time: now };
@@ -305,12 +504,14 @@ export class Crud extends ResourceQuery {
     recordId: number,
     action: 'publish' | 'unpublish',
     req: FastifyRequest,
+    first: ((trx: Transaction<Database>) => Promise<void>) | null,
     change: (before: Row, now: string) => Row,
   ): Promise<Row> {
     if (!this.def.publishable) throw new Error(`${this.def.name} is not publishable`);
     return this.ctx.db.transaction().execute(async (trx) => {
       const before = await this.get(recordId, trx);
       if (!before) throw notFound();
+      if (first) await first(trx);
       const cols = change(before, this.ctx.nowText());
       if (Object.keys(cols).length) await looseDb(trx).updateTable(this.def.table).set(cols).where('id', '=', recordId).execute();
       const after = (await this.get(recordId, trx))!;

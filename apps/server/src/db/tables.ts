@@ -207,6 +207,16 @@ export const TABLES = {
     user_name: 'str=',
     save_time: 'str',
   },
+  /** 保存草稿 on live content: the edit waiting for 发布, one per record (migration 039) */
+  pending_draft: {
+    id: 'id',
+    resource: 'str',
+    record_id: 'int',
+    /** the edit as the save would write it (JSON, API field names) */
+    data: 'str',
+    user_name: 'str=',
+    save_time: 'str',
+  },
   /** which address counted a visit of which record in which hour (migration 015) */
   public_view: { resource: 'str', record_id: 'int', address: 'str', hour: 'str' },
   /** pixel size (as shown: EXIF orientation applied), format, bytes and alt text of a stored image, by its name (migration 034); frames (035) */
@@ -343,6 +353,7 @@ export type OperLogTable = ContentTables['oper_log'];
 export type SysLoginLogTable = ContentTables['sys_login_log'];
 export type RevisionTable = ContentTables['revision'];
 export type PublicViewTable = ContentTables['public_view'];
+export type PendingDraftTable = ContentTables['pending_draft'];
 export type PreviewSnapshotTable = ContentTables['preview_snapshot'];
 export type WebhookTable = ContentTables['webhook'];
 export type WebhookDeliveryTable = ContentTables['webhook_delivery'];

@@ -15,12 +15,15 @@ import type { ImageStore } from './index.js';
 export type ImageColumn = { table: string; column: string; type: 'image' | 'html' };
 
 /**
- * Image columns outside the resource descriptions: the account avatar of the core, and the records in the
- * recycle bin (their stored row as JSON, searched like rich text), whose images stay until they are purged.
+ * Image columns outside the resource descriptions: the account avatar of the core, the records in the recycle
+ * bin (their stored row as JSON, searched like rich text), whose images stay until they are purged, and the
+ * pending drafts (JSON too), whose images stay until the draft is published or dropped.
  */
 const CORE_REFERENCES: ImageColumn[] = [
   { table: 'sys_user', column: 'avatar', type: 'image' },
   { table: 'recycle_bin', column: 'data', type: 'html' },
+  // pending drafts of records on the site (migration 039): an image only a draft holds stays until it is dropped
+  { table: 'pending_draft', column: 'data', type: 'html' },
 ];
 /** columns added by capabilities at start-up */
 const extraReferences: ImageColumn[] = [];

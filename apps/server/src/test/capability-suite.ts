@@ -9,7 +9,8 @@ import { field, newTag, recordMaker, scopeOf, textOf } from './records.js';
  * The capabilities of the resource descriptions, proved for EVERY resource declaring one, from its
  * description alone (no per-resource code): a new content type described publishable, previewable,
  * revisioned, recyclable, with webhook events and a delivery API is tested here the day it is added.
- * - publishable: publish / unpublish change the state, each is one operation-log entry and a webhook event
+ * - publishable: publish / unpublish change the state, each is one operation-log entry and a webhook event; a
+ *   保存草稿 of a live record waits apart (its preview token reads it) until 发布
  * - previewable: a preview link by id and one of the form render the record's title
  * - revisioned: each save keeps a revision; restoring one puts the old content back
  * - recyclable: a delete goes to the recycle bin and comes back with its id
@@ -119,6 +120,41 @@ export function capabilitySuite(
       const events = await eventsOf(def, draft.id);
       const expected = (['publish', 'unpublish'] as const).filter((a) => def.webhook?.includes(a)).map((a) => `${def.name}.${a}`);
       expect(events).toEqual(expected);
+    });
+
+    it('保存草稿 of a live record keeps a pending draft the site does not show; its preview token reads it; 发布 puts it live', async () => {
+      const tag = newTag();
+      const scope = scopeOf(def).field;
+      const shared = new Map<string, unknown>();
+      const saved = await create(def, tag, 0, shared);
+      expect((await getRecord(def, saved.id)).publishState).toBe('published');
+      const one = deliveryEndpointsOf(def).find((e) => e.reply === 'one' && e.params);
+      const path = one?.path.replace('{id}', String(saved.id));
+      const eventsBefore = await eventsOf(def, saved.id);
+      const draft = await post(def.endpoints.save!.path, {
+        ...(await bodyOf(def, tag, 0, shared)),
+        id: saved.id,
+        [scope]: textOf(tag, 5),
+        draft: true,
+      });
+      expect(draft.body, JSON.stringify(draft.body)).toMatchObject({ code: 200, data: { [scope]: textOf(tag, 5), hasDraft: true } });
+      expect(await getRecord(def, saved.id)).toMatchObject({ [scope]: textOf(tag, 5), hasDraft: true, publishState: 'published' });
+      expect(await eventsOf(def, saved.id)).toEqual(eventsBefore);
+      if (path) {
+        expect((await publicGet(path)).json().data[scope]).toBe(textOf(tag, 0));
+        if (def.previewable) {
+          const { token } = (await post(`${def.previewable.byId.path}?id=${saved.id}`)).body.data;
+          const previewed = await publicGet(`${path}?preview=${encodeURIComponent(token)}`);
+          expect(previewed.json().data[scope]).toBe(textOf(tag, 5));
+          expect(previewed.headers['cache-control']).toBe('private, no-store');
+        }
+      }
+      const pub = await post(`${def.publishable!.publish.path}?id=${saved.id}`);
+      expect(pub.body).toMatchObject({ code: 200, data: { [scope]: textOf(tag, 5) } });
+      if (path) expect((await publicGet(path)).json().data[scope]).toBe(textOf(tag, 5));
+      expect(await getRecord(def, saved.id)).toMatchObject({ hasDraft: false });
+      expect((await logOf(def, saved.id)).map((l) => l.action)).toEqual(['create', 'draft', 'publish']);
+      if (def.webhook?.includes('publish')) expect(await eventsOf(def, saved.id)).toEqual([...eventsBefore, `${def.name}.publish`]);
     });
 
     it('a refused publish (offline before publish, unknown id) changes nothing', async () => {

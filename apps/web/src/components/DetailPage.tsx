@@ -48,6 +48,8 @@ export interface DetailPageProps {
   toolbar?: ReactNode | ((ctx: DetailContext) => ReactNode);
   /** more buttons beside 取消 / 保存 */
   extraActions?: ReactNode | ((ctx: DetailContext) => ReactNode);
+  /** the whole action bar instead of 取消 / 保存 (a publishable resource's publish bar: it saves through `ctx.save`) */
+  actions?: (ctx: DetailContext) => ReactNode;
 }
 
 type Values = Record<string, unknown>;
@@ -66,6 +68,12 @@ export interface DetailContext {
   busy: boolean;
   /** reads the stored record again (over the form's values) */
   reload: () => Promise<unknown>;
+  /** reads the stored record again, keeping the form's unsaved edits (下线 changes the state, not the text) */
+  refresh: () => Promise<unknown>;
+  /** 取消: back to the list (a single record: the stored values back) */
+  cancel: () => void;
+  /** the account may call the save endpoint */
+  maySave: boolean;
   /** the form's values (validated), or null when invalid */
   values: () => Promise<Values | null>;
   /** saves like 保存 with `patch` added to the body (保存草稿 / 发布); false when nothing was saved */
@@ -95,6 +103,7 @@ export function DetailPage({
   uploadErrorMessage,
   toolbar,
   extraActions,
+  actions,
   headExtra,
 }: DetailPageProps) {
   const { t } = useTranslation();
@@ -108,6 +117,8 @@ export function DetailPage({
   const dirtyRef = useRef(false);
   const snapshot = useRef<Values>({});
   const loaded = useRef<Values | null>(null);
+  /** the next load keeps the fields edited since the last one (`refresh`) */
+  const keepEdits = useRef(false);
 
   const names = useMemo(() => sections.flatMap((s) => s.fields.map((f) => f.name)), [sections]);
   const savePath = resource.endpoints.save?.path;
@@ -150,13 +161,18 @@ export function DetailPage({
   // biome-ignore lint/correctness/useExhaustiveDependencies: applies each load (dataUpdatedAt), not each render
   useEffect(() => {
     if (!data) return;
+    // a refresh keeps what was edited since the last load (the fields that differ from its snapshot)
+    const current = form.getFieldsValue(true) as Values;
+    const edited = keepEdits.current ? names.filter((n) => norm(snapshot.current[n]) !== norm(current[n])) : [];
+    keepEdits.current = false;
     loaded.current = data;
     // values and errors replaced in place: resetting the form would remount its controls (and lose a
     // file being chosen or a field being typed in while the record loads)
     form.setFields(names.map((name) => ({ name, value: data[name] ?? defaults?.[name], errors: [] })));
     form.setFieldsValue(data);
     snapshot.current = form.getFieldsValue(true);
-    markDirty(false);
+    if (edited.length) form.setFieldsValue(Object.fromEntries(edited.map((n) => [n, current[n]])));
+    markDirty(edited.length > 0 || hasPending);
   }, [record.dataUpdatedAt, data]);
 
   // a blank form for a new record
@@ -172,6 +188,10 @@ export function DetailPage({
   const loading = record.isFetching;
   const missing = record.isError && !record.isFetching;
   const reload = useCallback(() => record.refetch(), [record]);
+  const refresh = useCallback(() => {
+    keepEdits.current = true;
+    return record.refetch();
+  }, [record]);
 
   // pending images are unsaved changes too
   useEffect(() => {
@@ -242,6 +262,9 @@ export function DetailPage({
     saving,
     busy: saving || loading,
     reload,
+    refresh,
+    cancel: onCancel,
+    maySave,
     values,
     save: onSave,
   };
@@ -313,22 +336,26 @@ export function DetailPage({
           </Form>
         </ImageSlotsProvider>
       </Spin>
-      <div className="gk-detail-actions">
-        <Space>
-          <Button onClick={onCancel} disabled={!listRoute && !dirty}>
-            {listRoute ? t('ui.cancel') : t('ui.detail.discard')}
-          </Button>
-          <Tooltip title={savePath && !maySave ? t('ui.noSavePermission') : undefined}>
-            {/* a disabled button gets no pointer events: the tooltip listens on its wrapper */}
-            <span className="gk-tooltip-wrap">
-              <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={loading || !maySave} onClick={() => onSave()}>
-                {t('ui.save')}
-              </Button>
-            </span>
-          </Tooltip>
-          {extraActions && slot(extraActions, ctx)}
-        </Space>
-      </div>
+      {actions ? (
+        <div className="gk-detail-actions">{actions(ctx)}</div>
+      ) : (
+        <div className="gk-detail-actions">
+          <Space>
+            <Button onClick={onCancel} disabled={!listRoute && !dirty}>
+              {listRoute ? t('ui.cancel') : t('ui.detail.discard')}
+            </Button>
+            <Tooltip title={savePath && !maySave ? t('ui.noSavePermission') : undefined}>
+              {/* a disabled button gets no pointer events: the tooltip listens on its wrapper */}
+              <span className="gk-tooltip-wrap">
+                <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={loading || !maySave} onClick={() => onSave()}>
+                  {t('ui.save')}
+                </Button>
+              </span>
+            </Tooltip>
+            {extraActions && slot(extraActions, ctx)}
+          </Space>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
 import type { FieldDef, FilterDef } from '../resource.js';
+import { id } from '../validators.js';
 
 /**
  * Publish state of news, policies and page items (issue 11): `status` (draft | published), `publishTime`
@@ -40,6 +42,24 @@ export const publishMessages = defineMessages({
     'publish.noPermission': '没有发布权限，只能保存草稿',
     'publish.pickTime': '发布时间（留空则立即发布）',
     'publish.pickOfflineTime': '下线时间（留空则一直在线）',
+    'publish.state.withDraft': '{state}（有草稿）',
+    'publish.status.pendingDraft': '有草稿',
+    'publish.saveAndPublish': '保存并发布',
+    'publish.updateLive': '更新发布内容',
+    'publish.republish': '重新发布',
+    'publish.schedule': '定时发布…',
+    'publish.more': '更多',
+    'publish.discardDraft': '放弃草稿',
+    'publish.draftSaved': '草稿已保存，网站上仍显示已发布的版本',
+    'publish.draftDiscarded': '已放弃草稿',
+    'publish.noDraft': '没有待发布的草稿',
+    'publish.draftInfo': '草稿 {time}（{user}），尚未发布',
+    'publish.confirmUnpublish': '确认下线"{title}"吗？下线后网站将不再显示',
+    'publish.confirmDiscard': '确认放弃草稿吗？表单将恢复为网站上已发布的内容',
+    'publish.noPublishRight': '没有发布权限',
+    'publish.noUnpublishRight': '没有下线权限',
+    'publish.draftFlagInvalid': '草稿标记 draft 只能是 true 或 false',
+    'preview.siteSavedOnly': '网站预览显示已保存的内容（含草稿）；未保存的修改请先保存草稿再预览',
     'preview.button': '预览',
     'preview.notice': '预览：此页面展示的内容可能尚未发布',
     'preview.expired': '预览链接无效或已过期',
@@ -71,6 +91,25 @@ export const publishMessages = defineMessages({
     'publish.noPermission': 'You may not publish; save it as a draft',
     'publish.pickTime': 'Publish time (empty: publish now)',
     'publish.pickOfflineTime': 'Offline time (empty: stays online)',
+    'publish.state.withDraft': '{state} (draft pending)',
+    'publish.status.pendingDraft': 'Draft pending',
+    'publish.saveAndPublish': 'Save and publish',
+    'publish.updateLive': 'Update published content',
+    'publish.republish': 'Publish again',
+    'publish.schedule': 'Schedule…',
+    'publish.more': 'More',
+    'publish.discardDraft': 'Discard draft',
+    'publish.draftSaved': 'Draft saved; the website still shows the published version',
+    'publish.draftDiscarded': 'Draft discarded',
+    'publish.noDraft': 'There is no pending draft',
+    'publish.draftInfo': 'Draft of {time} ({user}), not published yet',
+    'publish.confirmUnpublish': 'Take "{title}" offline? The website will no longer show it',
+    'publish.confirmDiscard': 'Discard the draft? The form goes back to the published content',
+    'publish.noPublishRight': 'You may not publish',
+    'publish.noUnpublishRight': 'You may not take content offline',
+    'publish.draftFlagInvalid': 'The draft flag must be true or false',
+    'preview.siteSavedOnly':
+      'The website preview shows what is saved (drafts included); save a draft first to preview your unsaved changes',
     'preview.button': 'Preview',
     'preview.notice': 'Preview: this content may not be published yet',
     'preview.expired': 'This preview link is invalid or has expired',
@@ -102,6 +141,25 @@ export const publishMessages = defineMessages({
     'publish.noPermission': 'No puede publicar; guárdelo como borrador',
     'publish.pickTime': 'Fecha de publicación (vacía: publicar ahora)',
     'publish.pickOfflineTime': 'Fecha de retirada (vacía: sigue en línea)',
+    'publish.state.withDraft': '{state} (con borrador)',
+    'publish.status.pendingDraft': 'Con borrador',
+    'publish.saveAndPublish': 'Guardar y publicar',
+    'publish.updateLive': 'Actualizar lo publicado',
+    'publish.republish': 'Publicar de nuevo',
+    'publish.schedule': 'Programar…',
+    'publish.more': 'Más',
+    'publish.discardDraft': 'Descartar borrador',
+    'publish.draftSaved': 'Borrador guardado; el sitio sigue mostrando la versión publicada',
+    'publish.draftDiscarded': 'Borrador descartado',
+    'publish.noDraft': 'No hay ningún borrador pendiente',
+    'publish.draftInfo': 'Borrador del {time} ({user}), aún sin publicar',
+    'publish.confirmUnpublish': '¿Retirar «{title}»? El sitio web dejará de mostrarlo',
+    'publish.confirmDiscard': '¿Descartar el borrador? El formulario vuelve al contenido publicado',
+    'publish.noPublishRight': 'No tiene permiso para publicar',
+    'publish.noUnpublishRight': 'No tiene permiso para retirar contenido',
+    'publish.draftFlagInvalid': 'La marca draft debe ser true o false',
+    'preview.siteSavedOnly':
+      'La vista previa del sitio muestra lo guardado (borradores incluidos); guarde un borrador para ver sus cambios sin guardar',
     'preview.button': 'Vista previa',
     'preview.notice': 'Vista previa: este contenido puede no estar publicado aún',
     'preview.expired': 'Este enlace de vista previa no es válido o ha caducado',
@@ -157,6 +215,9 @@ export const scheduleFields: FieldDef[] = [
   { name: 'offlineTime', type: 'datetime', label: 'publish.f.offlineTime' },
 ];
 
+/** the list filter's extra value: records with a pending draft (已发布（有草稿）, whatever their state) */
+export const PENDING_DRAFT = 'pendingDraft';
+
 /**
  * The list filter by publish state (草稿 / 已发布 / 定时 / 已下线), decided at read time against now like the
  * tag (`publishState`); the options are what the list screen offers and the server accepts.
@@ -165,7 +226,7 @@ export const publishFilter = {
   param: 'status',
   field: 'status',
   op: 'publishState',
-  options: PUBLISH_STATES.map((s) => ({ value: s, label: `publish.status.${s}` })),
+  options: [...PUBLISH_STATES, PENDING_DRAFT].map((s) => ({ value: s, label: `publish.status.${s}` })),
 } as const satisfies FilterDef;
 
 /** The state shown for a record at `now` (`YYYY-MM-DD HH:mm:ss` in the site's time zone). */
@@ -180,4 +241,50 @@ export function publishState(r: { status?: unknown; publishTime?: unknown; offli
 export interface PublishEndpoints<E> {
   publish: E;
   unpublish: E;
+}
+
+/**
+ * Pending drafts (issue 23). A save of a publishable record with `draft: true`:
+ * - a new record is created as a draft (status `draft`, no publish permission needed);
+ * - a record on the website, or scheduled for it (已发布 / 定时), keeps the edit as a pending draft, stored apart,
+ *   while the published version stays live: the save permission is enough, the record, its state and the
+ *   delivery API do not change (revisions and the operation log record it, action `draft`);
+ * - a draft or offline record (not on the site) is saved in place, its state kept.
+ * A save without the flag (every legacy call) writes the record as before and drops a pending draft (the edit
+ * form showed the draft, so what it saves contains it). The publish call puts a pending draft into the record
+ * (one `publish` event: revision, log and webhook follow) before publishing; `/publish/discardDraft` drops it.
+ */
+export const draftEndpoints = defineEndpoints('publish', {
+  /** `?resource=news&id=12`: needs the resource's save permission */
+  discard: { path: '/publish/discardDraft', kind: 'session', name: '放弃草稿' },
+});
+
+export const discardDraftSchema = z.object({ resource: z.string({ error: 'err.badRequest' }).max(40), id: id() });
+
+/** the save flag `draft`: true / false (also 1 / 0 and their strings); absent is false */
+export const draftFlag = z
+  .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['true', 'false', '1', '0']), z.null()], { error: 'publish.draftFlagInvalid' })
+  .optional()
+  .transform((v) => v === true || v === 1 || v === 'true' || v === '1');
+
+/**
+ * What the staff list rows and the get reply of a publishable record add (computed by the server): the state at
+ * the server's now in TZ_NAME (the admin's tag never reads the browser's clock), and its pending draft. The get
+ * reply answers the record with the draft's fields applied (what the edit form shows).
+ */
+export interface PublishInfo {
+  publishState: PublishState;
+  hasDraft: boolean;
+  /** when the pending draft was last saved, and by whom */
+  draftTime?: string | null;
+  draftUser?: string | null;
+}
+
+/** the fields of a pending draft: a draft holds content, never the publish state or its times */
+export const PUBLISH_FIELD_NAMES: readonly string[] = ['status', 'publishTime', 'offlineTime'];
+
+/** The state a record shows: the server's (`publishState` of the reply) when it sent one, else read against `now`. */
+export function shownPublishState(r: Record<string, unknown>, now: string): PublishState {
+  const sent = r.publishState;
+  return typeof sent === 'string' && (PUBLISH_STATES as readonly string[]).includes(sent) ? (sent as PublishState) : publishState(r, now);
 }

@@ -26,7 +26,7 @@ import { outRow } from '../log/index.js';
 import { readableResources } from '../recycle/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const CHANGES = ['create', 'update', 'delete', 'toggle', 'publish', 'unpublish', 'restore', 'purge'];
+const CHANGES = ['create', 'update', 'delete', 'toggle', 'publish', 'unpublish', 'restore', 'purge', 'draft', 'discardDraft'];
 
 export function register(api: FastifyInstance, ctx: Ctx): void {
   const db = looseDb(ctx.db);

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Ctx } from '../../context.js';
 import { AppError } from '../../http/errors.js';
+import { previewTokenOf } from './drafts.js';
 import { type RequestSiteKey, type SiteKeyCheck, SiteKeys } from './site-keys.js';
 import { contentVersions, resourcesRead, type TableRead, tablesRead } from './version.js';
 
@@ -175,7 +176,8 @@ export async function registerDeliveryCache(pub: FastifyInstance, ctx: Ctx): Pro
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return;
     const routed = routes.get(req.routeOptions.url ?? '');
-    if (!routed) return;
+    // a preview token's reply has no ETag and is never answered 304 (drafts.ts: private, no-store)
+    if (!routed || previewTokenOf(req)) return;
     state.routed = routed;
     state.etag = await etagOf(req, routed);
     if (!matches(req.headers['if-none-match'], state.etag)) return;

@@ -22,6 +22,7 @@ import { AppError } from '../../http/errors.js';
 import { parseInput } from '../../http/route.js';
 import { registerPreviewPages } from '../preview/index.js';
 import { registerDeliveryCache } from './cache.js';
+import { deliveredRecord, registerPreviewCaching } from './drafts.js';
 
 export type { RequestSiteKey } from './site-keys.js';
 export { contentVersions } from './version.js';
@@ -119,6 +120,8 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
         maxAge: 600,
       });
       await registerDeliveryCache(pub, ctx);
+      // a preview token's replies: private, never stored or revalidated (the ETag hook above leaves them alone)
+      registerPreviewCaching(pub);
       pub.setNotFoundHandler((req, reply) =>
         reply
           .status(404)
@@ -187,7 +190,12 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
               },
             };
           });
-        } else if (e.reply === 'one') route(e, async (_r, i) => ({ data: pick(def, await liveRecord(def, Number(i.id))) }));
+        } else if (e.reply === 'one')
+          route(e, async (req, i) => {
+            const recordId = Number(i.id);
+            // the draft version for a preview token of this record (drafts.ts), else what the site shows
+            return { data: pick(def, await deliveredRecord(ctx, req, crudOf(def), recordId, () => liveRecord(def, recordId))) };
+          });
         // a visit counts once per address, record and hour
         else
           route(e, async (req, i) => {

@@ -117,7 +117,9 @@ describe.each(DIALECTS)('pages and page items on %s', (dialect) => {
       expect(Number(row.page_id)).toBe(pages.关于我们);
       expect(row.content).not.toContain('script');
       for (const path of ['/page/getPageItemById', '/page/getPageItem']) {
-        expect((await post(`${path}?id=${saved.id}`)).body).toEqual({ code: 200, msg: '操作成功', data: saved });
+        // with the state at the server's now and the pending draft (none) of a publishable record
+        const info = { publishState: 'published', hasDraft: false, draftTime: null, draftUser: null };
+        expect((await post(`${path}?id=${saved.id}`)).body).toEqual({ code: 200, msg: '操作成功', data: { ...saved, ...info } });
       }
     });
 
@@ -208,6 +210,10 @@ describe.each(DIALECTS)('pages and page items on %s', (dialect) => {
             'status',
             'publishTime',
             'offlineTime',
+            'publishState',
+            'hasDraft',
+            'draftTime',
+            'draftUser',
           ].sort(),
         );
       });

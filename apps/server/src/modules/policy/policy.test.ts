@@ -46,7 +46,9 @@ describe.each(DIALECTS)('policy on %s', (dialect) => {
     expect(row.content).not.toContain('onclick');
     expect(Number(row.count)).toBe(0);
     const got = await post(`/policy/getPolicy?id=${saved.id}`);
-    expect(got.body).toEqual({ code: 200, msg: '操作成功', data: saved });
+    // with the state at the server's now and the pending draft (none) of a publishable record
+    const info = { publishState: 'published', hasDraft: false, draftTime: null, draftUser: null };
+    expect(got.body).toEqual({ code: 200, msg: '操作成功', data: { ...saved, ...info } });
   });
 
   it('validates with the SPEC message in zh, en and es and writes nothing on bad input', async () => {
@@ -121,6 +123,10 @@ describe.each(DIALECTS)('policy on %s', (dialect) => {
           'status',
           'publishTime',
           'offlineTime',
+          'publishState',
+          'hasDraft',
+          'draftTime',
+          'draftUser',
         ].sort(),
       );
     });

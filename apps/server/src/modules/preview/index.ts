@@ -53,6 +53,38 @@ async function secretOf(ctx: Ctx): Promise<string> {
 
 const sign = (secret: string, payload: string) => crypto.createHmac('sha256', secret).update(payload).digest('base64url');
 
+/** does `given` equal the signature `expected` (same length, compared in constant time) */
+const sameSig = (given: string, expected: string) =>
+  given.length === expected.length && crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+
+/**
+ * A preview token (issue 23): what a preview link grants — the record `id` of `resource` as the editors have it,
+ * its pending draft applied, until `exp` — for the website's own preview page, which hands it to the delivery API
+ * (`?preview=` or `X-Preview-Token`). `{resource}.r{id}.{exp}.{signature}`, signed like the link.
+ */
+export async function previewToken(ctx: Ctx, resource: string, recordId: number, exp: number): Promise<string> {
+  const payload = `${resource}.r${recordId}.${exp}`;
+  return `${payload}.${sign(await secretOf(ctx), payload)}`;
+}
+
+const TOKEN = /^([A-Za-z]{1,40})\.r(\d{1,10})\.(\d{1,15})\.([\w-]{43})$/;
+
+/** The record a preview token grants, or null when it is malformed, tampered with or expired. */
+export async function readPreviewToken(ctx: Ctx, token: string): Promise<{ resource: string; id: number } | null> {
+  const m = token.length <= 200 ? TOKEN.exec(token) : null;
+  if (!m) return null;
+  const [, resource, recordId, exp, sig] = m;
+  if (Number(exp) < ctx.now()) return null;
+  if (!sameSig(sig, sign(await secretOf(ctx), `${resource}.r${recordId}.${exp}`))) return null;
+  return { resource, id: Number(recordId) };
+}
+
+/** the website's preview URL of a record from its template (PREVIEW_URL_<RESOURCE>), or null without one */
+export const siteUrlOf = (ctx: Ctx, resource: string, recordId: number, token: string): string | null => {
+  const template = ctx.config.previewUrls[resource];
+  return template ? template.replaceAll('{id}', String(recordId)).replaceAll('{token}', encodeURIComponent(token)) : null;
+};
+
 /** the form's record as previewed (what a preview of unsaved edits may carry) */
 const formSchema = z.looseObject({
   title: optText(200),
@@ -119,16 +151,19 @@ async function keepSnapshot(ctx: Ctx, userId: number, resource: string, data: st
  * Preview (issue 11): `/news/previewNews`, `/policy/previewPolicy`, `/page/previewPageItem` take an id (read)
  * or the record as on the form; `/news/previewNewsForm` … take the form. Both answer `data.url`, a link signed
  * with the server's secret that works for 30 minutes without a login; `/preview/{resource}/{ref}` renders the
- * page as the public site would. A form preview stores a snapshot, so it needs the form-preview permission
+ * page as the public site would (a stored record with its pending draft applied). A preview by id also answers
+ * `data.token` (the delivery API serves that record's draft to it) and `data.siteUrl`, the website's own preview
+ * page from PREVIEW_URL_<RESOURCE> (`{id}`, `{token}`), or null without a template. A form preview stores a snapshot, so it needs the form-preview permission
  * (granted with the write buttons), and counts against the account's quota (issue 21).
  */
 export function register(api: FastifyInstance, ctx: Ctx): void {
-  const link = async (req: FastifyRequest, resource: string, ref: string, exp: number) => {
+  const linkData = async (req: FastifyRequest, resource: string, ref: string, exp: number) => {
     const payload = `${resource}.${ref}.${exp}`;
     const sig = sign(await secretOf(ctx), payload);
     const origin = `${req.protocol}://${req.host}`;
-    return ok(req, { url: `${origin}/preview/${resource}/${ref}?exp=${exp}&sig=${sig}`, expiresAt: exp });
+    return { url: `${origin}/preview/${resource}/${ref}?exp=${exp}&sig=${sig}`, expiresAt: exp };
   };
+  const link = async (req: FastifyRequest, resource: string, ref: string, exp: number) => ok(req, await linkData(req, resource, ref, exp));
   const fromForm = async (req: FastifyRequest, def: ResourceDef, input: unknown) => {
     const form = parseInput(formSchema, input);
     const shown = previewData(def, form);
@@ -159,7 +194,11 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         }
         const recordId = parseInput(z.object({ id: id() }), input).id;
         if (!(await crud.get(recordId))) throw notFound();
-        return link(req, p.def.name, `r${recordId}`, ctx.now() + PREVIEW_TTL_MS);
+        // the built-in page's link, and with it a token for the website's own page (its URL when a template is set)
+        const exp = ctx.now() + PREVIEW_TTL_MS;
+        const token = await previewToken(ctx, p.def.name, recordId, exp);
+        const siteUrl = siteUrlOf(ctx, p.def.name, recordId, token);
+        return ok(req, { ...(await linkData(req, p.def.name, `r${recordId}`, exp)), token, siteUrl });
       },
     });
     addRoute(api, ctx, {
@@ -194,17 +233,13 @@ export async function registerPreviewPages(app: FastifyInstance, ctx: Ctx): Prom
     const exp = Number(q.exp);
     const expected = crud && /^[rs]\d{1,10}$/.test(ref) ? sign(await secretOf(ctx), `${resource}.${ref}.${exp}`) : '';
     const given = String(q.sig ?? '');
-    const valid =
-      !!expected &&
-      Number.isFinite(exp) &&
-      given.length === expected.length &&
-      crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected)) &&
-      exp >= ctx.now();
+    const valid = !!expected && Number.isFinite(exp) && sameSig(given, expected) && exp >= ctx.now();
     if (!valid || !crud) return page(reply.status(403), req.lang, null, translate(req.lang, 'preview.expired'));
     let data: Row | null = null;
     const id = Number(ref.slice(1));
     if (ref[0] === 'r') {
-      const r = await crud.get(id);
+      // as the editors have it: a pending draft of a record on the site applied
+      const r = await crud.withDraft(id);
       if (r) data = previewData(crud.def, r);
     } else {
       const s = await db

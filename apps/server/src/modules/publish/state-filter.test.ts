@@ -93,7 +93,7 @@ describe.each(DIALECTS)('lists filtered by publish state on %s', (dialect) => {
     expect(await titles('/page/getPageItemList', { status: 'published' })).toEqual({ total: 1, titles: ['状态条目'] });
   });
 
-  it('refuses a state that is not one of the four, in the request language', async () => {
+  it('refuses a state that is not one of the four (or 有草稿), in the request language', async () => {
     const r = await post('/news/getNewsList', { status: 'live' });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ code: 400, msg: '字段 status 的值无效' });
@@ -104,6 +104,7 @@ describe.each(DIALECTS)('lists filtered by publish state on %s', (dialect) => {
       'published',
       'scheduled',
       'offline',
+      'pendingDraft',
     ]);
   });
 });

@@ -16,8 +16,11 @@ const defOf = (name: string) => {
   return def?.revisioned ? def : undefined;
 };
 
-/** the writes that keep a revision: every write that leaves a record with other content (a toggle flips a flag only) */
-const KEPT: ReadonlySet<WriteEvent['action']> = new Set(['create', 'update', 'publish', 'unpublish', 'restore']);
+/**
+ * the writes that keep a revision: every write that leaves a record with other content (a toggle flips a flag only),
+ * and a pending draft kept (the record as the draft makes it)
+ */
+const KEPT: ReadonlySet<WriteEvent['action']> = new Set(['create', 'update', 'publish', 'unpublish', 'restore', 'draft']);
 
 /** Keeps the record as saved, and drops the oldest beyond REVISIONS_KEEP, inside the saving transaction. */
 async function keep(ctx: Ctx, e: WriteEvent): Promise<void> {

@@ -462,7 +462,8 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
   ctx.onWrite(async (e) => {
     const def = e.resource;
     const actions = def.webhook;
-    if (!actions?.length) return;
+    // a pending draft kept or dropped: the site shows what it showed (its 发布 is the event)
+    if (!actions?.length || e.action === 'draft' || e.action === 'discardDraft') return;
     const publishable = !!def.publishable;
     const send = async (action: WebhookAction) => {
       if (actions.includes(action)) await enqueue(ctx, e.trx, def, action, e.id, pathsOf(ctx, def, e.id, e.before, e.after));

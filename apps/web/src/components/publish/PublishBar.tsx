@@ -1,10 +1,19 @@
-import { CloudUploadOutlined, EyeOutlined, FileTextOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  CloudUploadOutlined,
+  DeleteOutlined,
+  DownOutlined,
+  EyeOutlined,
+  FieldTimeOutlined,
+  FileTextOutlined,
+  RollbackOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import type { ResourceDef } from '@gk/contracts';
-import { checkSchedule, type Endpoint, publishState } from '@gk/contracts';
+import { checkSchedule, draftEndpoints, type Endpoint, shownPublishState } from '@gk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Modal, Skeleton, Space } from 'antd';
+import { App, Button, Dropdown, Grid, type MenuProps, Modal, Skeleton, Space, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Fragment, lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { invalidateResource } from '../../api/queries';
@@ -13,7 +22,7 @@ import { usePermission } from '../../lib/Permission';
 import type { DetailActionsApi } from '../DetailPage';
 import { nowText, PublishTag } from './PublishTag';
 
-// the date-time picker of 发布 (a scheduled time) loads when its dialog opens
+// the date-time picker of 定时发布 loads when its dialog opens
 const DatePicker = lazy(() => import('antd/es/date-picker'));
 
 export interface PublishBarProps {
@@ -26,29 +35,90 @@ export interface PublishBarProps {
   previewForm?: Endpoint;
 }
 
+/** a button the account may not use: disabled, its reason in the tooltip (as 保存 without the save permission) */
+function Gate({ reason, children }: { reason: string | null; children: ReactNode }) {
+  return (
+    <Tooltip title={reason ?? undefined}>
+      {/* a disabled button gets no pointer events: the tooltip listens on its wrapper */}
+      <span className="gk-tooltip-wrap">{children}</span>
+    </Tooltip>
+  );
+}
+
 /**
- * 保存草稿, 发布 (now or at a chosen time) and 下线 on a news / policy / page-item detail page. Publishing
- * a new record saves it published in one call; an existing one is saved first when it has changes.
+ * The action bar of a publishable record's detail page (news, policies, page items, jobs …): one primary action
+ * that says what it does, then 保存草稿, then the rest under 更多 (预览 beside them on a wide screen).
+ * - a new record: 保存并发布 (on the site at once) or 保存草稿 (a draft, nothing published);
+ * - a draft: 保存并发布 (saved, then published now); an offline record: 重新发布;
+ * - on the site or scheduled: 更新发布内容 (the form goes live, a pending draft with it), while 保存草稿 keeps the
+ *   edit as a pending draft and the site keeps showing the published version (已发布（有草稿）);
+ * - 更多: 预览 (the website's own preview page when PREVIEW_URL_<RESOURCE> is set, else the built-in page),
+ *   定时发布…, 放弃草稿 (asks first), 下线 (asks first, keeps the form's unsaved edits), 取消 on a narrow screen.
+ * Buttons the account may not use are disabled and say why. The state tag is the server's (its clock, TZ_NAME).
  */
 export function PublishBar({ api, resource, publish, unpublish, preview, previewForm }: PublishBarProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const client = useQueryClient();
   const can = usePermission();
+  const wide = Grid.useBreakpoint().md !== false;
   const [picking, setPicking] = useState(false);
+  /** the button whose action runs (its spinner) */
+  const [acting, setActing] = useState<'primary' | 'draft' | null>(null);
+  const run = (which: 'primary' | 'draft', action: () => Promise<unknown>) => async () => {
+    setActing(which);
+    try {
+      await action();
+    } finally {
+      setActing(null);
+    }
+  };
   const [at, setAt] = useState<Dayjs | null>(null);
   const [until, setUntil] = useState<Dayjs | null>(null);
-  const record = api.record;
-  const state = record ? publishState(record, nowText()) : null;
+  const record = api.id ? api.record : null;
+  const state = record ? shownPublishState(record, nowText()) : null;
+  const hasDraft = !!record?.hasDraft;
+  const live = state === 'published' || state === 'scheduled';
+  const mayPublish = can(publish.path);
+  const mayUnpublish = can(unpublish.path);
+  const noSave = api.maySave ? null : t('ui.noSavePermission');
+  const noPublish = !api.maySave ? noSave : mayPublish ? null : t('publish.noPublishRight');
+  const busy = api.busy;
 
-  /** the dialog starts on the stored offline time while it is still to come (clearing it removes it) */
+  const changed = async (reply: { msg: string }) => {
+    message.success(reply.msg);
+    void invalidateResource(client, resource);
+  };
+
+  /** 保存草稿: a new record a draft; a live one keeps the edit pending; a draft or offline one saved in place */
+  const saveDraft = () => api.save({ draft: true });
+
+  /** the primary action: publish what is on the form */
+  const publishForm = async () => {
+    if (!api.id) {
+      await api.save({ status: 'published' });
+      return;
+    }
+    if (live) {
+      // a save without the flag: the form (with its pending draft) goes live, the publish time kept
+      await api.save();
+      return;
+    }
+    // a draft or offline record: its edits saved (not published), then published now
+    if (api.dirty && !(await api.save({ draft: true }))) return;
+    await changed(await withLoading(post(publish.path, {}, { params: { id: api.id } })));
+    await api.reload();
+  };
+
+  /** 定时发布…: the dialog starts on the stored offline time while it is still to come (clearing it removes it) */
   const openPicker = () => {
     const stored = typeof record?.offlineTime === 'string' && record.offlineTime > nowText() ? record.offlineTime : null;
+    setAt(null);
     setUntil(stored ? dayjs(stored.replace(' ', 'T')) : null);
     setPicking(true);
   };
 
-  const doPublish = async () => {
+  const doSchedule = async () => {
     const fmt = (d: Dayjs) => d.second(0).format('YYYY-MM-DD HH:mm:ss');
     const publishTime = at ? fmt(at) : undefined;
     const offlineTime = until ? fmt(until) : null;
@@ -63,75 +133,156 @@ export function PublishBar({ api, resource, publish, unpublish, preview, preview
       await api.save({ status: 'published', ...times });
       return;
     }
-    if (api.dirty && !(await api.save())) return;
-    const reply = await withLoading(post(publish.path, times, { params: { id: api.id } }));
-    message.success(reply.msg);
-    void invalidateResource(client, resource);
+    // the form's edits go in first: as a pending draft (published with the call) when the record is live
+    if (api.dirty && !(await api.save({ draft: true }))) return;
+    await changed(await withLoading(post(publish.path, times, { params: { id: api.id } })));
     await api.reload();
   };
 
-  const doUnpublish = async () => {
-    const reply = await withLoading(post(unpublish.path, undefined, { params: { id: api.id! } }));
-    message.success(reply.msg);
-    void invalidateResource(client, resource);
-    await api.reload();
+  /** 下线 asks first; the form keeps its unsaved edits */
+  const doUnpublish = () => {
+    const title = String(record?.title ?? record?.name ?? '');
+    modal.confirm({
+      title: t('publish.confirmUnpublish', { title }),
+      okText: t('publish.unpublish'),
+      okButtonProps: { danger: true },
+      cancelText: t('ui.cancel'),
+      onOk: async () => {
+        await changed(await withLoading(post(unpublish.path, undefined, { params: { id: api.id! } })));
+        await api.refresh();
+      },
+    });
+  };
+
+  /** 放弃草稿 asks first; the form goes back to the published content */
+  const doDiscard = () => {
+    modal.confirm({
+      title: t('publish.confirmDiscard'),
+      okText: t('publish.discardDraft'),
+      okButtonProps: { danger: true },
+      cancelText: t('ui.cancel'),
+      onOk: async () => {
+        await changed(await withLoading(post(draftEndpoints.discard.path, { resource: resource.name, id: Number(api.id) })));
+        await api.reload();
+      },
+    });
   };
 
   const mayPreviewForm = !!previewForm && can(previewForm.path);
   /**
-   * opens the signed preview link: the stored record, or what is on the form when it has unsaved edits (for
-   * whoever may preview unsaved edits; anybody else sees the stored record, and is told so)
+   * 预览: a stored record opens the website's own preview page with a fresh token when PREVIEW_URL_<RESOURCE> is
+   * set (what is saved, a pending draft included), else the built-in page; unsaved edits are previewed on the
+   * built-in page by whoever may preview them (anybody else sees the stored record, and is told so)
    */
   const doPreview = async () => {
     const win = window.open('about:blank', '_blank');
+    const go = (url: string) => {
+      if (win) win.location.href = url;
+      else window.open(url, '_blank');
+    };
     try {
-      const ofForm = mayPreviewForm && (!api.id || api.dirty);
-      const body = ofForm ? await api.values() : { id: api.id };
-      if (!body) {
+      if (api.id) {
+        const stored = await withLoading(post<{ data: { url: string; siteUrl?: string | null } }>(preview.path, { id: api.id }));
+        if (stored.data.siteUrl || !api.dirty || !mayPreviewForm) {
+          if (api.dirty) message.info(t(stored.data.siteUrl ? 'preview.siteSavedOnly' : 'preview.savedOnly'));
+          go(stored.data.siteUrl || stored.data.url);
+          return;
+        }
+      }
+      const body = await api.values();
+      if (!body || !previewForm) {
         win?.close();
         return;
       }
-      if (!ofForm && api.dirty) message.info(t('preview.savedOnly'));
-      const reply = await withLoading(post<{ data: { url: string } }>(ofForm && previewForm ? previewForm.path : preview.path, body));
-      if (win) win.location.href = reply.data.url;
-      else window.open(reply.data.url, '_blank');
+      go((await withLoading(post<{ data: { url: string } }>(previewForm.path, body))).data.url);
     } catch {
       win?.close();
     }
   };
 
+  const draftInfo = t('publish.draftInfo', { time: String(record?.draftTime ?? '').slice(0, 16), user: String(record?.draftUser ?? '') });
+  /** icons only where there is room for them */
+  const icon = (node: ReactNode) => (wide ? node : undefined);
+  const primaryLabel = !api.id
+    ? 'publish.saveAndPublish'
+    : live
+      ? 'publish.updateLive'
+      : state === 'offline'
+        ? 'publish.republish'
+        : 'publish.saveAndPublish';
+  const canPreview = !!api.id || mayPreviewForm;
+  type Item = NonNullable<MenuProps['items']>[number] & { key: string };
+  const item = (key: string, label: string, icon: ReactNode, onClick: () => void, reason: string | null = null, danger = false): Item => ({
+    key,
+    icon,
+    danger,
+    disabled: !!reason || busy,
+    label: reason ? <Tooltip title={reason}>{t(label)}</Tooltip> : t(label),
+    onClick,
+  });
+  const more: Item[] = [
+    ...(canPreview && !wide ? [item('preview', 'preview.button', <EyeOutlined />, () => void doPreview())] : []),
+    item('schedule', 'publish.schedule', <FieldTimeOutlined />, openPicker, noPublish),
+    ...(hasDraft ? [item('discard', 'publish.discardDraft', <DeleteOutlined />, doDiscard, noSave, true)] : []),
+    ...(live
+      ? [item('unpublish', 'publish.unpublish', <StopOutlined />, doUnpublish, mayUnpublish ? null : t('publish.noUnpublishRight'), true)]
+      : []),
+    ...(!wide ? [item('cancel', 'ui.cancel', <RollbackOutlined />, api.cancel)] : []),
+  ];
+
   return (
-    <>
-      {record && <PublishTag record={record} />}
-      {(api.id || mayPreviewForm) && (
-        <Button icon={<EyeOutlined />} disabled={api.busy} onClick={() => void doPreview()}>
-          {t('preview.button')}
-        </Button>
-      )}
-      <Button
-        icon={<FileTextOutlined />}
-        disabled={api.busy}
-        onClick={() => void api.save({ status: 'draft' })}
-        hidden={state !== null && state !== 'draft'}
-      >
-        {t('publish.saveDraft')}
-      </Button>
-      {can(publish.path) && (
-        <Button type="primary" ghost icon={<CloudUploadOutlined />} disabled={api.busy} onClick={openPicker}>
-          {t('publish.publish')}
-        </Button>
-      )}
-      {api.id && can(unpublish.path) && (state === 'published' || state === 'scheduled') && (
-        <Button danger icon={<StopOutlined />} disabled={api.busy} onClick={() => void doUnpublish()}>
-          {t('publish.unpublish')}
-        </Button>
-      )}
+    <div className="gk-publish-bar">
+      <div className="gk-publish-state">
+        {/* on a narrow screen the draft's time and author are the tag's tooltip: the buttons keep one line */}
+        <Tooltip title={hasDraft && !wide ? draftInfo : undefined}>
+          <span>{record && <PublishTag record={record} />}</span>
+        </Tooltip>
+        {hasDraft && wide && (
+          <Typography.Text type="secondary" className="gk-publish-draft-info">
+            {draftInfo}
+          </Typography.Text>
+        )}
+      </div>
+      <Space wrap size={wide ? 8 : 6} className="gk-publish-actions">
+        <Gate reason={noPublish}>
+          <Button
+            type="primary"
+            icon={icon(<CloudUploadOutlined />)}
+            loading={acting === 'primary'}
+            disabled={busy || !!noPublish}
+            onClick={() => void run('primary', publishForm)()}
+          >
+            {t(primaryLabel)}
+          </Button>
+        </Gate>
+        <Gate reason={noSave}>
+          <Button
+            icon={icon(<FileTextOutlined />)}
+            disabled={busy || !!noSave}
+            loading={acting === 'draft'}
+            onClick={() => void run('draft', saveDraft)()}
+          >
+            {t('publish.saveDraft')}
+          </Button>
+        </Gate>
+        {canPreview && wide && (
+          <Button icon={<EyeOutlined />} disabled={busy} onClick={() => void doPreview()}>
+            {t('preview.button')}
+          </Button>
+        )}
+        <Dropdown menu={{ items: more }} trigger={['click']} placement="topRight">
+          <Button>
+            {t('publish.more')} <DownOutlined />
+          </Button>
+        </Dropdown>
+        {wide && <Button onClick={api.cancel}>{t('ui.cancel')}</Button>}
+      </Space>
       <Modal
         open={picking}
-        title={t('publish.publish')}
+        title={t('publish.schedule')}
         okText={t('publish.publish')}
         cancelText={t('ui.cancel')}
-        onOk={() => void doPublish()}
+        onOk={() => void doSchedule()}
         onCancel={() => setPicking(false)}
         destroyOnHidden
       >
@@ -158,11 +309,11 @@ export function PublishBar({ api, resource, publish, unpublish, preview, preview
           </Space>
         </Suspense>
       </Modal>
-    </>
+    </div>
   );
 }
 
-/** the detail page's publish bar */
+/** the detail page's action bar (DetailPage `actions`) */
 export const publishActions = (resource: ResourceDef, publish: Endpoint, unpublish: Endpoint, preview: Endpoint, previewForm: Endpoint) =>
   function PublishActions(api: DetailActionsApi) {
     return <PublishBar api={api} resource={resource} publish={publish} unpublish={unpublish} preview={preview} previewForm={previewForm} />;

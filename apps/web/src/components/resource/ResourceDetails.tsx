@@ -27,7 +27,7 @@ export function detailsView(name: string) {
         defaults={defaults}
         listRoute={listRoute}
         headExtra={revisions}
-        extraActions={actions}
+        actions={actions}
       />
     );
   }

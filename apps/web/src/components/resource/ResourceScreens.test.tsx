@@ -133,10 +133,11 @@ describe('screens built from a description', () => {
     render(<TestProviders>{ui}</TestProviders>);
     await waitFor(() => expect(screen.getByLabelText('标题', { selector: 'input' })).toHaveValue('仓库主管'));
     expect(screen.getByText('正文')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /发\s?布/ })).toBeInTheDocument();
+    // a draft: its primary action says it publishes; 保存草稿 keeps it a draft
+    expect(screen.getByRole('button', { name: /保存并发布/ })).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('作者', { selector: 'input' }), { target: { value: '行政部' } });
-    fireEvent.click(screen.getByText(/^保\s?存$/).closest('button')!);
+    fireEvent.click(screen.getByRole('button', { name: /保存草稿/ }));
     await waitFor(() => expect(calls.of('/testOpening/saveTestOpening')).toHaveLength(1));
-    expect(calls.of('/testOpening/saveTestOpening')[0].body).toMatchObject({ id: 3, title: '仓库主管', author: '行政部' });
+    expect(calls.of('/testOpening/saveTestOpening')[0].body).toMatchObject({ id: 3, title: '仓库主管', author: '行政部', draft: true });
   });
 });

@@ -34,7 +34,7 @@ export default function NewsDetails() {
       listRoute="/news/news-list"
       defaults={defaults}
       headExtra={revisions}
-      extraActions={publishActions(
+      actions={publishActions(
         newsResource,
         newsEndpoints.publish,
         newsEndpoints.unpublish,

@@ -13,6 +13,15 @@ const ROWS: Record<string, Record<string, unknown>> = {
   published: { id: 2, title: '一篇已发布', status: 'published', publishTime: null, offlineTime: null },
   scheduled: { id: 3, title: '一篇定时', status: 'published', publishTime: '2099-03-01 09:30:00', offlineTime: null },
   offline: { id: 4, title: '一篇已下线', status: 'published', publishTime: null, offlineTime: '2001-01-01 00:00:00' },
+  pendingDraft: {
+    id: 5,
+    title: '一篇有草稿',
+    status: 'published',
+    publishTime: null,
+    offlineTime: null,
+    publishState: 'published',
+    hasDraft: true,
+  },
 };
 
 function serve() {
@@ -40,7 +49,7 @@ const search = () => {
 };
 
 describe('news list: filter by publish state', () => {
-  it('offers 全部 / 草稿 / 已发布 / 定时 / 已下线 and sends the chosen state; the URL keeps it', async () => {
+  it('offers 全部 / 草稿 / 已发布 / 定时 / 已下线 / 有草稿 and sends the chosen state; the URL keeps it', async () => {
     const api = serve();
     const { ui, router } = routed(<NewsList />, { path: '/news/news-list' });
     render(<TestProviders>{ui}</TestProviders>);
@@ -54,6 +63,7 @@ describe('news list: filter by publish state', () => {
       '已发布',
       '定时',
       '已下线',
+      '有草稿',
     ]);
     fireEvent.click(screen.getByTitle('定时'));
     search();
@@ -61,6 +71,25 @@ describe('news list: filter by publish state', () => {
     await waitFor(() => expect(screen.queryByText('一篇草稿')).not.toBeInTheDocument());
     expect(screen.getByText('定时 2099-03-01 09:30')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?status=scheduled');
+  });
+
+  it('shows the state the server read at its own now, and 已发布（有草稿）', async () => {
+    // the server says published: a publish time ahead of the browser's clock (another time zone) does not make it 定时
+    const ahead = { id: 6, title: '服务器说已发布', status: 'published', publishTime: '2099-01-01 08:00:00', offlineTime: null };
+    stubFetch({
+      [newsEndpoints.list.path]: () => ({
+        code: 200,
+        msg: '查询成功',
+        rows: [ROWS.pendingDraft, { ...ahead, publishState: 'published', hasDraft: false }].map((r) => ({ typeName: '行业动态', ...r })),
+        total: 2,
+      }),
+      '/KJ/GetUserTabFiledNameConfig': () => ({ success: true, message: 'ok', data: { baseFileds: [], sysFileds: [], selectFileds: [] } }),
+    });
+    const { ui } = routed(<NewsList />, { path: '/news/news-list' });
+    render(<TestProviders>{ui}</TestProviders>);
+    expect(await screen.findByText('已发布（有草稿）')).toBeInTheDocument();
+    const row = screen.getByText('服务器说已发布').closest('tr') as HTMLElement;
+    expect(within(row).getByText('已发布')).toHaveAttribute('data-state', 'published');
   });
 
   it('a link to 已下线 opens filtered; a state that is not an option falls back to 全部', async () => {

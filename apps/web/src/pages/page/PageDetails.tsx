@@ -36,7 +36,7 @@ export default function PageDetails() {
       sections={sections}
       listRoute="/page/pageItems-list"
       defaults={defaults}
-      extraActions={publishActions(
+      actions={publishActions(
         pageItemResource,
         pageEndpoints.itemPublish,
         pageEndpoints.itemUnpublish,

@@ -35,7 +35,7 @@ export default function PolicyDetails() {
       sections={sections}
       listRoute="/policy/policy-list"
       defaults={defaults}
-      extraActions={publishActions(
+      actions={publishActions(
         policyResource,
         policyEndpoints.publish,
         policyEndpoints.unpublish,
