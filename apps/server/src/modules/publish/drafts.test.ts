@@ -1,4 +1,4 @@
-import { newsEndpoints } from '@gk/contracts';
+import { newsEndpoints, siteKeyEndpoints } from '@gk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { looseDb } from '../../db/index.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
@@ -151,6 +151,23 @@ describe.each(DIALECTS)('pending drafts on %s', (dialect) => {
     expect([expired.statusCode, expired.json()]).toEqual([403, refused]);
     // without a token: the published version
     expect((await get(`/news/${id}`)).json().data.title).toBe('令牌线上');
+  });
+
+  it('a site key in preview mode reads every draft; a published-mode key and anonymous readers the live version', async () => {
+    const id = await live('线上版本（站点密钥）');
+    await post('/news/saveNews', { id, title: '草稿版本（站点密钥）', type: 'pd', draft: true });
+    const fresh = (await post('/news/saveNews', { title: '从未发布（站点密钥）', type: 'pd', status: 'draft' })).body.data.id as number;
+    const keyOf = async (mode: string) => (await post(siteKeyEndpoints.save.path, { name: `站点-${mode}`, mode })).body.data.key as string;
+    const previewKey = { authorization: `Bearer ${await keyOf('preview')}` };
+    const plainKey = { authorization: `Bearer ${await keyOf('published')}` };
+    const drafted = await get(`/news/${id}`, previewKey);
+    expect([drafted.statusCode, drafted.json().data.title]).toEqual([200, '草稿版本（站点密钥）']);
+    expect(drafted.headers['cache-control']).toBe('private, no-cache');
+    expect((await get(`/news/${fresh}`, previewKey)).json().data.title).toBe('从未发布（站点密钥）');
+    for (const headers of [plainKey, {}]) {
+      expect((await get(`/news/${id}`, headers)).json().data.title).toBe('线上版本（站点密钥）');
+      expect((await get(`/news/${fresh}`, headers)).statusCode).toBe(404);
+    }
   });
 
   it('a never-published draft is served to its token only; the built-in preview page shows a pending draft', async () => {
