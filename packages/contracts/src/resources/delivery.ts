@@ -164,7 +164,7 @@ function queryShape(lq: DeliveryListQuery): Record<string, z.ZodType> {
   if (lq.search.length)
     shape.q = z
       .string()
-      .max(DELIVERY_MAX_QUERY)
+      .max(DELIVERY_MAX_QUERY, { message: 'delivery.queryTooLong' })
       .optional()
       .describe(
         `Full-text search over ${lq.search.join(', ')}: every term must be found (Chinese by pairs of characters, a single character alone; other text by words, any case).`,
