@@ -12,8 +12,8 @@ import type { AnyDb } from './helpers.js';
  * - `search_doc`: the terms a record is indexed under, as it was indexed (space-separated), so an edit removes
  *   exactly the terms it no longer has.
  * - `search_state`: per resource, which version of the term cutting its index holds and how far the backfill came.
- * - An index on the date a site shows, `coalesce(publish_time, create_time)`, of news, policies and job openings,
- *   so `sort=-publishTime` reads a page in order instead of sorting every live row.
+ * - An index on the date a site shows, `coalesce(publish_time, create_time)`, of news, policies and job openings
+ *   (and of news by type), so `sort=-publishTime` reads a page in order instead of sorting every live row.
  */
 export function searchTermMigration(dialect: Dialect): Migration {
   return {
@@ -42,8 +42,11 @@ export function searchTermMigration(dialect: Dialect): Migration {
         .execute();
       for (const table of ['news', 'policy', 'job'])
         await sql`create index ${sql.raw(`${table}_shown_time_idx`)} on ${sql.table(table)} (coalesce(publish_time, create_time), id)`.execute(db);
+      // news of one type, newest first: the page is read in order, not sorted out of every news of the type
+      await sql`create index news_type_shown_time_idx on news (type, coalesce(publish_time, create_time), id)`.execute(db);
     },
     async down(db: AnyDb) {
+      await db.schema.dropIndex('news_type_shown_time_idx').ifExists().execute();
       for (const table of ['news', 'policy', 'job']) await db.schema.dropIndex(`${table}_shown_time_idx`).ifExists().execute();
       await db.schema.dropTable('search_state').ifExists().execute();
       await db.schema.dropTable('search_doc').ifExists().execute();

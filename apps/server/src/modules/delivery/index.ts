@@ -24,7 +24,7 @@ import { parseInput } from '../../http/route.js';
 import { registerPreviewPages } from '../preview/index.js';
 import { DeliveryList, parseListRequest, usesQuery } from './list-query.js';
 import { ReplyShaper } from './reply.js';
-import { backfillSearch, registerSearchIndex } from './search-index.js';
+import { registerSearchIndex, startBackfill } from './search-index.js';
 
 type Row = Record<string, unknown>;
 
@@ -60,9 +60,13 @@ function matches(header: string | undefined, etag: string): boolean {
  */
 export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<void> {
   const { config } = ctx;
-  // the full-text index: kept by every write from now on, and filled for the rows written before
+  // the full-text index: kept by every write from now on, and filled beside the server for the rows written before
   registerSearchIndex(ctx);
-  await backfillSearch(ctx, app.log);
+  const backfill = startBackfill(ctx, app.log);
+  app.addHook('onClose', async () => {
+    backfill.stop();
+    await backfill.done;
+  });
   await registerPreviewPages(app, ctx);
   const { db } = ctx;
   const live = onSiteNow(() => ctx.nowText());
@@ -172,9 +176,10 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
       const listRows = async (e: DeliveryEndpoint, req: FastifyRequest, paged: boolean) => {
         const r = parseListRequest(e, (req.query ?? {}) as Row, config.timeZone);
         if (!paged) Object.assign(r, { page: 1, pageSize: 100 });
-        const found = usesQuery(r)
-          ? await listOf(e.resource).page(r, paged)
-          : await crudOf(e.resource).list({ ...r.legacy, pageNumber: r.page, pageSize: r.pageSize });
+        const legacy = (pageNumber: number, pageSize: number) => crudOf(e.resource).list({ ...r.legacy, pageNumber, pageSize });
+        // only the order changed: the resource's own list counts (from its kept row count when it can)
+        const total = paged && r.filters.length === 0 && r.terms === null ? async () => (await legacy(1, 1)).total : paged;
+        const found = usesQuery(r) ? await listOf(e.resource).page(r, total) : await legacy(r.page, r.pageSize);
         const rows = await ReplyShaper.of(ctx, req).rows(e.resource, found.rows, false, r.fields);
         return { rows, total: found.total, page: r.page, pageSize: r.pageSize };
       };

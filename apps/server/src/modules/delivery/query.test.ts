@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { looseDb } from '../../db/index.js';
 import { DIALECTS, type ReplyBody, useTestApp } from '../../test/harness.js';
-import { backfillSearch } from './search-index.js';
+import { backfillSearch, searchIndexReady } from './search-index.js';
 
 /** a stored image name with its meta row (as an upload writes it) */
 const IMG = 'a1b2c3d4e5f60718.png';
@@ -141,6 +141,7 @@ describe.each(DIALECTS)('the delivery query language on %s', (dialect) => {
   });
 
   it('rows written before the index existed are indexed by the start-up backfill', async () => {
+    await searchIndexReady(t.current.ctx);
     const db = looseDb(t.current.ctx.db);
     const inserted = await db
       .insertInto('news')

@@ -71,6 +71,7 @@ async function writeTerms(
   changes: { id: number; before: string[] | undefined; after: string[] | null }[],
 ): Promise<void> {
   const added: { resource: string; term: string; record_id: number }[] = [];
+  const docs: { resource: string; record_id: number; terms: string }[] = [];
   for (const { id, before, after } of changes) {
     const now = new Set(after ?? []);
     const had = new Set(before ?? []);
@@ -85,15 +86,14 @@ async function writeTerms(
     for (const t of now) if (!had.has(t)) added.push({ resource, term: t, record_id: id });
     if (after === null) {
       if (before !== undefined) await trx.deleteFrom('search_doc').where('resource', '=', resource).where('record_id', '=', id).execute();
-    } else if (before === undefined || gone.length || now.size !== had.size) {
-      const terms = [...now].join(' ');
-      await trx
-        .insertInto('search_doc')
-        .values({ resource, record_id: id, terms })
-        .onConflict((oc) => oc.columns(['resource', 'record_id']).doUpdateSet({ terms }))
-        .execute();
-    }
+    } else if (before === undefined || gone.length || now.size !== had.size) docs.push({ resource, record_id: id, terms: [...now].join(' ') });
   }
+  for (let i = 0; i < docs.length; i += 200)
+    await trx
+      .insertInto('search_doc')
+      .values(docs.slice(i, i + 200))
+      .onConflict((oc) => oc.columns(['resource', 'record_id']).doUpdateSet((eb) => ({ terms: eb.ref('excluded.terms') })))
+      .execute();
   for (let i = 0; i < added.length; i += INSERT_ROWS)
     await trx
       .insertInto('search_term')
@@ -128,11 +128,11 @@ export function registerSearchIndex(ctx: Ctx): void {
  * (after migration 036, after content written before the listeners existed — the demo content at first start —
  * and after a change of the term cutting). Answers how many rows it indexed.
  */
-export async function backfillSearch(ctx: Ctx, log?: FastifyBaseLogger): Promise<number> {
+export async function backfillSearch(ctx: Ctx, log?: FastifyBaseLogger, stopped: () => boolean = () => false): Promise<number> {
   let total = 0;
   for (const { def, fields } of searchedResources()) {
     let indexed = 0;
-    for (;;) {
+    while (!stopped()) {
       const step = await ctx.db.transaction().execute((trx) => backfillBatch(trx, ctx, def, fields));
       if (step === null) break;
       indexed += step;
@@ -143,6 +143,25 @@ export async function backfillSearch(ctx: Ctx, log?: FastifyBaseLogger): Promise
   }
   return total;
 }
+
+const running = new WeakMap<Ctx, Promise<number>>();
+
+/**
+ * Starts the backfill beside the server (a first start after migration 036 on a big database takes minutes; the
+ * server answers meanwhile, and `q` finds the records indexed so far); `stop` ends it after the current batch.
+ */
+export function startBackfill(ctx: Ctx, log?: FastifyBaseLogger): { done: Promise<number>; stop: () => void } {
+  let stop = false;
+  const done = backfillSearch(ctx, log, () => stop).catch((err) => {
+    log?.error({ err }, 'search index backfill failed; the next start carries on');
+    return 0;
+  });
+  running.set(ctx, done);
+  return { done, stop: () => (stop = true) };
+}
+
+/** resolves once this server's start-up backfill has finished (tests, and whoever needs the index complete) */
+export const searchIndexReady = (ctx: Ctx): Promise<number> => running.get(ctx) ?? Promise.resolve(0);
 
 /** one batch of the backfill: the rows after the cursor; null when the resource's index is complete */
 async function backfillBatch(trx: Transaction<Database>, ctx: Ctx, def: ResourceDef, fields: FieldDef[]): Promise<number | null> {
