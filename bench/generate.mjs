@@ -145,9 +145,9 @@ function fillSearchIndex(sqlite) {
           const terms = termsOfRow(fields, r);
           insDoc.run(def.name, r.id, terms.join(' '));
           for (const t of terms) {
-            let ids = postings.get(t);
-            if (!ids) postings.set(t, (ids = []));
-            ids.push(r.id);
+            const ids = postings.get(t);
+            if (ids) ids.push(r.id);
+            else postings.set(t, [r.id]);
           }
           last = r.id;
         }

@@ -37,7 +37,8 @@ const WARMUP = Number(arg('warmup', '2'));
 const TZ = 'Asia/Shanghai';
 const PUBLIC_LIST = '/public/v1/news?page=1&pageSize=20';
 /** (i) the delivery API's query language: one type, not hot, newest first by the date a site shows, four fields, page 2 */
-const filteredList = (type) => `/public/v1/news?type=${type}&isHot=0&sort=-publishTime&fields=id,title,typeName,publishTime&page=2&pageSize=20`;
+const filteredList = (type) =>
+  `/public/v1/news?type=${type}&isHot=0&sort=-publishTime&fields=id,title,typeName,publishTime&page=2&pageSize=20`;
 const filteredFloor = (type) => `/i?type=${type}&isHot=0&page=2&pageSize=20`;
 const ROUNDS = Number(arg('rounds', '3'));
 // the memory figures: the list under --mem-connections for --mem-duration s, and a login burst as wide
@@ -433,7 +434,12 @@ function writeReadme(r) {
       return `| ${LABEL[d]} | (g) save news: 5 KB body + image, operation log + revision | ${s.reqPerSec} | ${s.p50Ms} | ${s.p99Ms} | — | — | a figure |`;
     }),
     ...each((d) =>
-      row(d, '(i) public news list filtered and sorted: type + isHot, -publishTime, 4 fields, page 2 + total', 'publicFiltered', t('≥ 0.8× floor', '—')),
+      row(
+        d,
+        '(i) public news list filtered and sorted: type + isHot, -publishTime, 4 fields, page 2 + total',
+        'publicFiltered',
+        t('≥ 0.8× floor', '—'),
+      ),
     ),
     ...each((d) => {
       const p = r[d].product;

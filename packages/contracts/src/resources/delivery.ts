@@ -160,7 +160,7 @@ function queryShape(lq: DeliveryListQuery): Record<string, z.ZodType> {
     shape.sort = z
       .enum(lq.sort as [string, ...string[]])
       .optional()
-      .describe('The order: a field, `-` first for descending (then by id, newest first). Without it, the list\'s own order.');
+      .describe("The order: a field, `-` first for descending (then by id, newest first). Without it, the list's own order.");
   if (lq.search.length)
     shape.q = z
       .string()
@@ -260,7 +260,6 @@ export function resourceNamed(name: string): ResourceDef {
 export function deliveryEndpoints(): DeliveryEndpoint[] {
   return allResources().flatMap(deliveryEndpointsOf);
 }
-
 
 // ---- the OpenAPI document ----
 
@@ -386,11 +385,19 @@ export function deliveryOpenApi(prefix: string, version = '1.0.0'): Record<strin
     const body: { properties: Record<string, unknown>; example: Record<string, unknown> } =
       e.reply === 'page'
         ? {
-            properties: { ...envelope, rows: { type: 'array', items: row.schema }, total: { type: 'integer', minimum: 0 }, meta: ref('PageMeta') },
+            properties: {
+              ...envelope,
+              rows: { type: 'array', items: row.schema },
+              total: { type: 'integer', minimum: 0 },
+              meta: ref('PageMeta'),
+            },
             example: { code: 200, msg: '操作成功', rows: [row.example], total: 1, meta: { page: 1, pageSize: 10, total: 1, pageCount: 1 } },
           }
         : e.reply === 'list'
-          ? { properties: { ...envelope, data: { type: 'array', items: row.schema } }, example: { code: 200, msg: '操作成功', data: [row.example] } }
+          ? {
+              properties: { ...envelope, data: { type: 'array', items: row.schema } },
+              example: { code: 200, msg: '操作成功', data: [row.example] },
+            }
           : e.reply === 'one'
             ? { properties: { ...envelope, data: row.schema }, example: { code: 200, msg: '操作成功', data: row.example } }
             : { properties: envelope, example: { code: 200, msg: '已记录' } };
@@ -400,7 +407,9 @@ export function deliveryOpenApi(prefix: string, version = '1.0.0'): Record<strin
       ['path', e.params],
     ] as const) {
       if (!schema) continue;
-      const js = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Record<string, unknown>> };
+      const js = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+        properties?: Record<string, Record<string, unknown>>;
+      };
       for (const [name, s] of Object.entries(js.properties ?? {})) {
         const { description, ...rest } = s;
         parameters.push({ name, in: where, required: where === 'path', ...(description ? { description } : {}), schema: rest });
@@ -417,7 +426,12 @@ export function deliveryOpenApi(prefix: string, version = '1.0.0'): Record<strin
             description: 'OK (strong ETag; If-None-Match answers 304)',
             content: {
               'application/json': {
-                schema: { type: 'object', properties: body.properties, required: Object.keys(body.properties), additionalProperties: false },
+                schema: {
+                  type: 'object',
+                  properties: body.properties,
+                  required: Object.keys(body.properties),
+                  additionalProperties: false,
+                },
                 example: body.example,
               },
             },
@@ -436,7 +450,7 @@ export function deliveryOpenApi(prefix: string, version = '1.0.0'): Record<strin
       title: 'Website delivery API',
       version,
       description:
-        'Published content of the website, read-only, no login. Image URLs are absolute; dates are ISO 8601 with the offset of the server\'s time zone.',
+        "Published content of the website, read-only, no login. Image URLs are absolute; dates are ISO 8601 with the offset of the server's time zone.",
     },
     paths,
     components: { schemas: COMPONENTS },

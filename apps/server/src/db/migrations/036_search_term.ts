@@ -41,7 +41,9 @@ export function searchTermMigration(dialect: Dialect): Migration {
         .addColumn('done', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
       for (const table of ['news', 'policy', 'job'])
-        await sql`create index ${sql.raw(`${table}_shown_time_idx`)} on ${sql.table(table)} (coalesce(publish_time, create_time), id)`.execute(db);
+        await sql`create index ${sql.raw(`${table}_shown_time_idx`)} on ${sql.table(table)} (coalesce(publish_time, create_time), id)`.execute(
+          db,
+        );
       // news of one type, newest first: the page is read in order, not sorted out of every news of the type
       await sql`create index news_type_shown_time_idx on news (type, coalesce(publish_time, create_time), id)`.execute(db);
     },

@@ -79,7 +79,17 @@ describe.each(DIALECTS)('the delivery API contract on %s', (dialect) => {
     expect(names.size).toBeGreaterThan(3);
     await db
       .insertInto('image_meta')
-      .values([...names].map((name) => ({ name, width: 1200, height: 800, format: 'png', bytes: 1, alt: '示意图', create_time: '2026-01-01 00:00:00' })))
+      .values(
+        [...names].map((name) => ({
+          name,
+          width: 1200,
+          height: 800,
+          format: 'png',
+          bytes: 1,
+          alt: '示意图',
+          create_time: '2026-01-01 00:00:00',
+        })),
+      )
       .execute();
   });
 
@@ -112,7 +122,10 @@ describe.each(DIALECTS)('the delivery API contract on %s', (dialect) => {
     expect(row.properties.isTop).toEqual({ type: 'integer', enum: [0, 1] });
     expect(row.properties.typeName.type).toEqual(['string', 'null']);
     expect(row.properties.publishTime).toMatchObject({ type: 'string', format: 'date-time' });
-    expect(row.properties.summaryImgMeta.anyOf).toEqual([expect.objectContaining({ required: ['url', 'width', 'height', 'alt', 'srcset'] }), { type: 'null' }]);
+    expect(row.properties.summaryImgMeta.anyOf).toEqual([
+      expect.objectContaining({ required: ['url', 'width', 'height', 'alt', 'srcset'] }),
+      { type: 'null' },
+    ]);
     expect(row.properties.content).toBeUndefined();
     const one = schema('/news/{id}').properties.data;
     expect(one.properties.content).toEqual(expect.objectContaining({ type: 'string' }));
@@ -120,7 +133,19 @@ describe.each(DIALECTS)('the delivery API contract on %s', (dialect) => {
     expect(schema('/banners').properties.data.items.properties.publishTime.type).toEqual(['string', 'null']);
     const params = resolved.paths[`${PREFIX}/news`].get.parameters.map((x: Node) => x.name);
     expect(params).toEqual(
-      expect.arrayContaining(['page', 'pageSize', 'keyword', 'type', 'fields', 'sort', 'q', 'isTop', 'isHot', 'publishTimeFrom', 'publishTimeTo']),
+      expect.arrayContaining([
+        'page',
+        'pageSize',
+        'keyword',
+        'type',
+        'fields',
+        'sort',
+        'q',
+        'isTop',
+        'isHot',
+        'publishTimeFrom',
+        'publishTimeTo',
+      ]),
     );
     expect(resolved.paths[`${PREFIX}/news`].get.parameters.find((x: Node) => x.name === 'sort').schema.enum).toEqual(
       expect.arrayContaining(['publishTime', '-publishTime', 'title', '-title']),

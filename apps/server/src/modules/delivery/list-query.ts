@@ -39,7 +39,8 @@ export const usesQuery = (r: ListRequest) => r.sort !== null || r.filters.length
 /** Reads a list's query parameters: unknown ones, sort values, field names and bad ranges are 400s naming them. */
 export function parseListRequest(e: DeliveryEndpoint, raw: Record<string, unknown>, timeZone: string): ListRequest {
   const lq = e.listQuery!;
-  for (const name of Object.keys(raw)) if (name !== 'sort' && !lq.params.includes(name)) throw badRequest('delivery.unknownParam', { name: quoted(name) });
+  for (const name of Object.keys(raw))
+    if (name !== 'sort' && !lq.params.includes(name)) throw badRequest('delivery.unknownParam', { name: quoted(name) });
   let sort: ListRequest['sort'] = null;
   if (raw.sort != null && raw.sort !== '') {
     const v = String(raw.sort);
@@ -79,7 +80,8 @@ export function parseListRequest(e: DeliveryEndpoint, raw: Record<string, unknow
       bounds[end] = local;
       filters.push({ field, kind, value: local, end });
     }
-    if (bounds.from && bounds.to && bounds.from > bounds.to) throw badRequest('delivery.badRange', { from: `${field}From`, to: `${field}To` });
+    if (bounds.from && bounds.to && bounds.from > bounds.to)
+      throw badRequest('delivery.badRange', { from: `${field}From`, to: `${field}To` });
   }
   let terms: string[] | null = null;
   if (typeof input.q === 'string' && input.q.trim()) {

@@ -7,7 +7,8 @@ import { backfillSearch, searchIndexReady } from './search-index.js';
 const IMG = 'a1b2c3d4e5f60718.png';
 const IMG2 = 'b1b2c3d4e5f60718.jpg';
 const WIDTHS = [320, 640, 960, 1280];
-const srcset = (url: string, width: number) => [...WIDTHS.filter((w) => w < width).map((w) => `${url}?w=${w} ${w}w`), `${url} ${width}w`].join(', ');
+const srcset = (url: string, width: number) =>
+  [...WIDTHS.filter((w) => w < width).map((w) => `${url}?w=${w} ${w}w`), `${url} ${width}w`].join(', ');
 
 type Get = (path: string, headers?: Record<string, string>) => Promise<{ statusCode: number; json: () => ReplyBody }>;
 
@@ -117,13 +118,28 @@ describe.each(DIALECTS)('the delivery query language on %s', (dialect) => {
       content: '<p>冷链<b>物</b>流 &amp; Customs CLEARANCE</p><ul><li>上海</li><li>深圳</li></ul>',
     });
     const found = async (q: string) => ids(await ok(`/news?q=${encodeURIComponent(q)}&fields=id`)).includes(n.id);
-    for (const q of ['电商', '商改', '跨境电商', '冷链物流', '物', '试', 'clearance', 'Shipping', 'WEEKLY update', '电商 customs', '上海', '深圳'])
+    for (const q of [
+      '电商',
+      '商改',
+      '跨境电商',
+      '冷链物流',
+      '物',
+      '试',
+      'clearance',
+      'Shipping',
+      'WEEKLY update',
+      '电商 customs',
+      '上海',
+      '深圳',
+    ])
       expect([q, await found(q)]).toEqual([q, true]);
     // no pair across list items, no part of a word, and every term must be there
     for (const q of ['海深', 'clear', 'shipment', '电商 missing', '改造']) expect([q, await found(q)]).toEqual([q, false]);
 
     // edited after indexing: found by its new text only
-    expect((await post('/news/saveNews', { id: n.id, type: 'qa', title: '海铁联运新线路', summary: '', content: '<p>rail</p>' })).body.code).toBe(200);
+    expect(
+      (await post('/news/saveNews', { id: n.id, type: 'qa', title: '海铁联运新线路', summary: '', content: '<p>rail</p>' })).body.code,
+    ).toBe(200);
     for (const q of ['海铁', '联运', 'rail']) expect([q, await found(q)]).toEqual([q, true]);
     for (const q of ['电商', 'clearance', '冷链', 'shipping']) expect([q, await found(q)]).toEqual([q, false]);
 
@@ -136,7 +152,12 @@ describe.each(DIALECTS)('the delivery query language on %s', (dialect) => {
     // deleted: not found, and its terms are gone from the index
     await post('/news/delNews', [n.id]);
     expect(await found('海铁')).toBe(false);
-    const left = await looseDb(t.current.ctx.db).selectFrom('search_term').select('term').where('resource', '=', 'news').where('record_id', '=', n.id).execute();
+    const left = await looseDb(t.current.ctx.db)
+      .selectFrom('search_term')
+      .select('term')
+      .where('resource', '=', 'news')
+      .where('record_id', '=', n.id)
+      .execute();
     expect(left).toEqual([]);
   });
 
@@ -145,7 +166,14 @@ describe.each(DIALECTS)('the delivery query language on %s', (dialect) => {
     const db = looseDb(t.current.ctx.db);
     const inserted = await db
       .insertInto('news')
-      .values({ title: '霍尔果斯口岸旧闻', type: 'qa', summary: '', summary_img: '', content: '<p>legacy body</p>', create_time: '2024-01-01 08:00:00' })
+      .values({
+        title: '霍尔果斯口岸旧闻',
+        type: 'qa',
+        summary: '',
+        summary_img: '',
+        content: '<p>legacy body</p>',
+        create_time: '2024-01-01 08:00:00',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(ids(await ok('/news?q=霍尔果斯'))).toEqual([]);
@@ -248,9 +276,18 @@ describe.each(DIALECTS)('delivery image URLs with PUBLIC_BASE_URL on %s', (diale
   it('start with PUBLIC_BASE_URL whatever the request says', async () => {
     const token = await t.current.login();
     await t.current.post('/news/saveNewsType', { code: 'qa', name: '查询测试' }, { token });
-    const n = (await t.current.post('/news/saveNews', { title: '基础地址', type: 'qa', summaryImg: `/img/${IMG}`, content: `<p><img src="/img/${IMG}"></p>` }, { token }))
-      .body.data;
-    const r = await t.current.app.inject({ method: 'GET', url: `/public/v1/news/${n.id}`, headers: { host: 'other.test', 'x-forwarded-host': 'x.test' } });
+    const n = (
+      await t.current.post(
+        '/news/saveNews',
+        { title: '基础地址', type: 'qa', summaryImg: `/img/${IMG}`, content: `<p><img src="/img/${IMG}"></p>` },
+        { token },
+      )
+    ).body.data;
+    const r = await t.current.app.inject({
+      method: 'GET',
+      url: `/public/v1/news/${n.id}`,
+      headers: { host: 'other.test', 'x-forwarded-host': 'x.test' },
+    });
     expect(r.json().data.summaryImg).toBe(`https://cdn.example.com/cms/img/${IMG}`);
     expect(r.json().data.summaryImgMeta).toBeNull();
     expect(r.json().data.content).toBe(`<p><img src="https://cdn.example.com/cms/img/${IMG}" /></p>`);

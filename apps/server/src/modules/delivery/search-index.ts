@@ -86,7 +86,8 @@ async function writeTerms(
     for (const t of now) if (!had.has(t)) added.push({ resource, term: t, record_id: id });
     if (after === null) {
       if (before !== undefined) await trx.deleteFrom('search_doc').where('resource', '=', resource).where('record_id', '=', id).execute();
-    } else if (before === undefined || gone.length || now.size !== had.size) docs.push({ resource, record_id: id, terms: [...now].join(' ') });
+    } else if (before === undefined || gone.length || now.size !== had.size)
+      docs.push({ resource, record_id: id, terms: [...now].join(' ') });
   }
   for (let i = 0; i < docs.length; i += 200)
     await trx
@@ -178,12 +179,7 @@ async function backfillBatch(trx: Transaction<Database>, ctx: Ctx, def: Resource
       .execute();
     s = { resource: def.name, version: TERMS_VERSION, last_id: 0, done: 0 };
   }
-  let q = looseDb(trx)
-    .selectFrom(def.table)
-    .select(columnsOf(fields))
-    .where('id', '>', Number(s.last_id))
-    .orderBy('id')
-    .limit(BATCH);
+  let q = looseDb(trx).selectFrom(def.table).select(columnsOf(fields)).where('id', '>', Number(s.last_id)).orderBy('id').limit(BATCH);
   // the rows stay as read until this batch commits: an edit waits, then re-indexes its own row
   if (ctx.dialect === 'postgres') q = q.forShare();
   const rows = (await q.execute()) as Record<string, unknown>[];
@@ -209,7 +205,13 @@ async function backfillBatch(trx: Transaction<Database>, ctx: Ctx, def: Resource
  */
 export async function orderTerms(db: Kysely<Database>, resource: string, terms: string[]): Promise<string[] | null> {
   if (terms.length === 1) {
-    const hit = await db.selectFrom('search_term').select('record_id').where('resource', '=', resource).where('term', '=', terms[0]).limit(1).execute();
+    const hit = await db
+      .selectFrom('search_term')
+      .select('record_id')
+      .where('resource', '=', resource)
+      .where('term', '=', terms[0])
+      .limit(1)
+      .execute();
     return hit.length ? terms : null;
   }
   const counts = await Promise.all(

@@ -63,7 +63,9 @@ describe('rich-text images', () => {
       `<img width="10" alt="港口 &#34;夜景&#34;" src="${u}" height="600" srcset="${u}?w=320 320w, ${u} 800w">`,
     );
     // unknown stored image: absolute only; another site's image, a link and text: untouched
-    expect(write('<img src="/img/ffffffffffffffff.png"><img src="https://x.example/y.png"><a href="/img/a1b2c3d4e5f60718.png">/img/</a>')).toBe(
+    expect(
+      write('<img src="/img/ffffffffffffffff.png"><img src="https://x.example/y.png"><a href="/img/a1b2c3d4e5f60718.png">/img/</a>'),
+    ).toBe(
       '<img src="https://cms.example.com/img/ffffffffffffffff.png"><img src="https://x.example/y.png"><a href="/img/a1b2c3d4e5f60718.png">/img/</a>',
     );
   });
