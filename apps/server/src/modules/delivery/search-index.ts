@@ -175,9 +175,16 @@ async function backfillBatch(trx: Transaction<Database>, ctx: Ctx, def: Resource
     await trx
       .insertInto('search_state')
       .values({ resource: def.name, version: TERMS_VERSION, last_id: 0, done: 0 })
-      .onConflict((oc) => oc.column('resource').doUpdateSet({ version: TERMS_VERSION, last_id: 0, done: 0 }))
+      // a process that started together may have just begun the same version: its cursor stays
+      .onConflict((oc) =>
+        oc
+          .column('resource')
+          .doUpdateSet({ version: TERMS_VERSION, last_id: 0, done: 0 })
+          .where('search_state.version', '<>', TERMS_VERSION),
+      )
       .execute();
-    s = { resource: def.name, version: TERMS_VERSION, last_id: 0, done: 0 };
+    s = await state.executeTakeFirstOrThrow();
+    if (Number(s.done) === 1) return null;
   }
   let q = looseDb(trx).selectFrom(def.table).select(columnsOf(fields)).where('id', '>', Number(s.last_id)).orderBy('id').limit(BATCH);
   // the rows stay as read until this batch commits: an edit waits, then re-indexes its own row
