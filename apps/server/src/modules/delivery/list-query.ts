@@ -48,10 +48,12 @@ export function parseListRequest(e: DeliveryEndpoint, raw: Record<string, unknow
     sort = v.startsWith('-') ? { field: v.slice(1), dir: 'desc' } : { field: v, dir: 'asc' };
   }
   let fields: Set<string> | null = null;
-  if (typeof raw.fields === 'string' && raw.fields.trim() !== '') {
+  // `fields=a&fields=b` reads as `fields=a,b`
+  const asked = Array.isArray(raw.fields) ? raw.fields.map(String).join(',') : raw.fields;
+  if (typeof asked === 'string' && asked.trim() !== '') {
     fields = new Set(['id']);
     const metas = new Map(e.resource.fields.filter((f) => f.type === 'image').map((f) => [imageMetaName(f.name), f.name]));
-    for (const part of raw.fields.split(',')) {
+    for (const part of asked.split(',')) {
       const name = part.trim();
       if (!name) continue;
       const field = lq.fields.includes(name) ? name : metas.get(name);

@@ -67,6 +67,11 @@ describe.each(DIALECTS)('the delivery query language on %s', (dialect) => {
     expect(desc.total).toBe(3);
     expect(desc.meta).toEqual({ page: 1, pageSize: 10, total: 3, pageCount: 1 });
     expect(ids(await ok('/news?sort=publishTime&fields=id&type=qa&q=冷链'))).toEqual([a.id, c.id, b.id]);
+    expect((await ok('/news?fields=title&fields=isTop&type=qa&q=冷链&sort=-publishTime')).rows[0]).toEqual({
+      id: b.id,
+      title: '港口B 冷链新闻',
+      isTop: 0,
+    });
     expect((await ok('/news?sort=title&fields=title,summaryImgMeta&q=冷链新闻&type=qa')).rows).toEqual([
       { id: a.id, title: '港口A 冷链新闻', summaryImg: '', summaryImgMeta: null },
       { id: b.id, title: '港口B 冷链新闻', summaryImg: '', summaryImgMeta: null },
