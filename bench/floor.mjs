@@ -1,6 +1,7 @@
 // The floor: the same SQL as the product's news list, title search and get, and as the delivery API's public
-// news list (with its ETag and 304 answer), through a bare node:http server with no framework, no auth,
-// no validation, and (h) a stored image rendition served as a file. The product's figures are reported as ratios to this one.
+// news lists, plain and filtered + sorted (with their ETag and 304 answer), through a bare node:http server with no
+// framework, no auth, no validation, and (h) a stored image rendition served as a file. The product's figures are
+// reported as ratios to this one.
 // On SQLite (DATA_DIR) it reads through better-sqlite3 with prepared statements; with DATABASE_URL it reads
 // PostgreSQL through a `pg` pool of the product's size (10), sending the same SQL text with $n parameters as
 // unnamed statements, as the product's Kysely + pg does.
@@ -34,6 +35,13 @@ SQL.publicHidden = `select (select count(*) from news as t where t.status = 'dra
 SQL.publicRows = `select ${fields}
    from news as t left join news_type as j on j.code = t.type where (${live})
    order by t.is_top desc, t.create_time desc, t.id desc limit ? offset ?`;
+// (i) the delivery API's query language: news of one type, not hot, newest first by the date a site shows
+// (`?type=&isHot=0&sort=-publishTime&fields=id,title,typeName,publishTime`): a count and a page, in the order of
+// migration 036's index
+SQL.filteredCount = `select count(*) as n from news as t where t.type = ? and (${live}) and t.is_hot = ?`;
+SQL.filteredRows = `select ${fields}
+   from news as t left join news_type as j on j.code = t.type where t.type = ? and (${live}) and t.is_hot = ?
+   order by coalesce(t.publish_time, t.create_time) desc, t.id desc limit ? offset ?`;
 
 /** name → (params) → rows (an array on SQLite, a promise of one on PostgreSQL) */
 async function openQueries() {
@@ -81,12 +89,50 @@ const PUBLIC_CACHE = 'public, max-age=0, must-revalidate, s-maxage=60';
  * content version, and a revalidation is compared with it before any query, as the product's is
  */
 const publicTags = new Map();
+const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: process.env.TZ_NAME || 'Asia/Shanghai', timeZoneName: 'longOffset' });
+const offsets = new Map();
+/** the delivery API's dates: local `YYYY-MM-DD HH:mm:ss` → ISO 8601 with the zone's offset (as its iso-time.ts) */
+function isoOf(local) {
+  if (typeof local !== 'string' || local.length !== 19) return local;
+  const hour = local.slice(0, 13);
+  let off = offsets.get(hour);
+  if (off === undefined) {
+    const utc = Date.parse(`${local.replace(' ', 'T')}Z`);
+    const minutes = (ms) => {
+      const name = offsetFormat.formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName').value;
+      return name.length < 9 ? 0 : (name[3] === '-' ? -1 : 1) * (Number(name.slice(4, 6)) * 60 + Number(name.slice(7, 9)));
+    };
+    const m = minutes(utc - minutes(utc) * 60_000);
+    const two = (n) => String(n).padStart(2, '0');
+    off = `${m < 0 ? '-' : '+'}${two(Math.floor(Math.abs(m) / 60))}:${two(Math.abs(m) % 60)}`;
+    offsets.set(hour, off);
+  }
+  return `${local.slice(0, 10)}T${local.slice(11)}${off}`;
+}
+const meta = (page, pageSize, total) => ({ page, pageSize, total, pageCount: Math.ceil(total / pageSize) });
+/** a reply with its ETag, kept for the revalidations of the same URL */
+function sendPublic(res, url, body) {
+  const json = JSON.stringify(body);
+  const etag = etagOf(json);
+  publicTags.set(url.pathname + url.search, etag);
+  const headers = { etag, 'cache-control': PUBLIC_CACHE };
+  res.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+  res.end(json);
+}
+/** a revalidation answered from the kept ETag before any query, as the product answers it from its content version */
+function notModified(req, res, url) {
+  const kept = publicTags.get(url.pathname + url.search);
+  if (!kept || req.headers['if-none-match'] !== kept) return false;
+  res.writeHead(304, { etag: kept, 'cache-control': PUBLIC_CACHE }).end();
+  return true;
+}
 
+// the generated news have no summary image: `summaryImg` is '' and its meta null, as the delivery API answers them
 async function publicList(req, res, url) {
-  const kept = publicTags.get(url.search);
-  if (kept && req.headers['if-none-match'] === kept) return res.writeHead(304, { etag: kept, 'cache-control': PUBLIC_CACHE }).end();
+  if (notModified(req, res, url)) return;
   const size = Number(url.searchParams.get('pageSize') || 10);
-  const offset = (Number(url.searchParams.get('page') || 1) - 1) * size;
+  const page = Number(url.searchParams.get('page') || 1);
+  const offset = (page - 1) * size;
   const now = nowText();
   const total = Number((await q.listCount([]))[0].n) - Number((await q.publicHidden([now, now, now]))[0].n);
   const rows = total
@@ -97,18 +143,33 @@ async function publicList(req, res, url) {
         typeName: r.typeName,
         summary: r.summary,
         summaryImg: r.summaryImg,
+        summaryImgMeta: null,
         count: r.count,
         isTop: r.isTop,
         isHot: r.isHot,
-        publishTime: r.publishTime ?? r.createTime,
+        publishTime: isoOf(r.publishTime ?? r.createTime),
       }))
     : [];
-  const json = JSON.stringify({ code: 200, msg: '操作成功', rows, total });
-  const etag = etagOf(json);
-  publicTags.set(url.search, etag);
-  const headers = { etag, 'cache-control': PUBLIC_CACHE };
-  res.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
-  res.end(json);
+  sendPublic(res, url, { code: 200, msg: '操作成功', rows, total, meta: meta(page, size, total) });
+}
+
+async function filteredList(req, res, url) {
+  if (notModified(req, res, url)) return;
+  const size = Number(url.searchParams.get('pageSize') || 10);
+  const page = Number(url.searchParams.get('page') || 1);
+  const type = url.searchParams.get('type');
+  const hot = Number(url.searchParams.get('isHot'));
+  const now = nowText();
+  const total = Number((await q.filteredCount([type, now, now, hot]))[0].n);
+  const rows = total
+    ? (await q.filteredRows([type, now, now, hot, size, (page - 1) * size])).map((r) => ({
+        id: r.id,
+        title: r.title,
+        typeName: r.typeName,
+        publishTime: isoOf(r.publishTime ?? r.createTime),
+      }))
+    : [];
+  sendPublic(res, url, { code: 200, msg: '操作成功', rows, total, meta: meta(page, size, total) });
 }
 
 /** (h): a stored file of IMAGE_DIR (`?f=renditions/<name>/<variant>`) as the product serves a rendition: open, stat, stream */
@@ -162,6 +223,7 @@ http
     const url = new URL(req.url, 'http://x');
     if (req.method === 'GET' && url.pathname === '/e') return publicList(req, res, url).catch(fail(res));
     if (req.method === 'GET' && url.pathname === '/h') return storedImage(res, url);
+    if (req.method === 'GET' && url.pathname === '/i') return filteredList(req, res, url).catch(fail(res));
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {

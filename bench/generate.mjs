@@ -4,9 +4,11 @@
 //   node --import tsx bench/generate.mjs --dir bench/results/tmp/data --news 100000
 import fs from 'node:fs';
 import path from 'node:path';
-import { newsResource, policyResource } from '@gk/contracts';
+import { columnOf, newsResource, policyResource } from '@gk/contracts';
 import Database from 'better-sqlite3';
 import { gramsOf, textIndexOf } from '../apps/server/src/db/text-index.ts';
+import { searchedResources, termsOfRow } from '../apps/server/src/modules/delivery/search-index.ts';
+import { TERMS_VERSION } from '../apps/server/src/modules/delivery/search-terms.ts';
 import { ADMIN_PASSWORD, arg, ROOT, startNode, waitFor } from './lib.mjs';
 
 const PLACES = [
@@ -118,6 +120,57 @@ function timeText(i, n) {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
+/**
+ * Writes `search_term`, `search_doc` and a complete `search_state` for every searched resource: each record's terms
+ * (termsOfRow, the server's own), the term rows inserted term by term in key order (a sort, then appends).
+ * Answers the number of term rows.
+ */
+function fillSearchIndex(sqlite) {
+  // a bulk load into a file thrown away after the run: no journal, a large cache
+  sqlite.pragma('journal_mode = OFF');
+  sqlite.pragma('cache_size = -262144');
+  let count = 0;
+  sqlite.transaction(() => {
+    const insTerm = sqlite.prepare('insert into search_term (resource, term, record_id) values (?, ?, ?)');
+    const insDoc = sqlite.prepare('insert into search_doc (resource, record_id, terms) values (?, ?, ?)');
+    const insState = sqlite.prepare('insert or replace into search_state (resource, version, last_id, done) values (?, ?, ?, 1)');
+    for (const { def, fields } of searchedResources()) {
+      const cols = ['id', ...new Set(fields.map(columnOf))];
+      /** term → ids, in id order */
+      const postings = new Map();
+      const batch = sqlite.prepare(`select ${cols.join(', ')} from ${def.table} where id > ? order by id limit 5000`);
+      let last = 0;
+      for (let rows = batch.all(0); rows.length; rows = batch.all(last))
+        for (const r of rows) {
+          const terms = termsOfRow(fields, r);
+          insDoc.run(def.name, r.id, terms.join(' '));
+          for (const t of terms) {
+            const ids = postings.get(t);
+            if (ids) ids.push(r.id);
+            else postings.set(t, [r.id]);
+          }
+          last = r.id;
+        }
+      for (const t of [...postings.keys()].sort(byBytes)) for (const id of postings.get(t)) insTerm.run(def.name, t, id);
+      for (const ids of postings.values()) count += ids.length;
+      insState.run(def.name, TERMS_VERSION, last);
+    }
+  })();
+  sqlite.pragma('journal_mode = WAL');
+  return count;
+}
+
+/** SQLite's order of text (UTF-8 bytes, i.e. code points) */
+const byBytes = (a, b) => {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i].codePointAt(0) - y[i].codePointAt(0);
+    if (d) return d;
+  }
+  return x.length - y.length;
+};
+
 /** `port`: where the schema-creating server listens for its moment (default: a random one in 18000–18999) */
 export async function generate(dataDir, newsCount, port) {
   seed = SEED;
@@ -210,10 +263,14 @@ export async function generate(dataDir, newsCount, port) {
     }
   })();
   for (const ddl of lookupIndexes) sqlite.exec(ddl);
-  sqlite.exec('analyze');
   const indexed = Date.now() - t1;
+  // the delivery API's term index (`q`), with the server's own term cutting, as its start-up backfill would write it
+  const t2 = Date.now();
+  const terms = fillSearchIndex(sqlite);
+  sqlite.exec('analyze');
+  const searchMs = Date.now() - t2;
   sqlite.close();
-  return { news: newsCount, insertMs: inserted, indexMs: indexed, types };
+  return { news: newsCount, insertMs: inserted, indexMs: indexed, searchMs, searchTerms: terms, types };
 }
 
 /**
@@ -239,7 +296,18 @@ export async function generatePostgres(dataDir, databaseUrl, port) {
 }
 
 /** the tables generate() fills, parents first; the gram tables last */
-const COPIED = ['news_type', 'news', 'policy', 'page_def', 'page_item', 'news_title_gram', 'policy_title_gram'];
+const COPIED = [
+  'news_type',
+  'news',
+  'policy',
+  'page_def',
+  'page_item',
+  'news_title_gram',
+  'policy_title_gram',
+  'search_term',
+  'search_doc',
+  'search_state',
+];
 
 /** a CSV field: NULL unquoted and empty, everything else quoted */
 const csv = (v) => (v == null ? '' : typeof v === 'number' ? String(v) : `"${String(v).replace(/"/g, '""')}"`);
@@ -280,6 +348,8 @@ export async function copyToPostgres(dataDir, databaseUrl) {
         .filter((c) => sqliteCols.has(c))
         .map((c) => `"${c}"`)
         .join(', ');
+      // the schema-creating server's start wrote search_state (an empty index, complete): the copy replaces it
+      if (table === 'search_state') await client.query('delete from search_state');
       const stream = client.query(copyFrom(`copy "${table}" (${list}) from stdin with (format csv)`));
       const done = new Promise((resolve, reject) => {
         stream.on('finish', resolve);
@@ -313,5 +383,7 @@ if (process.argv[1]?.endsWith('generate.mjs')) {
   const dir = path.resolve(arg('dir', path.join(ROOT, 'bench/results/tmp/data')));
   const n = Number(arg('news', '100000'));
   const r = await generate(dir, n);
-  console.log(`generated ${r.news} news in ${r.insertMs} ms, indexed in ${r.indexMs} ms → ${dir}`);
+  console.log(
+    `generated ${r.news} news in ${r.insertMs} ms, title index in ${r.indexMs} ms, ${r.searchTerms} search terms in ${r.searchMs} ms → ${dir}`,
+  );
 }

@@ -54,6 +54,11 @@ export interface FieldDef {
   sortable?: boolean;
   /** never returned by the API (password hashes) */
   hidden?: boolean;
+  /**
+   * may be empty (null) in a reply; default: sort numbers and joined names may, other fields never (the delivery
+   * OpenAPI marks each field by it; `db/tables.test.ts` checks it against the columns)
+   */
+  nullable?: boolean;
 }
 
 export interface FilterDef {
@@ -198,8 +203,8 @@ export interface DeliveryPath {
  */
 export interface DeliveryDef {
   /**
-   * the list: `page` (query `page`, `pageSize` ≤ 50, `keyword`; rows + total) or `all` (up to 100 rows as
-   * `data`, in list order)
+   * the list: `page` (query `page`, `pageSize` ≤ 100, `keyword`; rows + total + meta) or `all` (up to 100 rows as
+   * `data`, in list order); every list takes `fields`, and the query language its `query` declares
    */
   list?: DeliveryPath & {
     reply: 'page' | 'all';
@@ -209,6 +214,8 @@ export interface DeliveryDef {
     idFilters?: Record<string, string>;
     /** list filters always applied (`{ enableFlag: 1 }`) */
     fixed?: Record<string, unknown>;
+    /** its query language: sort, filters, full-text search (README "The delivery query language") */
+    query?: DeliveryQuery;
   };
   /** one record by id (`/news/{id}`), 404 when absent or not shown */
   get?: DeliveryPath & {
@@ -221,6 +228,26 @@ export interface DeliveryDef {
   view?: DeliveryPath;
   /** which rows a reader sees; default `published` for a publishable resource, else every row */
   visible?: 'published' | 'window' | 'all';
+}
+
+/**
+ * How a delivery list filters by a public field (the query parameter is the field's name):
+ * - `eq`: equal to the value (`?type=hydt`);
+ * - `flag`: 0 or 1 (`?isTop=1`);
+ * - `id`: a record id (`?supplierId=3`);
+ * - `range`: a date-time field between `{field}From` and `{field}To`, both inclusive, each optional: a day
+ *   (`2026-11-26`, the whole day in TZ_NAME) or a date-time (`2026-11-26T15:00:00+08:00`; without an offset, TZ_NAME).
+ */
+export type DeliveryFilterKind = 'eq' | 'flag' | 'id' | 'range';
+
+/** The query language of a delivery list, beyond `page`, `pageSize` and `fields` (which every list takes). */
+export interface DeliveryQuery {
+  /** the fields `sort` accepts (`sort=title`, `sort=-publishTime` descending); without `sort`, the list's order */
+  sort?: readonly string[];
+  /** the fields it filters by, each its way */
+  filters?: Readonly<Record<string, DeliveryFilterKind>>;
+  /** the fields `q` searches (text and rich text, tags left out): the record must hold every term of `q` */
+  search?: readonly string[];
 }
 
 export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineMessages } from '../i18n/index.js';
-import { allResources, type DeliveryDef, type FieldDef, type ResourceDef } from '../resource.js';
+import { defineMessages, translate } from '../i18n/index.js';
+import { allResources, type DeliveryDef, type DeliveryFilterKind, type FieldDef, type ResourceDef } from '../resource.js';
 import { MAX_ID, patterns } from '../validators.js';
 /**
  * The delivery API (issue 11): read-only, no login, published content only, mounted at PUBLIC_API_PREFIX
@@ -13,16 +13,31 @@ export const deliveryMessages = defineMessages({
     'delivery.notFound': '内容不存在或未发布',
     'delivery.tooMany': '请求过于频繁，请稍后再试',
     'delivery.viewed': '已记录',
+    'delivery.unknownParam': '未知的查询参数：{name}',
+    'delivery.unknownSort': '未知的排序字段：{name}',
+    'delivery.unknownField': '未知的字段：{name}',
+    'delivery.badRange': '{from} 不能晚于 {to}',
+    'delivery.queryTooLong': '搜索内容过长，请缩短后再试',
   },
   en: {
     'delivery.notFound': 'This content does not exist or is not published',
     'delivery.tooMany': 'Too many requests, please try again later',
     'delivery.viewed': 'Recorded',
+    'delivery.unknownParam': 'Unknown query parameter: {name}',
+    'delivery.unknownSort': 'Unknown sort field: {name}',
+    'delivery.unknownField': 'Unknown field: {name}',
+    'delivery.badRange': '{from} must not be later than {to}',
+    'delivery.queryTooLong': 'The search is too long; please shorten it',
   },
   es: {
     'delivery.notFound': 'Este contenido no existe o no está publicado',
     'delivery.tooMany': 'Demasiadas solicitudes; inténtelo más tarde',
     'delivery.viewed': 'Registrado',
+    'delivery.unknownParam': 'Parámetro de consulta desconocido: {name}',
+    'delivery.unknownSort': 'Campo de ordenación desconocido: {name}',
+    'delivery.unknownField': 'Campo desconocido: {name}',
+    'delivery.badRange': '{from} no puede ser posterior a {to}',
+    'delivery.queryTooLong': 'La búsqueda es demasiado larga; acórtela',
   },
 });
 
@@ -34,11 +49,47 @@ export function publicFields(def: ResourceDef, withHtml = true): FieldDef[] {
   return def.fields.filter((f) => !f.hidden && !INTERNAL.has(f.name) && (withHtml || f.type !== 'html'));
 }
 
+/** the largest `pageSize` of a delivery list */
+export const DELIVERY_MAX_PAGE_SIZE = 100;
 const pageQuery = {
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).optional().default(10),
+  pageSize: z.coerce.number().int().min(1).max(DELIVERY_MAX_PAGE_SIZE).optional().default(10),
   keyword: z.string().max(100).optional(),
 };
+/**
+ * query parameters every path accepts besides its own: the reply language (`lang`, as on the staff API) and a
+ * preview token (`preview`: a website's preview page may pass it on to every call it makes; only a record read uses it)
+ */
+export const DELIVERY_COMMON_PARAMS = ['lang', 'preview'] as const;
+/** `q` at most this long (characters) */
+export const DELIVERY_MAX_QUERY = 100;
+/** a range bound: a day, or a date-time with an optional offset (`Z`, `+08:00`; a `+` sent unencoded reads as a space) */
+export const RANGE_VALUE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+\- ]\d{2}:\d{2})?)?$/;
+/** the sibling a delivery reply gives each image field: `summaryImg` → `summaryImgMeta` */
+export const imageMetaName = (field: string) => `${field}Meta`;
+
+/**
+ * May this public field be null in a delivery reply? Rich text never (an empty body is ''), the date a site
+ * shows never when the resource has a creation time (`publishTime` falls back to it); otherwise as the field
+ * says (`nullable`, default: sort numbers and joined names).
+ */
+export function deliveryNullable(def: ResourceDef, f: FieldDef): boolean {
+  if (f.type === 'html') return false;
+  if (f.name === 'publishTime' && def.fields.some((x) => x.name === 'createTime')) return false;
+  return f.nullable ?? (f.type === 'sort' || !!f.join);
+}
+
+/** The query language of one delivery list, resolved from its description. */
+export interface DeliveryListQuery {
+  /** public fields of its rows (what `fields` may name; id is always answered) */
+  fields: string[];
+  /** `sort` values accepted: each field and `-field` */
+  sort: string[];
+  filters: Record<string, DeliveryFilterKind>;
+  search: string[];
+  /** every query parameter it accepts (an unknown one is a 400 naming it) */
+  params: string[];
+}
 /** a record id in a path or query: plain decimal digits only ("0x10", "1e1", " 16" are not 16), 1 to 2^31 - 1 */
 const decimalId = () =>
   z
@@ -68,11 +119,75 @@ export interface DeliveryEndpoint {
   /** list filters from the query (query name → list param) and fixed ones */
   filters?: Record<string, string>;
   fixed?: Record<string, unknown>;
+  /** a list's query language (`fields`, `sort`, declared filters, `q`) */
+  listQuery?: DeliveryListQuery;
 }
 
 /** which rows the delivery API shows of a resource */
 export const deliveryVisibility = (def: ResourceDef): NonNullable<DeliveryDef['visible']> =>
   def.delivery?.visible ?? (def.publishable ? 'published' : 'all');
+
+/** The query language of a resource's delivery list, from its description (a field it names must be public). */
+function listQueryOf(def: ResourceDef): DeliveryListQuery {
+  const q = def.delivery?.list?.query ?? {};
+  const list = publicFields(def, false);
+  const shown = publicFields(def, true);
+  const need = (name: string, among: FieldDef[], what: string) => {
+    if (!among.some((f) => f.name === name)) throw new Error(`${def.name}: delivery ${what} names ${name}, not a public field`);
+  };
+  for (const name of q.sort ?? []) need(name, list, 'sort');
+  for (const name of Object.keys(q.filters ?? {})) need(name, list, 'filter');
+  for (const name of q.search ?? []) need(name, shown, 'search');
+  for (const name of Object.keys(q.filters ?? {}))
+    if (def.delivery?.list?.filters?.[name] || def.delivery?.list?.idFilters?.[name])
+      throw new Error(`${def.name}: delivery filter ${name} is declared twice`);
+  return {
+    fields: list.map((f) => f.name),
+    sort: (q.sort ?? []).flatMap((f) => [f, `-${f}`]),
+    filters: { ...q.filters },
+    search: [...(q.search ?? [])],
+    params: [],
+  };
+}
+
+/** the query parameters of a list's query language, as zod (parsed by the server, documented by OpenAPI) */
+function queryShape(lq: DeliveryListQuery): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {
+    fields: z
+      .string()
+      .max(1000)
+      .optional()
+      .describe(`Comma list of the fields each row carries (id always): ${lq.fields.join(', ')}. Without it, every field.`),
+  };
+  if (lq.sort.length)
+    shape.sort = z
+      .enum(lq.sort as [string, ...string[]])
+      .optional()
+      .describe("The order: a field, `-` first for descending (then by id, newest first). Without it, the list's own order.");
+  if (lq.search.length)
+    shape.q = z
+      .string()
+      .max(DELIVERY_MAX_QUERY, { message: 'delivery.queryTooLong' })
+      .optional()
+      .describe(
+        `Full-text search over ${lq.search.join(', ')}: every term must be found (Chinese by pairs of characters, a single character alone; other text by words, any case).`,
+      );
+  const range = (field: string, end: string) =>
+    z
+      .string()
+      .regex(RANGE_VALUE)
+      .optional()
+      .describe(`${field} ${end} (inclusive): a day (2026-11-26, the whole day) or a date-time (2026-11-26T15:00:00+08:00)`);
+  for (const [field, kind] of Object.entries(lq.filters)) {
+    if (kind === 'range') {
+      shape[`${field}From`] = range(field, 'from');
+      shape[`${field}To`] = range(field, 'to');
+    } else if (kind === 'flag') shape[field] = z.enum(['0', '1']).optional().describe(`${field} is 0 or 1`);
+    else if (kind === 'id') shape[field] = decimalId().optional().describe(`${field} is this id`);
+    else shape[field] = z.string().max(100).optional().describe(`${field} equals this value`);
+  }
+  return shape;
+}
 
 /** The paths of one resource's delivery description. */
 export function deliveryEndpointsOf(def: ResourceDef): DeliveryEndpoint[] {
@@ -86,7 +201,9 @@ export function deliveryEndpointsOf(def: ResourceDef): DeliveryEndpoint[] {
       if (!(list.reply === 'page' && q === 'keyword')) extra[q] = z.string().max(50).optional();
     for (const q of Object.keys(list.idFilters ?? {})) extra[q] = decimalId().optional();
     const base = list.reply === 'page' ? pageQuery : {};
-    const shape = { ...base, ...extra };
+    const listQuery = listQueryOf(def);
+    const shape = { ...base, ...extra, ...queryShape(listQuery) };
+    listQuery.params = [...Object.keys(shape), ...DELIVERY_COMMON_PARAMS];
     out.push({
       key: list.operationId,
       method: 'GET',
@@ -98,6 +215,7 @@ export function deliveryEndpointsOf(def: ResourceDef): DeliveryEndpoint[] {
       ...(Object.keys(shape).length ? { query: z.object(shape) } : {}),
       filters: { ...list.filters, ...list.idFilters },
       fixed: list.fixed,
+      listQuery,
     });
   }
   if (d.get)
@@ -146,42 +264,159 @@ export function deliveryEndpoints(): DeliveryEndpoint[] {
   return allResources().flatMap(deliveryEndpointsOf);
 }
 
-const jsonType = (f: FieldDef): Record<string, unknown> =>
-  f.type === 'int' || f.type === 'flag' || f.type === 'sort'
-    ? { type: ['number', 'null'], ...(f.type === 'flag' ? { enum: [0, 1, null] } : {}) }
-    : { type: ['string', 'null'], ...(f.type === 'datetime' ? { description: 'YYYY-MM-DD HH:mm:ss' } : {}) };
+// ---- the OpenAPI document ----
 
-const objectOf = (fields: FieldDef[], extra: Record<string, unknown> = {}) => ({
-  type: 'object',
-  properties: { ...Object.fromEntries(fields.map((f) => [f.name, jsonType(f)])), ...extra },
-});
+const EXAMPLE_IMAGE = 'https://cms.example.com/img/3f2a9c1e5b7d4a60.jpg';
+const EXAMPLE_TIME = '2026-11-26T15:00:00+08:00';
+const EXAMPLE_META = {
+  url: EXAMPLE_IMAGE,
+  width: 1920,
+  height: 1080,
+  alt: '',
+  srcset: `${[320, 640, 960, 1280].map((w) => `${EXAMPLE_IMAGE}?w=${w} ${w}w`).join(', ')}, ${EXAMPLE_IMAGE} 1920w`,
+};
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** the JSON schema of one public field in a delivery reply, exact: required, null only where it may be */
+function fieldSchema(def: ResourceDef, f: FieldDef): Record<string, unknown> {
+  const s: Record<string, unknown> =
+    f.type === 'int'
+      ? { type: 'integer' }
+      : f.type === 'flag'
+        ? { type: 'integer', enum: [0, 1] }
+        : f.type === 'sort'
+          ? { type: 'number' }
+          : f.type === 'datetime'
+            ? { type: 'string', format: 'date-time', description: `ISO 8601 with the offset of TZ_NAME (${EXAMPLE_TIME})` }
+            : f.type === 'image'
+              ? { type: 'string', description: `An absolute URL, or '' for none; \`${imageMetaName(f.name)}\` describes it` }
+              : f.type === 'html'
+                ? { type: 'string', description: 'Rich text; each <img> has an absolute src, and width, height and srcset when known' }
+                : { type: 'string' };
+  if (!deliveryNullable(def, f)) return s;
+  return { ...s, type: [s.type, 'null'], ...(s.enum ? { enum: [...(s.enum as unknown[]), null] } : {}) };
+}
+
+/** a value of the field for the examples */
+function fieldExample(f: FieldDef): unknown {
+  switch (f.type) {
+    case 'int':
+      return f.name === 'id' ? 12 : 3;
+    case 'flag':
+      return 0;
+    case 'sort':
+      return 1;
+    case 'datetime':
+      return EXAMPLE_TIME;
+    case 'image':
+      return EXAMPLE_IMAGE;
+    case 'html':
+      return `<p>…</p><p><img src="${EXAMPLE_IMAGE}" alt="" width="1920" height="1080" srcset="${EXAMPLE_META.srcset}"></p>`;
+    default:
+      return translate('zh', f.label);
+  }
+}
+
+/** one row of a resource as the delivery API answers it: its schema and an example */
+function rowOf(def: ResourceDef, withHtml: boolean, extra?: { name: string; schema: unknown; example: unknown }) {
+  const properties: Record<string, unknown> = {};
+  const example: Record<string, unknown> = {};
+  for (const f of publicFields(def, withHtml)) {
+    properties[f.name] = fieldSchema(def, f);
+    example[f.name] = fieldExample(f);
+    if (f.type === 'image') {
+      properties[imageMetaName(f.name)] = { anyOf: [ref('ImageMeta'), { type: 'null' }] };
+      example[imageMetaName(f.name)] = EXAMPLE_META;
+    }
+  }
+  if (extra) {
+    properties[extra.name] = extra.schema;
+    example[extra.name] = extra.example;
+  }
+  return {
+    schema: { type: 'object', properties, required: Object.keys(properties), additionalProperties: false },
+    example,
+  };
+}
+
+const COMPONENTS = {
+  ImageMeta: {
+    type: 'object',
+    description:
+      'A stored image: its absolute URL, pixel size, alt text and the srcset of its renditions (`/img/{name}?w=` at each width of IMAGE_WIDTHS below its own). Null when the field is empty or its size is unknown (an external URL).',
+    properties: {
+      url: { type: 'string', format: 'uri' },
+      width: { type: 'integer' },
+      height: { type: 'integer' },
+      alt: { type: 'string' },
+      srcset: { type: 'string' },
+    },
+    required: ['url', 'width', 'height', 'alt', 'srcset'],
+    additionalProperties: false,
+  },
+  PageMeta: {
+    type: 'object',
+    properties: {
+      page: { type: 'integer', minimum: 1 },
+      pageSize: { type: 'integer', minimum: 1, maximum: DELIVERY_MAX_PAGE_SIZE },
+      total: { type: 'integer', minimum: 0 },
+      pageCount: { type: 'integer', minimum: 0 },
+    },
+    required: ['page', 'pageSize', 'total', 'pageCount'],
+    additionalProperties: false,
+  },
+  Error: {
+    type: 'object',
+    properties: { code: { type: 'integer' }, msg: { type: 'string' } },
+    required: ['code', 'msg'],
+    additionalProperties: false,
+  },
+};
+
+const errorReply = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
 
 /** The OpenAPI 3.1 description of the delivery API, generated from the table above. */
 export function deliveryOpenApi(prefix: string, version = '1.0.0'): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  const error = { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' } }, required: ['code', 'msg'] };
   for (const e of deliveryEndpoints()) {
     const key = e.key;
-    const row = e.items
-      ? objectOf(publicFields(e.resource), { items: { type: 'array', items: objectOf(publicFields(resourceNamed(e.items.resource))) } })
-      : objectOf(publicFields(e.resource, e.withHtml !== false));
-    const data =
+    const itemRow = e.items ? rowOf(resourceNamed(e.items.resource), true) : null;
+    const row = itemRow
+      ? rowOf(e.resource, true, { name: 'items', schema: { type: 'array', items: itemRow.schema }, example: [itemRow.example] })
+      : rowOf(e.resource, e.withHtml !== false);
+    const envelope = { code: { type: 'integer', const: 200 }, msg: { type: 'string' } };
+    const body: { properties: Record<string, unknown>; example: Record<string, unknown> } =
       e.reply === 'page'
-        ? { rows: { type: 'array', items: row }, total: { type: 'integer' } }
+        ? {
+            properties: {
+              ...envelope,
+              rows: { type: 'array', items: row.schema },
+              total: { type: 'integer', minimum: 0 },
+              meta: ref('PageMeta'),
+            },
+            example: { code: 200, msg: '操作成功', rows: [row.example], total: 1, meta: { page: 1, pageSize: 10, total: 1, pageCount: 1 } },
+          }
         : e.reply === 'list'
-          ? { data: { type: 'array', items: row } }
+          ? {
+              properties: { ...envelope, data: { type: 'array', items: row.schema } },
+              example: { code: 200, msg: '操作成功', data: [row.example] },
+            }
           : e.reply === 'one'
-            ? { data: row }
-            : {};
+            ? { properties: { ...envelope, data: row.schema }, example: { code: 200, msg: '操作成功', data: row.example } }
+            : { properties: envelope, example: { code: 200, msg: '已记录' } };
     const parameters: unknown[] = [];
     for (const [where, schema] of [
       ['query', e.query],
       ['path', e.params],
     ] as const) {
       if (!schema) continue;
-      const js = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
-      for (const [name, s] of Object.entries(js.properties ?? {}))
-        parameters.push({ name, in: where, required: where === 'path', schema: s });
+      const js = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+        properties?: Record<string, Record<string, unknown>>;
+      };
+      for (const [name, s] of Object.entries(js.properties ?? {})) {
+        const { description, ...rest } = s;
+        parameters.push({ name, in: where, required: where === 'path', ...(description ? { description } : {}), schema: rest });
+      }
     }
     paths[`${prefix}${e.path}`] = {
       ...paths[`${prefix}${e.path}`],
@@ -194,23 +429,37 @@ export function deliveryOpenApi(prefix: string, version = '1.0.0'): Record<strin
             description: 'OK (weak ETag from the content version; If-None-Match answers 304)',
             content: {
               'application/json': {
-                schema: { type: 'object', properties: { code: { type: 'integer', const: 200 }, msg: { type: 'string' }, ...data } },
+                schema: {
+                  type: 'object',
+                  properties: body.properties,
+                  required: Object.keys(body.properties),
+                  additionalProperties: false,
+                },
+                example: body.example,
               },
             },
           },
-          ...(e.reply === 'page' || e.reply === 'list'
-            ? {}
-            : { 404: { description: 'Not found or not published', content: { 'application/json': { schema: error } } } }),
           304: { description: 'Not modified (counts against no rate limit)' },
-          401: { description: 'Invalid or revoked site key (Authorization: Bearer)', content: { 'application/json': { schema: error } } },
-          429: { description: 'Too many requests', content: { 'application/json': { schema: error } } },
+          400: errorReply('A parameter is unknown or invalid; the message names it'),
+          401: errorReply('Invalid or revoked site key (Authorization: Bearer)'),
+          ...(e.reply === 'one' || e.reply === 'ack'
+            ? { 403: errorReply('The preview token (?preview=, X-Preview-Token) is invalid or expired') }
+            : {}),
+          ...(e.reply === 'page' || e.reply === 'list' ? {} : { 404: errorReply('Not found or not published') }),
+          429: errorReply('Too many requests'),
         },
       },
     };
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Website delivery API', version, description: 'Published content of the website, read-only, no login.' },
+    info: {
+      title: 'Website delivery API',
+      version,
+      description:
+        "Published content of the website, read-only, no login. Image URLs are absolute; dates are ISO 8601 with the offset of the server's time zone.",
+    },
     paths,
+    components: { schemas: COMPONENTS },
   };
 }

@@ -113,6 +113,11 @@ export const jobResource = defineResource({
       operationId: 'jobList',
       reply: 'page',
       filters: { keyword: 'title', city: 'city' },
+      query: {
+        sort: ['publishTime', 'title', 'headcount'],
+        filters: { publishTime: 'range' },
+        search: ['title', 'city', 'department', 'content'],
+      },
     },
     get: { path: '/jobs/{id}', summary: 'One open position', operationId: 'job' },
   },

@@ -209,6 +209,11 @@ export const newsResource = defineResource({
       operationId: 'newsList',
       reply: 'page',
       filters: { keyword: 'title', type: 'type' },
+      query: {
+        sort: ['publishTime', 'title', 'count'],
+        filters: { isTop: 'flag', isHot: 'flag', publishTime: 'range' },
+        search: ['title', 'summary', 'content'],
+      },
     },
     get: { path: '/news/{id}', summary: 'One published news', operationId: 'news' },
     view: { path: '/news/{id}/view', summary: 'Counts a visit (once per address and hour)', operationId: 'newsView' },

@@ -128,6 +128,11 @@ export const policyResource = defineResource({
       operationId: 'policyList',
       reply: 'page',
       filters: { keyword: 'title' },
+      query: {
+        sort: ['publishTime', 'title', 'count'],
+        filters: { isTop: 'flag', isHot: 'flag', source: 'eq', publishTime: 'range' },
+        search: ['title', 'summary', 'content'],
+      },
     },
     get: { path: '/policies/{id}', summary: 'One published policy', operationId: 'policy' },
     view: { path: '/policies/{id}/view', summary: 'Counts a visit (once per address and hour)', operationId: 'policyView' },

@@ -118,6 +118,7 @@ export const productResource = defineResource({
       operationId: 'products',
       reply: 'all',
       idFilters: { supplierId: 'supplierId' },
+      query: { sort: ['name', 'sortNo'] },
     },
   },
 });

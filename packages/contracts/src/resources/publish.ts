@@ -207,12 +207,12 @@ export const scheduleRule = (v: { publishTime?: string | null; offlineTime?: str
 /** The contract fields of a publishable resource. */
 export const publishFields: FieldDef[] = [
   { name: 'status', type: 'code', label: 'publish.f.status', list: true, sortable: true },
-  { name: 'publishTime', type: 'datetime', label: 'publish.f.publishTime', sortable: true },
-  { name: 'offlineTime', type: 'datetime', label: 'publish.f.offlineTime' },
+  { name: 'publishTime', type: 'datetime', label: 'publish.f.publishTime', sortable: true, nullable: true },
+  { name: 'offlineTime', type: 'datetime', label: 'publish.f.offlineTime', nullable: true },
 ];
 export const scheduleFields: FieldDef[] = [
-  { name: 'publishTime', type: 'datetime', label: 'publish.f.publishTime' },
-  { name: 'offlineTime', type: 'datetime', label: 'publish.f.offlineTime' },
+  { name: 'publishTime', type: 'datetime', label: 'publish.f.publishTime', nullable: true },
+  { name: 'offlineTime', type: 'datetime', label: 'publish.f.offlineTime', nullable: true },
 ];
 
 /** the list filter's extra value: records with a pending draft (已发布（有草稿）, whatever their state) */

@@ -163,6 +163,7 @@ describe.each(DIALECTS)('delivery API on %s', (dialect) => {
       bannerTypeName: '新闻中心-通知公告',
       summary: '',
       imgUrl: '',
+      imgUrlMeta: null,
       url: '',
       sortNo: 1,
       publishTime: null,

@@ -6,7 +6,6 @@ import {
   deliveryEndpoints,
   deliveryOpenApi,
   deliveryVisibility,
-  publicFields,
   publishState,
   type ResourceDef,
   resourceNamed,
@@ -23,6 +22,10 @@ import { parseInput } from '../../http/route.js';
 import { registerPreviewPages } from '../preview/index.js';
 import { registerDeliveryCache } from './cache.js';
 import { deliveredRecord, registerPreviewCaching } from './drafts.js';
+
+import { DeliveryList, parseListRequest, usesQuery } from './list-query.js';
+import { ReplyShaper } from './reply.js';
+import { registerSearchIndex, startBackfill } from './search-index.js';
 
 export type { RequestSiteKey } from './site-keys.js';
 export { contentVersions } from './version.js';
@@ -52,6 +55,13 @@ const notFound = () => new AppError(Code.NOT_FOUND, 'delivery.notFound');
  */
 export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<void> {
   const { config } = ctx;
+  // the full-text index: kept by every write from now on, and filled beside the server for the rows written before
+  registerSearchIndex(ctx);
+  const backfill = startBackfill(ctx, app.log);
+  app.addHook('onClose', async () => {
+    backfill.stop();
+    await backfill.done;
+  });
   await registerPreviewPages(app, ctx);
   const { db } = ctx;
   const live = onSiteNow(() => ctx.nowText());
@@ -62,23 +72,27 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
         sql<boolean>`(t.enable_flag = 1 and (t.publish_time is null or t.publish_time <= ${now}) and (t.offline_time is null or t.offline_time > ${now}))`,
     ];
   };
+  const hooksOf = (def: ResourceDef) => {
+    const shown = deliveryVisibility(def);
+    return shown === 'published' ? { visible: live } : shown === 'window' ? { listWhere: inWindow } : {};
+  };
   const cruds = new Map<ResourceDef, Crud>();
   const crudOf = (def: ResourceDef) => {
     let c = cruds.get(def);
     if (!c) {
-      const shown = deliveryVisibility(def);
-      const hooks = shown === 'published' ? { visible: live } : shown === 'window' ? { listWhere: inWindow } : {};
-      c = new Crud(ctx, def, hooks);
+      c = new Crud(ctx, def, hooksOf(def));
       cruds.set(def, c);
     }
     return c;
   };
-  const pick = (def: ResourceDef, r: Row, withHtml = true): Row => {
-    const out: Row = {};
-    for (const f of publicFields(def, withHtml)) if (f.name in r) out[f.name] = r[f.name];
-    // the date a site shows: when it went live (records older than publishing: when created)
-    if ('publishTime' in out && out.publishTime == null && 'createTime' in r) out.publishTime = r.createTime;
-    return out;
+  const lists = new Map<ResourceDef, DeliveryList>();
+  const listOf = (def: ResourceDef) => {
+    let l = lists.get(def);
+    if (!l) {
+      l = new DeliveryList(ctx, def, hooksOf(def));
+      lists.set(def, l);
+    }
+    return l;
   };
   /** one record the delivery API shows (published, inside its window) or a 404 */
   const liveRecord = async (def: ResourceDef, id: number): Promise<Row> => {
@@ -98,14 +112,6 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
       throw notFound();
     return r;
   };
-  /** the list filters of a delivery list: the fixed ones, and each query parameter under its list param */
-  const filtersOf = (e: DeliveryEndpoint, input: Row): Row => {
-    const out: Row = { ...e.fixed };
-    for (const [q, param] of Object.entries(e.filters ?? {})) if (input[q] != null) out[param] = input[q];
-    return out;
-  };
-  const all = async (def: ResourceDef, filters: Row = {}) =>
-    (await crudOf(def).list({ ...filters, pageNumber: 1, pageSize: 100 })).rows.map((r) => pick(def, r, false));
 
   await app.register(
     async (pub) => {
@@ -135,33 +141,45 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
           method: e.method,
           url: e.path.replace(/\{(\w+)\}/g, ':$1'),
           handler: async (req) => {
+            // a list reads its query itself (its query language names what it does not know)
             const input: Row = {
-              ...(e.query ? (parseInput(e.query, req.query ?? {}) as Row) : {}),
+              ...(e.query && !e.listQuery ? (parseInput(e.query, req.query ?? {}) as Row) : {}),
               ...(e.params ? (parseInput(e.params, req.params ?? {}) as Row) : {}),
             };
             return { code: Code.OK, msg: okMsg(req), ...(await handler(req, input)) };
           },
         });
       };
+      /** a list's rows for a request: its query language when used, else the resource's list as before */
+      const listRows = async (e: DeliveryEndpoint, req: FastifyRequest, paged: boolean) => {
+        const r = parseListRequest(e, (req.query ?? {}) as Row, config.timeZone);
+        if (!paged) Object.assign(r, { page: 1, pageSize: 100 });
+        const legacy = (pageNumber: number, pageSize: number) => crudOf(e.resource).list({ ...r.legacy, pageNumber, pageSize });
+        // only the order changed: the resource's own list counts (from its kept row count when it can)
+        const total = paged && r.filters.length === 0 && r.terms === null ? async () => (await legacy(1, 1)).total : paged;
+        const found = usesQuery(r) ? await listOf(e.resource).page(r, total) : await legacy(r.page, r.pageSize);
+        const rows = await ReplyShaper.of(ctx, req).rows(e.resource, found.rows, false, r.fields);
+        return { rows, total: found.total, page: r.page, pageSize: r.pageSize };
+      };
       for (const e of deliveryEndpoints()) {
         const def = e.resource;
         if (e.reply === 'page')
-          route(e, async (_req, input) => {
-            const { rows, total } = await crudOf(def).list({ ...filtersOf(e, input), pageNumber: input.page, pageSize: input.pageSize });
-            return { rows: rows.map((r) => pick(def, r, false)), total };
+          route(e, async (req) => {
+            const { rows, total, page, pageSize } = await listRows(e, req, true);
+            return { rows, total, meta: { page, pageSize, total, pageCount: Math.ceil(total / pageSize) } };
           });
-        else if (e.reply === 'list') route(e, async (_req, input) => ({ data: await all(def, filtersOf(e, input)) }));
+        else if (e.reply === 'list') route(e, async (req) => ({ data: (await listRows(e, req, false)).rows }));
         else if (e.reply === 'one' && !e.params)
           // the one record of a single-record resource: the first its list shows
-          route(e, async () => {
+          route(e, async (req) => {
             const [first] = (await crudOf(def).list({ ...e.fixed, pageNumber: 1, pageSize: 1 })).rows;
             const r = first ? await crudOf(def).get(Number(first.id)) : null;
             if (!r) throw notFound();
-            return { data: pick(def, r) };
+            return { data: await ReplyShaper.of(ctx, req).one(def, r) };
           });
         else if (e.reply === 'one' && e.items) {
           const items = e.items;
-          route(e, async (_r, i) => {
+          route(e, async (req, i) => {
             const record = await liveRecord(def, Number(i.id));
             const itemDef = resourceNamed(items.resource);
             const rows = (await crudOf(itemDef).list({ [items.filter]: record.id, pageNumber: 1, pageSize: 100 })).rows;
@@ -180,21 +198,19 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
                     .execute()
                 : [];
             const byId = new Map(bodies.map((b) => [Number(b.id), b as Row]));
-            return {
-              data: {
-                ...pick(def, record),
-                items: rows.map((r) => {
-                  const b = byId.get(Number(r.id)) ?? {};
-                  return pick(itemDef, { ...r, ...Object.fromEntries(html.map((f) => [f.name, b[f.name] ?? ''])) });
-                }),
-              },
-            };
+            const shaper = ReplyShaper.of(ctx, req);
+            const shown = rows.map((r) => {
+              const b = byId.get(Number(r.id)) ?? {};
+              return { ...r, ...Object.fromEntries(html.map((f) => [f.name, b[f.name] ?? ''])) };
+            });
+            return { data: { ...(await shaper.one(def, record)), items: await shaper.rows(itemDef, shown, true) } };
           });
         } else if (e.reply === 'one')
           route(e, async (req, i) => {
             const recordId = Number(i.id);
             // the draft version for a preview token of this record (drafts.ts), else what the site shows
-            return { data: pick(def, await deliveredRecord(ctx, req, crudOf(def), recordId, () => liveRecord(def, recordId))) };
+            const record = await deliveredRecord(ctx, req, crudOf(def), recordId, () => liveRecord(def, recordId));
+            return { data: await ReplyShaper.of(ctx, req).one(def, record) };
           });
         // a visit counts once per address, record and hour
         else

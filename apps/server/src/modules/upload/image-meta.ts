@@ -13,6 +13,13 @@ import type { ImageStore } from '../../storage/index.js';
  * hashes, so a row never goes stale; only the alt text changes.
  */
 
+/** What the delivery API says of a stored image: its pixel size and alt text. */
+export interface ImageSize {
+  width: number;
+  height: number;
+  alt: string;
+}
+
 /** What sharp reads from an image's header. */
 export interface ImageFacts {
   width: number;
@@ -98,15 +105,18 @@ export async function ensureImageMeta(ctx: Ctx, name: string): Promise<ImageMeta
  * Width, height and alt text of each named image that has its row, in one query (the delivery API's `{field}Meta`
  * and rich-text `<img>` attributes). Names without a row are absent from the map.
  */
-export async function imageMetaOf(
-  db: Kysely<Database>,
-  names: string[],
-): Promise<Map<string, { width: number; height: number; alt: string }>> {
-  const out = new Map<string, { width: number; height: number; alt: string }>();
+export async function imageMetaOf(db: Kysely<Database>, names: Iterable<string>): Promise<Map<string, ImageSize>> {
+  const out = new Map<string, ImageSize>();
   const unique = [...new Set(names)];
-  if (!unique.length) return out;
-  const rows = await db.selectFrom('image_meta').select(['name', 'width', 'height', 'alt']).where('name', 'in', unique).execute();
-  for (const r of rows) out.set(r.name, { width: Number(r.width), height: Number(r.height), alt: r.alt ?? '' });
+  // in slices, well under the bound-parameter limits of both databases
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .selectFrom('image_meta')
+      .select(['name', 'width', 'height', 'alt'])
+      .where('name', 'in', unique.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.set(r.name, { width: Number(r.width), height: Number(r.height), alt: r.alt ?? '' });
+  }
   return out;
 }
 
@@ -115,7 +125,7 @@ export async function imageMetaOf(
  * up to the original's width (a rendition is never wider than its original). '' when the image is narrower than
  * every allowed width (the plain URL is then its only size).
  */
-export function srcsetOf(url: string, width: number, widths: number[]): string {
+export function srcsetOf(url: string, width: number, widths: readonly number[]): string {
   const join = url.includes('?') ? '&' : '?';
   return [...widths]
     .sort((a, b) => a - b)
