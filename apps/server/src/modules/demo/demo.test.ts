@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { allResources, BANNER_TYPES, imageNameOf } from '@gk/contracts';
+import { allResources, BANNER_TYPES, deliveryEndpoints, imageNameOf } from '@gk/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { looseDb } from '../../db/index.js';
@@ -51,7 +51,13 @@ async function counts(app: TestApp, token: string): Promise<Record<string, numbe
 describe.each(DIALECTS)('demo content on %s', (dialect) => {
   describe('a first start with SEED_DEMO on', () => {
     const dataDir = tmpDir();
-    const t = useTestApp(dialect, { seedDemo: true, dataDir, sqliteFile: path.join(dataDir, 'app.db') });
+    const t = useTestApp(dialect, {
+      seedDemo: true,
+      dataDir,
+      sqliteFile: path.join(dataDir, 'app.db'),
+      publicBaseUrl: 'https://cms.example.com',
+      publicRateLimit: 100_000,
+    });
     let token = '';
     const post = (p: string, body?: unknown) => t.current.post(p, body, { token });
     /** list rows per list, and the full records (detail calls) of the lists in DETAILS */
@@ -71,6 +77,50 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
       }
     });
     afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+    it('a website on another origin gets every image of the demo content absolute, served, with its size and srcset', async () => {
+      const BASE = 'https://cms.example.com';
+      const read = async (p: string) => {
+        const r = await t.current.app.inject({ method: 'GET', url: `${t.current.ctx.config.publicApiPrefix}${p}` });
+        expect(r.statusCode, p).toBe(200);
+        return r.json() as Row;
+      };
+      /** every delivery reply of the demo content: each list and single record, and each record a list shows */
+      const replies: Row[] = [];
+      for (const e of deliveryEndpoints()) {
+        if (e.method !== 'GET' || e.path.includes('{')) continue;
+        const body = await read(`${e.path}${e.reply === 'page' ? '?pageSize=100' : ''}`);
+        replies.push(body);
+        const get = deliveryEndpoints().find((g) => g.resource === e.resource && g.reply === 'one' && g.path.includes('{id}'));
+        const rows = (body.rows ?? body.data) as Row[] | Row;
+        if (get && Array.isArray(rows)) for (const r of rows) replies.push(await read(get.path.replace('{id}', String(r.id))));
+      }
+      const text = JSON.stringify(replies);
+      // no image URL that is not absolute: every `/img/` follows the base
+      const all = [...text.matchAll(/(?:"|=|, |\\")([^"\s]*?)\/img\/([a-f0-9]{16,64}\.(?:jpg|png|gif|webp))/g)];
+      expect(all.length).toBeGreaterThan(20);
+      for (const m of all) expect(m[1], m[0]).toBe(BASE);
+      // each is served (the original) and has its width and height beside it
+      const names = new Set(all.map((m) => m[2]));
+      for (const name of names) {
+        const img = await t.current.app.inject({ method: 'GET', url: `/img/${name}` });
+        expect(img.statusCode, name).toBe(200);
+      }
+      const metas: Row[] = [];
+      const walk = (v: unknown, key = '') => {
+        if (Array.isArray(v)) for (const x of v) walk(x);
+        else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
+        if (key.endsWith('Meta') && v) metas.push(v as Row);
+      };
+      walk(replies);
+      expect(metas.length).toBeGreaterThan(5);
+      for (const m of metas) {
+        expect(String(m.url)).toMatch(/^https:\/\/cms\.example\.com\/img\//);
+        expect([typeof m.width, typeof m.height]).toEqual(['number', 'number']);
+      }
+      // rich-text images carry their size too
+      expect(text).toMatch(/<img [^>]*width=\\"\d+\\"/);
+    });
 
     it('fills every list screen with the records of data.ts', async () => {
       for (const url of LISTS) {

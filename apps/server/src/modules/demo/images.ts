@@ -1,6 +1,7 @@
 import { imageUrl } from '@gk/contracts';
 import type { Ctx } from '../../context.js';
 import { storeByContent } from '../../storage/index.js';
+import { readImageFacts, recordImageMeta } from '../upload/index.js';
 
 /**
  * The pictures of the demo content, drawn as SVG (shapes and gradients only: the machine has no CJK fonts,
@@ -487,9 +488,14 @@ export async function render(spec: ImageSpec): Promise<{ bytes: Buffer; ext: 'jp
   }
 }
 
-/** Stores the bytes as an upload does (content-hash name, the type's content type) and answers the `/img/` URL. */
+/**
+ * Stores the bytes as an upload does (content-hash name, the type's content type, its `image_meta` row: the delivery
+ * API gives the website its width, height and srcset) and answers the `/img/` URL.
+ */
 export async function storeImage(ctx: Ctx, bytes: Buffer, ext: 'jpg' | 'png'): Promise<string> {
-  return imageUrl(await storeByContent(ctx.images, bytes, ext));
+  const name = await storeByContent(ctx.images, bytes, ext);
+  await recordImageMeta(ctx, name, await readImageFacts(bytes), bytes.length);
+  return imageUrl(name);
 }
 
 /** Renders and stores every picture, in parallel; answers their URLs by key. */

@@ -29,7 +29,7 @@ import { findReference, referencedNames } from '../../storage/references.js';
 import { ensureImageMeta, type ImageFacts, recordImageMeta } from './image-meta.js';
 
 /** what the delivery API reads of the images (another module reaches them through this file) */
-export { type ImageSize, imageMetaOf, srcsetOf } from './image-meta.js';
+export { type ImageSize, imageMetaOf, readImageFacts, recordImageMeta, srcsetOf } from './image-meta.js';
 
 /** Extensions by the type file-type reads from the magic bytes; APNG is a PNG. */
 const EXT_OF_DETECTED: Record<string, string> = { jpg: 'jpg', png: 'png', apng: 'png', gif: 'gif', webp: 'webp' };
