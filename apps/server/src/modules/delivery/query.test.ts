@@ -6,12 +6,13 @@ import { backfillSearch, searchIndexReady } from './search-index.js';
 /** a stored image name with its meta row (as an upload writes it) */
 const IMG = 'a1b2c3d4e5f60718.png';
 const IMG2 = 'b1b2c3d4e5f60718.jpg';
-const WIDTHS = [320, 640, 960, 1280];
-/** renditions at the allowed widths up to the image's own, never the original (it may be megabytes) */
+const WIDTHS = [320, 640, 960, 1280, 1920];
+/** renditions at the allowed widths up to the image's own, then the original when its width lies between two */
 const srcset = (url: string, width: number) =>
-  WIDTHS.filter((w) => w <= width)
-    .map((w) => `${url}?w=${w} ${w}w`)
-    .join(', ');
+  [
+    ...WIDTHS.filter((w) => w <= width).map((w) => `${url}?w=${w} ${w}w`),
+    ...(!WIDTHS.includes(width) && width < WIDTHS[WIDTHS.length - 1] ? [`${url} ${width}w`] : []),
+  ].join(', ');
 
 type Get = (path: string, headers?: Record<string, string>) => Promise<{ statusCode: number; json: () => ReplyBody }>;
 

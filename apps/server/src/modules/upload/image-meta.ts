@@ -121,17 +121,18 @@ export async function imageMetaOf(db: Kysely<Database>, names: Iterable<string>)
 }
 
 /**
- * The `srcset` of an image `width` pixels wide: `{url}?w=320 320w, {url}?w=640 640w, …` over the allowed `widths`
- * up to the original's width (a rendition is never wider than its original). '' when the image is narrower than
- * every allowed width (the plain URL is then its only size).
+ * The `srcset` of an image `width` pixels wide: its renditions at the allowed `widths` up to its own width
+ * (`{url}?w=320 320w, …`), and the original itself at its width when that lies between two allowed widths
+ * (`{url} 1000w`): with width descriptors a browser never falls back to `src`, so without it a 600-pixel image would
+ * be shown from its 320-pixel rendition. An original wider than every allowed width is never listed (it may be
+ * megabytes); the widest rendition stands for it.
  */
 export function srcsetOf(url: string, width: number, widths: readonly number[]): string {
   const join = url.includes('?') ? '&' : '?';
-  return [...widths]
-    .sort((a, b) => a - b)
-    .filter((w) => w <= width)
-    .map((w) => `${url}${join}w=${w} ${w}w`)
-    .join(', ');
+  const sorted = [...widths].sort((a, b) => a - b);
+  const out = sorted.filter((w) => w <= width).map((w) => `${url}${join}w=${w} ${w}w`);
+  if (!sorted.includes(width) && width < (sorted.at(-1) ?? 0)) out.push(`${url} ${width}w`);
+  return out.join(', ');
 }
 
 /** images whose row the backfill makes at once */
