@@ -77,9 +77,17 @@ describe.each(DIALECTS)('the delivery API contract on %s', (dialect) => {
         }
       }
     expect(names.size).toBeGreaterThan(3);
-    const described = await db.selectFrom('image_meta').select('name').where('name', 'in', [...names]).execute();
+    const described = await db
+      .selectFrom('image_meta')
+      .select('name')
+      .where('name', 'in', [...names])
+      .execute();
     expect(described.length).toBe(names.size);
-    await db.updateTable('image_meta').set({ alt: '示意图' }).where('name', 'in', [...names]).execute();
+    await db
+      .updateTable('image_meta')
+      .set({ alt: '示意图' })
+      .where('name', 'in', [...names])
+      .execute();
   });
 
   it('is a valid OpenAPI 3.1 document, each reply with an example its schema accepts', async () => {
