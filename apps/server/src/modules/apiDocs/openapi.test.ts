@@ -5,9 +5,9 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { allEndpoints } from '@gk/contracts';
 import Ajv2020 from 'ajv/dist/2020.js';
 import openapiTS, { astToString } from 'openapi-typescript';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeInputDocs } from '../../http/route.js';
+import { compileStrict } from '../../test/compile-strict.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { insertUser } from '../../test/users.js';
 
@@ -19,26 +19,6 @@ type Doc = {
   paths: Record<string, Record<string, Node>>;
   components: { schemas: Record<string, Node>; securitySchemes: Record<string, Node> };
 };
-
-/** compiles the files of `dir` under `strict` and answers the diagnostics as text */
-function compile(dir: string, files: string[]): string[] {
-  const program = ts.createProgram(
-    files.map((f) => path.join(dir, f)),
-    {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      lib: ['lib.es2022.d.ts'],
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      types: [],
-      noUnusedLocals: false,
-    },
-  );
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
-}
 
 describe.each(DIALECTS)('the staff API reference on %s', (dialect) => {
   const t = useTestApp(dialect);
@@ -243,7 +223,7 @@ export const login: Login = { username: 'admin', password: 'x' };
 export const query: paths['/news/getNews']['post']['parameters']['query'] = { id: 1 };
 `,
       );
-      expect(compile(dir, ['staff.d.ts', 'use.ts'])).toEqual([]);
+      expect(compileStrict(dir, ['staff.d.ts', 'use.ts'])).toEqual([]);
       fs.writeFileSync(
         path.join(dir, 'wrong.ts'),
         `import type { paths } from './staff';
@@ -251,7 +231,9 @@ type ListReply = paths['/news/getNewsList']['post']['responses'][200]['content']
 export const reply: ListReply = { code: 200, msg: 'ok', rows: 'none', total: 1 };
 `,
       );
-      expect(compile(dir, ['staff.d.ts', 'wrong.ts'])).toEqual([expect.stringMatching(/^wrong\.ts: Type 'string' is not assignable/)]);
+      expect(compileStrict(dir, ['staff.d.ts', 'wrong.ts'])).toEqual([
+        expect.stringMatching(/^wrong\.ts: Type 'string' is not assignable/),
+      ]);
     }, 120_000);
   });
 });

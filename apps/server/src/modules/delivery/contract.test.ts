@@ -5,35 +5,16 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { allResources, columnOf, deliveryEndpoints, deliveryNullable, imageNameOf, publicFields } from '@gk/contracts';
 import Ajv2020 from 'ajv/dist/2020.js';
 import openapiTS, { astToString } from 'openapi-typescript';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { looseDb } from '../../db/index.js';
 import { TABLES } from '../../db/tables.js';
+import { compileStrict } from '../../test/compile-strict.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { searchIndexReady } from './search-index.js';
 
 /** a node of the parsed document, walked freely by the assertions (they are the checks) */
 type Node = ReturnType<typeof JSON.parse>;
 const PREFIX = '/public/v1';
-
-/** compiles the files of `dir` under `strict` and answers the diagnostics as text */
-function compile(dir: string, files: string[]): string[] {
-  const program = ts.createProgram(
-    files.map((f) => path.join(dir, f)),
-    {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      lib: ['lib.es2022.d.ts'],
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      types: [],
-    },
-  );
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
-}
 
 describe('the delivery contract against the tables', () => {
   it('a field the database may leave null is nullable in the contract (or answered as never null)', () => {
@@ -212,7 +193,7 @@ export function footer(reply: Company): string {
 }
 `,
       );
-      expect(compile(dir, ['delivery.d.ts', 'site.ts'])).toEqual([]);
+      expect(compileStrict(dir, ['delivery.d.ts', 'site.ts'])).toEqual([]);
       fs.writeFileSync(
         path.join(dir, 'wrong.ts'),
         `import type { paths } from './delivery';
@@ -220,7 +201,9 @@ type NewsList = paths['/public/v1/news']['get']['responses'][200]['content']['ap
 export const typeNames = (reply: NewsList) => reply.rows.map((r) => r.typeName.trim());
 `,
       );
-      expect(compile(dir, ['delivery.d.ts', 'wrong.ts'])).toEqual([expect.stringMatching(/^wrong\.ts: 'r\.typeName' is possibly 'null'/)]);
+      expect(compileStrict(dir, ['delivery.d.ts', 'wrong.ts'])).toEqual([
+        expect.stringMatching(/^wrong\.ts: 'r\.typeName' is possibly 'null'/),
+      ]);
     }, 120_000);
   });
 });
