@@ -98,7 +98,10 @@ test.describe('the signed-in pages', () => {
   // their capabilities (delivery paths, menus), a new content type (招聘信息), and the entry's generated view and
   // list tables three more screens; docs/decisions.md says what would win it back
   const NEWS_LIST_BUDGET_GZIP = 534 * 1024;
-  const NEWS_DETAIL_BUDGET_GZIP = 669 * 1024;
+  // the detail page raised by 4 KB more in issue 23 (measured +2.3 KB over 669): the publish bar that says what it
+  // does (更多 menu, draft state, confirmations) and the alt text of every image slot and of the editor's images;
+  // issue 28 takes the detail page to 450 KB
+  const NEWS_DETAIL_BUDGET_GZIP = 673 * 1024;
   const api = signedIn();
 
   const chunkOf = (manifest: Record<string, ManifestChunk>, key: string) => {
