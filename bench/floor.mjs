@@ -43,6 +43,10 @@ SQL.filteredRows = `select ${fields}
    from news as t left join news_type as j on j.code = t.type where t.type = ? and (${live}) and t.is_hot = ?
    order by coalesce(t.publish_time, t.create_time) desc, t.id desc limit ? offset ?`;
 
+// the back-office's rows carry their publish state (decided against now) and their pending draft, if any (issue 23)
+SQL.drafts = `select record_id as recordId, save_time as saveTime, user_name as userName from pending_draft
+   where resource = 'news' and record_id >= ? and record_id <= ?`;
+
 /** name → (params) → rows (an array on SQLite, a promise of one on PostgreSQL) */
 async function openQueries() {
   if (process.env.DATABASE_URL) {
@@ -198,18 +202,40 @@ const send = (res, body) => {
   res.end(json);
 };
 
+/** as the product's publishState (packages/contracts resources/publish.ts) */
+const stateOf = (r, now) =>
+  r.status === 'draft'
+    ? 'draft'
+    : r.offlineTime && r.offlineTime <= now
+      ? 'offline'
+      : r.publishTime && r.publishTime > now
+        ? 'scheduled'
+        : 'published';
+/** the rows with their publish state and pending draft, as the back-office answers them */
+async function withDrafts(rows) {
+  if (!rows.length) return rows;
+  const ids = rows.map((r) => r.id);
+  const drafts = new Map((await q.drafts([Math.min(...ids), Math.max(...ids)])).map((d) => [d.recordId, d]));
+  const now = nowText();
+  return rows.map((r) => {
+    const d = drafts.get(r.id);
+    return { ...r, publishState: stateOf(r, now), hasDraft: !!d, draftTime: d?.saveTime ?? null, draftUser: d?.userName ?? null };
+  });
+}
+
 async function answer(res, url, body) {
   const size = Number(body.pageSize || 20);
   const offset = (Number(body.pageNumber || 1) - 1) * size;
   if (url.pathname === '/a') {
     const total = Number((await q.listCount([]))[0].n);
-    return send(res, { code: 200, msg: 'ok', rows: await q.listRows([size, offset]), total });
+    return send(res, { code: 200, msg: 'ok', rows: await withDrafts(await q.listRows([size, offset])), total });
   }
   if (url.pathname === '/b') {
     const total = Number((await q.searchCount([body.title, body.code]))[0].n);
-    return send(res, { code: 200, msg: 'ok', rows: await q.searchRows([body.title, body.code, size, offset]), total });
+    return send(res, { code: 200, msg: 'ok', rows: await withDrafts(await q.searchRows([body.title, body.code, size, offset])), total });
   }
-  if (url.pathname === '/c') return send(res, { code: 200, msg: 'ok', data: (await q.getOne([Number(url.searchParams.get('id'))]))[0] });
+  if (url.pathname === '/c')
+    return send(res, { code: 200, msg: 'ok', data: (await withDrafts(await q.getOne([Number(url.searchParams.get('id'))])))[0] });
   res.writeHead(404).end();
 }
 
