@@ -339,5 +339,5 @@ async function makeTestAppOn(t: TestApp, overrides: { seedDemo: boolean }): Prom
     if (r.body?.code !== 200) throw new Error(`login failed: ${JSON.stringify(r.body)}`);
     return r.body.data.token as string;
   };
-  return { ...built, advance: () => {}, post, login };
+  return { ...built, advance: () => {}, freeze: () => {}, post, login };
 }
