@@ -1,6 +1,6 @@
 import { allResources, deliveryEndpointsOf } from '@gk/contracts';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { testConfig } from '../../config.js';
 import { looseDb } from '../../db/index.js';
 import { webhookDebounceMigration } from '../../db/migrations/038_webhook_debounce.js';
@@ -253,6 +253,9 @@ describe.each(DIALECTS)('webhook events of every visible change on %s', (dialect
   });
 
   it('debounce: three quick edits send ONE signed site.changed with the union of paths, N seconds after the last', async () => {
+    // the clock moves by the steps below only: a busy machine's slow requests must not end the quiet second early
+    t.current.freeze();
+    onTestFinished(() => t.current.freeze(false));
     await hook({ events: 'news.update,company.update', debounceSeconds: 30 });
     const a = await saveNews({ title: '合并一' });
     const b = await saveNews({ title: '合并二' });
@@ -292,6 +295,9 @@ describe.each(DIALECTS)('webhook events of every visible change on %s', (dialect
   });
 
   it('debounce: a steady stream of changes still goes out, at most 10 × N seconds after its first change', async () => {
+    // the clock moves by the 4 s steps only: slow requests must not end a 5 s quiet time, nor reach 50 s early
+    t.current.freeze();
+    onTestFinished(() => t.current.freeze(false));
     const n = await saveNews({ title: '不停修改' });
     await hook({ events: 'site.changed', debounceSeconds: 5 });
     let edits = 0;
@@ -354,7 +360,9 @@ describe.runIf(DIALECTS.includes('postgres'))('site events with two processes on
   const r = receiver();
   let apps: Awaited<ReturnType<typeof prepareApp>>[] = [];
   let offset = 0;
-  const clock = () => Date.now() + offset;
+  // stopped by the test, then moved by it only: slow requests on a busy machine must not reach a scheduled time early
+  let frozenAt: number | null = null;
+  const clock = () => (frozenAt ?? Date.now()) + offset;
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -379,6 +387,7 @@ describe.runIf(DIALECTS.includes('postgres'))('site events with two processes on
   });
 
   it('a banner window opening and a debounced burst each reach the receiver once, however many processes tick', async () => {
+    frozenAt = Date.now();
     const url = await r.start();
     const [a, b] = apps;
     const login = await a.app.inject({

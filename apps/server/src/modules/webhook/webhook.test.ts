@@ -1,7 +1,7 @@
 import { webhookEndpoints } from '@gk/contracts';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { testConfig } from '../../config.js';
 import { webhookGuardMigration } from '../../db/migrations/032_webhook_guard.js';
 import { prepareApp } from '../../prepare.js';
@@ -104,6 +104,9 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     const hook = (await post('/webhook/saveWebhook', { name: '定时', url, events: 'policy.publish,policy.unpublish', secret: 'k' })).body
       .data;
     const before = r.got.length;
+    // the clock moves by the steps below only: a busy machine's slow requests must not reach the publish time early
+    t.current.freeze();
+    onTestFinished(() => t.current.freeze(false));
     const p = (await post('/policy/savePolicy', { title: '定时回调', status: 'draft' })).body.data;
     const now = t.current.ctx.now();
     await post(`/policy/publishPolicy?id=${p.id}`, { publishTime: fmt(now + 5000), offlineTime: fmt(now + 60_000) });
@@ -178,9 +181,10 @@ describe.runIf(DIALECTS.includes('postgres'))('webhooks with two processes on on
   const schema = `t_wh_${Math.random().toString(36).slice(2, 10)}`;
   const r = receiver();
   let apps: Awaited<ReturnType<typeof prepareApp>>[] = [];
-  // one clock for both processes, moved by the test
+  // one clock for both processes, moved by the test; stopped by it too (slow requests must not reach a time early)
   let offset = 0;
-  const clock = () => Date.now() + offset;
+  let frozenAt: number | null = null;
+  const clock = () => (frozenAt ?? Date.now()) + offset;
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -205,6 +209,7 @@ describe.runIf(DIALECTS.includes('postgres'))('webhooks with two processes on on
   });
 
   it('the receiver gets each event once, scheduled ones included, however many processes tick', async () => {
+    frozenAt = Date.now();
     const url = await r.start();
     const [a, b] = apps;
     const login = await a.app.inject({
