@@ -1,13 +1,10 @@
 import { allResources, deliveryEndpointsOf } from '@gk/contracts';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { testConfig } from '../../config.js';
 import { looseDb } from '../../db/index.js';
 import { webhookDebounceMigration } from '../../db/migrations/038_webhook_debounce.js';
-import { prepareApp } from '../../prepare.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { signBody, webhookTick } from './index.js';
-import { fmt, receiver } from './test-receiver.js';
+import { fmt, receiver, useTwoProcesses } from './test-receiver.js';
 
 /**
  * Every visible change tells the site (issue 23): each event names the delivery paths it changes; recycle-bin
@@ -356,40 +353,13 @@ describe.each(DIALECTS)('webhook events of every visible change on %s', (dialect
 });
 
 describe.runIf(DIALECTS.includes('postgres'))('site events with two processes on one PostgreSQL', () => {
-  const schema = `t_se_${Math.random().toString(36).slice(2, 10)}`;
-  const r = receiver();
-  let apps: Awaited<ReturnType<typeof prepareApp>>[] = [];
-  let offset = 0;
-  // stopped by the test, then moved by it only: slow requests on a busy machine must not reach a scheduled time early
-  let frozenAt: number | null = null;
-  const clock = () => (frozenAt ?? Date.now()) + offset;
-
-  beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const config = testConfig({
-      databaseUrl: process.env.TEST_DATABASE_URL!,
-      databaseSchema: schema,
-      webhookTickMs: 0,
-      webhookAllowPrivate: true,
-    });
-    apps = [await prepareApp(config, { clock }), await prepareApp(config, { clock })];
-  });
-  afterAll(async () => {
-    for (const a of apps) await a.app.close();
-    await r.stop();
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
-  });
+  const two = useTwoProcesses('se');
+  const { r } = two;
 
   it('a banner window opening and a debounced burst each reach the receiver once, however many processes tick', async () => {
-    frozenAt = Date.now();
+    two.freeze();
     const url = await r.start();
-    const [a, b] = apps;
+    const [a, b] = two.apps;
     const login = await a.app.inject({
       method: 'POST',
       url: '/api/login/doLogin',
@@ -402,16 +372,16 @@ describe.runIf(DIALECTS.includes('postgres'))('site events with two processes on
     await call(a, '/webhook/saveWebhook', { name: '窗口', url, events: 'banner.publish', secret: 'x' });
     await call(a, '/webhook/saveWebhook', { name: '静态站', url, events: 'site.changed', debounceSeconds: 10, secret: 'y' });
     const banner = (
-      await call(b, '/banner/save', { bannerType: 'index', title: '双进程横幅', enableFlag: 1, publishTime: fmt(clock() + 5000) })
+      await call(b, '/banner/save', { bannerType: 'index', title: '双进程横幅', enableFlag: 1, publishTime: fmt(two.now() + 5000) })
     ).data;
     await call(a, '/company/saveCompany', { name: '双进程公司' });
     await call(b, '/company/saveCompany', { name: '双进程公司（改）' });
     await tickBoth();
     expect(r.got).toEqual([]);
-    offset += 6000;
+    two.advance(6000);
     await tickBoth();
     expect(r.got.map((g) => JSON.parse(g.body)).map((e) => `${e.event}:${e.id}`)).toEqual([`publish:${banner.id}`]);
-    offset += 11_000;
+    two.advance(11_000);
     await tickBoth();
     await tickBoth();
     const bodies = r.got.map((g) => JSON.parse(g.body) as Body);

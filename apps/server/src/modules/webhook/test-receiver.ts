@@ -1,5 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { testConfig } from '../../config.js';
+import { prepareApp } from '../../prepare.js';
 
 interface Received {
   body: string;
@@ -52,3 +56,50 @@ export function receiver(opts: { hang?: boolean } = {}) {
 
 /** epoch ms as the stored `YYYY-MM-DD HH:mm:ss` of the test configuration's time zone (Asia/Shanghai) */
 export const fmt = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+/**
+ * Two server processes on one PostgreSQL schema of their own (made before, dropped after), their webhook tickers
+ * driven by the test, sending to a local receiver `r`. Both read one clock, which `freeze()` stops where it is and
+ * `advance(ms)` moves: slow requests on a busy machine must not reach a scheduled time early.
+ */
+export function useTwoProcesses(prefix: string) {
+  const schema = `t_${prefix}_${Math.random().toString(36).slice(2, 10)}`;
+  const r = receiver();
+  let offset = 0;
+  let frozenAt: number | null = null;
+  const clock = () => (frozenAt ?? Date.now()) + offset;
+  const holder = {
+    apps: [] as Awaited<ReturnType<typeof prepareApp>>[],
+    r,
+    /** the processes' time (epoch ms) */
+    now: clock,
+    freeze: () => {
+      frozenAt ??= Date.now();
+    },
+    advance: (ms: number) => {
+      offset += ms;
+    },
+  };
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await c.connect();
+    await c.query(statement);
+    await c.end();
+  };
+  beforeAll(async () => {
+    await admin(`CREATE SCHEMA ${schema}`);
+    const config = testConfig({
+      databaseUrl: process.env.TEST_DATABASE_URL!,
+      databaseSchema: schema,
+      webhookTickMs: 0,
+      webhookAllowPrivate: true,
+    });
+    holder.apps = [await prepareApp(config, { clock }), await prepareApp(config, { clock })];
+  });
+  afterAll(async () => {
+    for (const a of holder.apps) await a.app.close();
+    await r.stop();
+    await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  });
+  return holder;
+}

@@ -1,15 +1,12 @@
 import { webhookEndpoints } from '@gk/contracts';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { testConfig } from '../../config.js';
 import { webhookGuardMigration } from '../../db/migrations/032_webhook_guard.js';
-import { prepareApp } from '../../prepare.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { insertUser } from '../../test/users.js';
 import { resolver } from './destination.js';
 import { signBody, webhookTick } from './index.js';
-import { fmt, receiver } from './test-receiver.js';
+import { fmt, receiver, useTwoProcesses } from './test-receiver.js';
 
 describe.each(DIALECTS)('webhooks on %s', (dialect) => {
   const t = useTestApp(dialect, { webhookTickMs: 0, webhookAllowPrivate: true });
@@ -178,40 +175,13 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
 });
 
 describe.runIf(DIALECTS.includes('postgres'))('webhooks with two processes on one PostgreSQL', () => {
-  const schema = `t_wh_${Math.random().toString(36).slice(2, 10)}`;
-  const r = receiver();
-  let apps: Awaited<ReturnType<typeof prepareApp>>[] = [];
-  // one clock for both processes, moved by the test; stopped by it too (slow requests must not reach a time early)
-  let offset = 0;
-  let frozenAt: number | null = null;
-  const clock = () => (frozenAt ?? Date.now()) + offset;
-
-  beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const config = testConfig({
-      databaseUrl: process.env.TEST_DATABASE_URL!,
-      databaseSchema: schema,
-      webhookTickMs: 0,
-      webhookAllowPrivate: true,
-    });
-    apps = [await prepareApp(config, { clock }), await prepareApp(config, { clock })];
-  });
-  afterAll(async () => {
-    for (const a of apps) await a.app.close();
-    await r.stop();
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
-  });
+  const two = useTwoProcesses('wh');
+  const { r } = two;
 
   it('the receiver gets each event once, scheduled ones included, however many processes tick', async () => {
-    frozenAt = Date.now();
+    two.freeze();
     const url = await r.start();
-    const [a, b] = apps;
+    const [a, b] = two.apps;
     const login = await a.app.inject({
       method: 'POST',
       url: '/api/login/doLogin',
@@ -225,13 +195,13 @@ describe.runIf(DIALECTS.includes('postgres'))('webhooks with two processes on on
     const n = (await call(b, '/news/saveNews', { title: '双进程新闻', type: 'two' })).data;
     await call(a, '/news/saveNews', { id: n.id, title: '双进程新闻（改）', type: 'two' });
     const s = (await call(b, '/news/saveNews', { title: '双进程定时', type: 'two', status: 'draft' })).data;
-    const due = fmt(clock() + 5000);
+    const due = fmt(two.now() + 5000);
     await call(a, `/news/publishNews?id=${s.id}`, { publishTime: due });
     await Promise.all([webhookTick(a.ctx), webhookTick(b.ctx), webhookTick(a.ctx), webhookTick(b.ctx)]);
     const seen = () => r.got.map((g) => JSON.parse(g.body)).map((e) => `${e.event}:${e.id}`);
     expect(seen().sort()).toEqual([`publish:${n.id}`, `update:${n.id}`].sort());
     // the scheduled second passes; both processes tick at once
-    offset += 6000;
+    two.advance(6000);
     await Promise.all([webhookTick(a.ctx), webhookTick(b.ctx), webhookTick(a.ctx), webhookTick(b.ctx)]);
     expect(seen().sort()).toEqual([`publish:${n.id}`, `update:${n.id}`, `publish:${s.id}`].sort());
   });
