@@ -360,14 +360,7 @@ describe.runIf(DIALECTS.includes('postgres'))('site events with two processes on
     two.freeze();
     const url = await r.start();
     const [a, b] = two.apps;
-    const login = await a.app.inject({
-      method: 'POST',
-      url: '/api/login/doLogin',
-      payload: { username: 'admin', password: 'Admin_123456' },
-    });
-    const token = login.json().data.token;
-    const call = (app: typeof a, path: string, payload?: object) =>
-      app.app.inject({ method: 'POST', url: `/api${path}`, headers: { token }, ...(payload ? { payload } : {}) }).then((x) => x.json());
+    const call = await two.signIn();
     const tickBoth = () => Promise.all([webhookTick(a.ctx), webhookTick(b.ctx), webhookTick(a.ctx), webhookTick(b.ctx)]);
     await call(a, '/webhook/saveWebhook', { name: '窗口', url, events: 'banner.publish', secret: 'x' });
     await call(a, '/webhook/saveWebhook', { name: '静态站', url, events: 'site.changed', debounceSeconds: 10, secret: 'y' });

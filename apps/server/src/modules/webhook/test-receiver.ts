@@ -79,6 +79,18 @@ export function useTwoProcesses(prefix: string) {
     advance: (ms: number) => {
       offset += ms;
     },
+    /** signs in as admin on the first process; answers a call of any process's API with that session */
+    async signIn() {
+      const [first] = holder.apps;
+      const login = await first.app.inject({
+        method: 'POST',
+        url: '/api/login/doLogin',
+        payload: { username: 'admin', password: 'Admin_123456' },
+      });
+      const token = login.json().data.token as string;
+      return (app: (typeof holder.apps)[number], path: string, payload?: object) =>
+        app.app.inject({ method: 'POST', url: `/api${path}`, headers: { token }, ...(payload ? { payload } : {}) }).then((x) => x.json());
+    },
   };
   const admin = async (statement: string) => {
     const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

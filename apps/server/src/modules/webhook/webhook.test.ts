@@ -182,14 +182,7 @@ describe.runIf(DIALECTS.includes('postgres'))('webhooks with two processes on on
     two.freeze();
     const url = await r.start();
     const [a, b] = two.apps;
-    const login = await a.app.inject({
-      method: 'POST',
-      url: '/api/login/doLogin',
-      payload: { username: 'admin', password: 'Admin_123456' },
-    });
-    const token = login.json().data.token;
-    const call = (app: typeof a, path: string, payload?: object) =>
-      app.app.inject({ method: 'POST', url: `/api${path}`, headers: { token }, ...(payload ? { payload } : {}) }).then((x) => x.json());
+    const call = await two.signIn();
     await call(a, '/webhook/saveWebhook', { name: '双进程', url, events: 'news.publish,news.update', secret: 'x' });
     await call(a, '/news/saveNewsType', { code: 'two', name: '双进程' });
     const n = (await call(b, '/news/saveNews', { title: '双进程新闻', type: 'two' })).data;
