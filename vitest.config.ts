@@ -27,6 +27,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // a failure detector only (a passing test ends when it is done): the default 5 s is overrun on a busy machine
+          testTimeout: 30_000,
         },
       },
     ],

@@ -48,7 +48,7 @@ describe('grants fingerprint (x-grants)', () => {
     fetchMock.mockResolvedValueOnce(reply({ code: 403, msg: '没有权限执行此操作' }, 'g2', 403));
     fetchMock.mockResolvedValueOnce(reply(info(['/news/saveNews']), 'g2'));
     await expect(post('/news/delNews', [1])).rejects.toThrow('没有权限执行此操作');
-    await vi.waitFor(() => expect(useSession.getState().buttons).toEqual(['/news/saveNews']));
+    await vi.waitFor(() => expect(useSession.getState().buttons).toEqual(['/news/saveNews']), { timeout: 15_000 });
     expect(String(fetchMock.mock.calls[3][0])).toBe('/api/user/info');
   });
 });

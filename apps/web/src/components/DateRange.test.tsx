@@ -81,6 +81,6 @@ describe('DateRange control', () => {
     expect(screen.getByLabelText('开始日期')).toHaveValue('2026-01-05');
     expect(screen.getByLabelText('结束日期')).toHaveValue('2026-02-01');
     fireEvent.click(screen.getByText('go'));
-    await vi.waitFor(() => expect(onFinish).toHaveBeenCalledWith({ created: ['2026-01-05', '2026-02-01'] }));
+    await vi.waitFor(() => expect(onFinish).toHaveBeenCalledWith({ created: ['2026-01-05', '2026-02-01'] }), { timeout: 15_000 });
   });
 });

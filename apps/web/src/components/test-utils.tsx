@@ -1,15 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { setFeedback } from '../lib/feedback';
-
-// A find/waitFor limit is a failure detector only: a passing wait returns as soon as its condition holds.
-// With eight suites sharing two cores (load ~20) one list re-render can take seconds of wall time.
-configure({ asyncUtilTimeout: 15_000 });
 
 /**
  * No runtime styles in component tests: antd's CSS-in-JS would compute and inject thousands of rules, and

@@ -1,10 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { afterAll, afterEach } from 'vitest';
 import { feedbackHostLoading, setFeedbackHostLoader } from '../lib/feedback';
 import { initI18n } from '../lib/i18n';
+
+// A find/waitFor limit is a failure detector only: a passing wait returns as soon as its condition holds.
+// With eight suites sharing two cores (load ~20) one list re-render can take seconds of wall time. Set here, for
+// every web test (a file not using test-utils kept the library's 1 s, which a busy machine overran).
+configure({ asyncUtilTimeout: 15_000 });
 
 /** jsdom lacks a few browser APIs Ant Design uses. */
 if (!window.matchMedia) {
