@@ -4,6 +4,11 @@ import { DIALECTS, useTestApp } from '../../test/harness.js';
 
 describe.each(DIALECTS)('delivery API on %s', (dialect) => {
   const t = useTestApp(dialect, { publicRateLimit: 10_000 });
+  /** the clock stands still but for a test's own steps: a busy machine's slow requests must not reach a time early */
+  const frozen = () => {
+    t.current.freeze();
+    onTestFinished(() => t.current.freeze(false));
+  };
   let token = '';
   const post = (path: string, body?: unknown) => t.current.post(path, body, { token });
   const get = (path: string, headers: Record<string, string> = {}) =>
@@ -17,6 +22,7 @@ describe.each(DIALECTS)('delivery API on %s', (dialect) => {
   });
 
   it('a draft is absent, present after publishing, and gone after its offline time; no internal field leaves', async () => {
+    frozen();
     const n = (await post('/news/saveNews', { title: '投递草稿', type: 'dl', content: '<p>正文</p>', status: 'draft' })).body.data;
     const absent = await get(`/news/${n.id}`);
     expect(absent.statusCode).toBe(404);
@@ -42,6 +48,7 @@ describe.each(DIALECTS)('delivery API on %s', (dialect) => {
   });
 
   it("an unfiltered list's total counts exactly the live records: drafts, scheduled and offline ones left out", async () => {
+    frozen();
     const total = async () => (await get('/news')).json().total as number;
     /** the same count the filtered way (the live condition over each type's rows), summed over the types */
     const byTypes = async () => {
@@ -67,9 +74,7 @@ describe.each(DIALECTS)('delivery API on %s', (dialect) => {
   });
 
   it('a record published 5 s ahead appears within a second of that time', async () => {
-    // the clock stands still but for the steps below: a busy machine's slow requests must not reach the time early
-    t.current.freeze();
-    onTestFinished(() => t.current.freeze(false));
+    frozen();
     const p = (await post('/policy/savePolicy', { title: '定时发布的公告', status: 'draft' })).body.data;
     // from the start of a second: the real time the test takes must not carry the clock into the scheduled second
     t.current.advance(1000 - (t.current.ctx.now() % 1000));
@@ -132,6 +137,7 @@ describe.each(DIALECTS)('delivery API on %s', (dialect) => {
   });
 
   it('counts a visit once per address and hour', async () => {
+    frozen();
     const n = (await post('/news/saveNews', { title: '计数新闻', type: 'dl' })).body.data;
     const view = (ip: string) => t.current.app.inject({ method: 'POST', url: `/public/v1/news/${n.id}/view`, remoteAddress: ip });
     expect((await view('10.0.0.1')).json()).toEqual({ code: 200, msg: '已记录' });
@@ -147,6 +153,7 @@ describe.each(DIALECTS)('delivery API on %s', (dialect) => {
   });
 
   it('serves banners in their window, pages with published items, links, contact and company; 404s the rest', async () => {
+    frozen();
     const now = t.current.ctx.now();
     const live = (await post('/banner/save', { bannerType: 'news002', title: '常驻横幅', sortNo: 2 })).body.data;
     const holiday = (await post('/banner/save', { bannerType: 'news002', title: '节日横幅', sortNo: 1, offlineTime: fmt(now + 10_000) }))
