@@ -150,12 +150,12 @@ export async function backfillImageMeta(
   const stored = await ctx.images.list();
   if (!stored.length) return 0;
   const have = new Set((await ctx.db.selectFrom('image_meta').select('name').execute()).map((r) => r.name));
-  const todo = stored.filter((e) => !have.has(e.name)).map((e) => e.name);
+  const missing = stored.filter((e) => !have.has(e.name)).map((e) => e.name);
   let next = 0;
   let written = 0;
   const worker = async () => {
-    while (next < todo.length && !opts.stopped?.()) {
-      const name = todo[next++];
+    while (next < missing.length && !opts.stopped?.()) {
+      const name = missing[next++];
       try {
         const bytes = await readOriginal(ctx.images, name);
         if (!bytes || opts.stopped?.()) continue;
