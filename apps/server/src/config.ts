@@ -90,6 +90,13 @@ export interface AppConfig {
    * `{id}` and `{token}` placeholders; a resource without one previews on the built-in page
    */
   previewUrls: Record<string, string>;
+  /** CONTENT_LOCALES: the locales content is written in, the default first (`zh-CN,en`); independent of the UI languages */
+  contentLocales: string[];
+  /**
+   * CONTENT_FALLBACK: the locales a missing translated field is read from, in order, after the one asked for
+   * (default: the default locale); the default locale always ends the chain
+   */
+  contentFallback: string[];
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -152,6 +159,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     imageWidths: widthsOf(env.IMAGE_WIDTHS),
     siteKeyRateLimit: num(env.SITE_KEY_RATE_LIMIT, 60_000),
     previewUrls: previewUrlsOf(env),
+    ...contentLocalesOf(env),
   };
 }
 
@@ -177,6 +185,27 @@ export function widthsOf(v: string | undefined): number[] {
   for (const w of widths)
     if (!Number.isInteger(w) || w < 16 || w > 8192) throw new Error(`IMAGE_WIDTHS: ${s} (whole widths from 16 to 8192)`);
   return [...new Set(widths)].sort((a, b) => a - b);
+}
+
+const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+/**
+ * CONTENT_LOCALES (comma-separated BCP 47 tags, the default first; default `zh-CN,en`) and CONTENT_FALLBACK (the
+ * chain a missing field is read from; each must be a content locale; the default locale is appended when absent).
+ */
+export function contentLocalesOf(env: NodeJS.ProcessEnv): { contentLocales: string[]; contentFallback: string[] } {
+  const list = (v: string | undefined) =>
+    (v ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+  const locales = [...new Set(list(env.CONTENT_LOCALES))];
+  if (!locales.length) locales.push('zh-CN', 'en');
+  for (const l of locales) if (!LOCALE.test(l)) throw new Error(`CONTENT_LOCALES: ${l} is not a locale tag (zh-CN, en, ja …)`);
+  const fallback = [...new Set(list(env.CONTENT_FALLBACK))];
+  for (const l of fallback) if (!locales.includes(l)) throw new Error(`CONTENT_FALLBACK: ${l} is not one of CONTENT_LOCALES`);
+  if (!fallback.includes(locales[0])) fallback.push(locales[0]);
+  return { contentLocales: locales, contentFallback: fallback };
 }
 
 /** PREVIEW_URL_<RESOURCE>: resource name (lower camel case of the suffix: PREVIEW_URL_PAGE_ITEM → pageItem) → template */

@@ -184,6 +184,13 @@ export interface ResourceDef {
   dashboard?: boolean;
   /** its group and screens in the menu (resource-menu.ts): seeded, granted and routed with no other registration */
   menu?: import('./resource-menu.js').ResourceMenu;
+  /**
+   * Its records exist in every content locale (CONTENT_LOCALES, translation.ts): these fields have a value per
+   * locale, and with `seo` (default) slug / metaTitle / metaDescription / keywords / ogImage / canonicalUrl / noindex
+   * per locale. The staff get / save carry `translations`, the list its `translationStatus` and filter, the delivery
+   * API `?locale=` with fallback, search per locale, slugs with redirects, the sitemap and feeds.
+   */
+  translatable?: import('./translation.js').TranslatableDef;
 }
 
 /** One path of the delivery API, described by the resource it serves (resources/delivery.ts builds the table). */

@@ -48,6 +48,8 @@ export interface UserInfo {
   mustChangePwd?: boolean;
   /** CENTRAL_SITE_URL when set: 个人中心 / 修改密码 open there instead of inside the product */
   centralSiteUrl?: string;
+  /** CONTENT_LOCALES: the content locales, the default first (what the detail page's locale switcher offers) */
+  contentLocales?: string[];
 }
 
 export interface JwtData {

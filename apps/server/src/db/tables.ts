@@ -217,6 +217,20 @@ export const TABLES = {
     user_name: 'str=',
     save_time: 'str',
   },
+  /** a record's values in one content locale (migration 040, crud/translations.ts) */
+  content_translation: {
+    resource: 'str',
+    record_id: 'int',
+    locale: 'str',
+    /** JSON by API field name: translated and SEO fields (the default locale: SEO fields only) */
+    data: 'str',
+    has_text: 'int=',
+    source_version: 'int=',
+    user_name: 'str=',
+    update_time: 'str',
+  },
+  /** every slug of a record per locale; `current` 0 = an old one, kept as a redirect (migration 040) */
+  content_slug: { resource: 'str', locale: 'str', slug: 'str', record_id: 'int', current: 'int=', create_time: 'str' },
   /** which address counted a visit of which record in which hour (migration 015) */
   public_view: { resource: 'str', record_id: 'int', address: 'str', hour: 'str' },
   /** pixel size (as shown: EXIF orientation applied), format, bytes and alt text of a stored image, by its name (migration 034); frames (035) */
@@ -360,6 +374,8 @@ export type SysLoginLogTable = ContentTables['sys_login_log'];
 export type RevisionTable = ContentTables['revision'];
 export type PublicViewTable = ContentTables['public_view'];
 export type PendingDraftTable = ContentTables['pending_draft'];
+export type ContentTranslationTable = ContentTables['content_translation'];
+export type ContentSlugTable = ContentTables['content_slug'];
 export type PreviewSnapshotTable = ContentTables['preview_snapshot'];
 export type WebhookTable = ContentTables['webhook'];
 export type WebhookDeliveryTable = ContentTables['webhook_delivery'];

@@ -77,6 +77,7 @@ export const applicationMessages = defineMessages({
 /** Application types (SPEC 3): code, name and sort number, all required (SPEC 5 不能为空, per field here). */
 export const applicationTypeResource = defineResource({
   name: 'applicationType',
+  translatable: { fields: ['name'], seo: false },
   module: 'application',
   table: 'application_type',
   label: 'applicationType.entity',
@@ -110,6 +111,7 @@ export const applicationTypeResource = defineResource({
 /** Applications (SPEC 3): each belongs to an application type by its code. */
 export const applicationResource = defineResource({
   name: 'application',
+  translatable: { fields: ['name'], seo: false },
   module: 'application',
   table: 'application',
   label: 'application.entity',

@@ -76,6 +76,7 @@ export const bannerMessages = defineMessages({
 
 export const bannerResource = defineResource({
   name: 'banner',
+  translatable: { fields: ['title', 'name', 'summary'], seo: false },
   module: 'banner',
   table: 'banner',
   label: 'banner.entity',

@@ -88,6 +88,7 @@ export const businessMessages = defineMessages({
  */
 export const businessTypeResource = defineResource({
   name: 'businessType',
+  translatable: { fields: ['name', 'summary'] },
   module: 'business',
   table: 'business_type',
   label: 'businessType.entity',
@@ -131,6 +132,7 @@ export const businessTypeResource = defineResource({
 /** Businesses, shown as partners (SPEC 3 "Partner"): each belongs to a business type by its code. */
 export const businessResource = defineResource({
   name: 'business',
+  translatable: { fields: ['name', 'summary'] },
   module: 'business',
   table: 'business',
   label: 'business.entity',

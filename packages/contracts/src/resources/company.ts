@@ -64,6 +64,7 @@ export const companyMessages = defineMessages({
 
 export const companyResource = defineResource({
   name: 'company',
+  translatable: { fields: ['name', 'shortName', 'summary', 'address'] },
   module: 'contact',
   table: 'company',
   label: 'company.entity',

@@ -89,6 +89,7 @@ export const headerMessages = defineMessages({
 
 export const linkResource = defineResource({
   name: 'link',
+  translatable: { fields: ['name'], seo: false },
   module: 'link',
   table: 'friend_link',
   label: 'link.entity',
@@ -124,6 +125,7 @@ export const linkResource = defineResource({
 
 export const contactResource = defineResource({
   name: 'contact',
+  translatable: { fields: ['organizers', 'address'], seo: false },
   module: 'contact',
   table: 'contact_head',
   label: 'contact.entity',

@@ -66,6 +66,7 @@ const headcount = () =>
 
 export const jobResource = defineResource({
   name: 'job',
+  translatable: { fields: ['title', 'city', 'department', 'content'] },
   module: 'job',
   table: 'job',
   label: 'job.entity',

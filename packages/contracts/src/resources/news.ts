@@ -140,6 +140,7 @@ export const newsTypeResource = defineResource({
 
 export const newsResource = defineResource({
   name: 'news',
+  translatable: { fields: ['title', 'summary', 'content'] },
   module: 'news',
   table: 'news',
   label: 'news.entity',

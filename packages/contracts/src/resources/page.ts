@@ -145,6 +145,7 @@ export const pageResource = defineResource({
 /** Page items (SPEC 3): articles attached to a page definition; `pageId` is what SPEC also calls code. */
 export const pageItemResource = defineResource({
   name: 'pageItem',
+  translatable: { fields: ['title', 'tag', 'summary', 'content'] },
   module: 'page',
   table: 'page_item',
   label: 'pageItem.entity',

@@ -66,6 +66,7 @@ export const policyMessages = defineMessages({
  */
 export const policyResource = defineResource({
   name: 'policy',
+  translatable: { fields: ['title', 'summary', 'source', 'content'] },
   module: 'policy',
   table: 'policy',
   label: 'policy.entity',

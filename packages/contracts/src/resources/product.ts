@@ -59,6 +59,7 @@ export const productMessages = defineMessages({
 
 export const productResource = defineResource({
   name: 'product',
+  translatable: { fields: ['name', 'summary'] },
   module: 'product',
   table: 'product',
   label: 'product.entity',
