@@ -235,12 +235,18 @@ export const TABLES = {
   public_view: { resource: 'str', record_id: 'int', address: 'str', hour: 'str' },
   /** pixel size (as shown: EXIF orientation applied), format, bytes and alt text of a stored image, by its name (migration 034); frames (035) */
   image_meta: { name: 'str', width: 'int', height: 'int', format: 'str', bytes: 'int', alt: 'str=', create_time: 'str', frames: 'int=' },
-  /** the delivery API's full-text search (migration 036): the records each term is found in */
-  search_term: { resource: 'str', term: 'str', record_id: 'int' },
-  /** the terms each record is indexed under (space-separated), as it was indexed (migration 036) */
-  search_doc: { resource: 'str', record_id: 'int', terms: 'str' },
-  /** per resource: the term cutting its index holds and how far the start-up backfill came (migration 036) */
-  search_state: { resource: 'str', version: 'int', last_id: 'int=', done: 'int=' },
+  /**
+   * the delivery API's full-text search (migration 036): the records each term is found in, per content locale
+   * (`*`: in every locale's text of the record; migration 043)
+   */
+  search_term: { resource: 'str', term: 'str', locale: 'str', record_id: 'int' },
+  /** the terms each record is indexed under per locale key (space-separated), as it was indexed (migrations 036, 043) */
+  search_doc: { resource: 'str', record_id: 'int', locale: 'str', terms: 'str' },
+  /**
+   * per resource: the term cutting its index holds, the content locales setting it was cut for (043) and how far the
+   * start-up backfill came (migration 036)
+   */
+  search_state: { resource: 'str', version: 'int', locales: 'str=', last_id: 'int=', done: 'int=' },
   /** a preview of unsaved edits until its signed link expires (migration 016) */
   preview_snapshot: {
     id: 'id',

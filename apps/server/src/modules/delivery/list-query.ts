@@ -31,6 +31,8 @@ export interface ListRequest {
   filters: { field: string; kind: DeliveryFilterKind; value: unknown; end?: 'from' | 'to' }[];
   /** the terms of `q`, or null */
   terms: string[] | null;
+  /** the content locale asked for (`q` searches its text); absent: the default locale (CONTENT_LOCALES' first) */
+  locale?: string;
 }
 
 /** does the request use the query language (sort, declared filters, search) beyond what the list did before */
@@ -125,8 +127,9 @@ export class DeliveryList extends ResourceQuery {
   async page(r: ListRequest, withTotal: boolean | (() => Promise<number>) = true): Promise<{ rows: Row[]; total: number }> {
     const def: ResourceDef = this.def;
     let terms = r.terms;
+    const locale = r.locale ?? this.ctx.config.contentLocales[0];
     if (terms) {
-      terms = await orderTerms(this.ctx.db, def.name, terms);
+      terms = await orderTerms(this.ctx.db, def.name, terms, locale);
       if (!terms) return { rows: [], total: 0 };
     }
     const legacy = parseInput(this.schema, r.legacy) as Row;
@@ -143,7 +146,7 @@ export class DeliveryList extends ResourceQuery {
       else conds.push(() => sql<SqlBool>`${e} = ${v}`);
     }
     if (terms) {
-      const s = searchCondition(def.name, terms);
+      const s = searchCondition(def.name, terms, locale);
       conds.push(() => s.cond);
       params.push(...s.params);
     }

@@ -1,23 +1,32 @@
-import { allResources, columnOf, type FieldDef, type ResourceDef } from '@gk/contracts';
+import { allResources, columnOf, type FieldDef, type ResourceDef, translatableFields } from '@gk/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+import type { AppConfig } from '../../config.js';
 import type { Ctx } from '../../context.js';
 import { type AnyDb, looseDb } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { TERMS_VERSION, termsOf, textOfHtml } from './search-terms.js';
 
 /**
- * The term index of the delivery API's full-text search (`q`, migration 036): `search_term` holds, per resource and
- * term, the ids of the records found by it (primary key resource, term, record_id), `search_doc` the terms each
- * record was indexed under.
+ * The term index of the delivery API's full-text search (`q`, migrations 036 and 043): `search_term` holds, per
+ * resource, term and content locale, the ids of the records found by it (primary key resource, term, locale,
+ * record_id), `search_doc` the terms each record was indexed under per locale.
  *
- * - Every write of a searched resource re-indexes its record inside the writing transaction (a `ctx.onWrite`
- *   listener reading the stored row), so the index commits or rolls back with the write and never misses an
- *   acknowledged one. An edit writes only the terms that changed (`search_doc` says which it had).
+ * - Per content locale a record is indexed under the text a reader of that locale is served (issue 24): each
+ *   searched field's translation in that locale when it is not blank, else the next along [locale,
+ *   ...CONTENT_FALLBACK] (the default locale's value is the record's column; `content_translation.data` holds the
+ *   others by API field name). A term found in every locale's text is stored once, under the locale `*`; a term of
+ *   some locales only, once per such locale. A search in locale L reads L's rows and `*`'s: an untranslated record
+ *   (every locale serves its default text) has no more rows than one language had.
+ * - Every write of a searched resource re-indexes its record, every locale, inside the writing transaction (a
+ *   `ctx.onWrite` listener reading the stored row and its translations, written before the event), so the index
+ *   commits or rolls back with the write and never misses an acknowledged one. An edit writes only the terms that
+ *   changed (`search_doc` says which it had).
  * - At start (`backfillSearch`), each searched resource whose index is missing or was cut by another version of
- *   `termsOf` is indexed in batches of rows, each batch a transaction that holds its rows (PostgreSQL `FOR SHARE`,
- *   SQLite's one writer), so a concurrent edit is never overwritten by an older reading. A cursor in `search_state`
- *   lets another process, or the next start, carry on where one stopped.
+ *   `termsOf` or for other CONTENT_LOCALES / CONTENT_FALLBACK is indexed in batches of rows, each batch a
+ *   transaction that holds its rows (PostgreSQL `FOR SHARE`, SQLite's one writer), so a concurrent edit is never
+ *   overwritten by an older reading. A cursor in `search_state` lets another process, or the next start, carry on
+ *   where one stopped.
  * - A search is the AND of the query's terms: the rarest term's records (counted up to `PROBE` each), each checked
  *   against the others by primary-key lookups, then the list's usual visibility, filters, order and page.
  */
@@ -26,41 +35,137 @@ import { TERMS_VERSION, termsOf, textOfHtml } from './search-terms.js';
 const BATCH = 200;
 /** a term's records are counted up to this many to order the AND by rarity */
 const PROBE = 1000;
-/** rows per insert (3 values each: well under both databases' bound-parameter limits) */
+/** rows per insert (4 values each: well under both databases' bound-parameter limits) */
 const INSERT_ROWS = 1000;
+/** the locale key of the terms found in every content locale's text of a record */
+export const EVERY_LOCALE = '*';
+
+/** a resource whose delivery list declares `search`: its searched fields, and which of them are translated */
+export interface SearchedResource {
+  def: ResourceDef;
+  fields: FieldDef[];
+  /** the searched fields that have translations (by API name) */
+  translated: Set<string>;
+}
 
 /** the resources whose delivery list declares `search`, with their searched fields */
-export function searchedResources(): { def: ResourceDef; fields: FieldDef[] }[] {
+export function searchedResources(): SearchedResource[] {
   return allResources()
     .filter((def) => def.delivery?.list?.query?.search?.length)
-    .map((def) => ({
-      def,
-      fields: def.delivery!.list!.query!.search!.map((name) => def.fields.find((f) => f.name === name)!),
-    }));
+    .map((def) => {
+      const fields = def.delivery!.list!.query!.search!.map((name) => def.fields.find((f) => f.name === name)!);
+      const translatable = new Set(translatableFields(def));
+      return { def, fields, translated: new Set(fields.filter((f) => translatable.has(f.name)).map((f) => f.name)) };
+    });
 }
 
-/** the terms a stored row (column names) is indexed under: its searched fields, rich text without its tags */
-export function termsOfRow(fields: FieldDef[], row: Record<string, unknown>): string[] {
-  const out = new Set<string>();
-  for (const f of fields) {
-    const v = row[columnOf(f)];
-    if (typeof v !== 'string' || !v) continue;
-    for (const t of termsOf(f.type === 'html' ? textOfHtml(v) : v)) out.add(t);
+/** the content locales setting an index is cut for (`search_state.locales`): another one indexes again */
+export const localesKey = (config: Pick<AppConfig, 'contentLocales' | 'contentFallback'>) =>
+  `${config.contentLocales.join(',')}>${config.contentFallback.join(',')}`;
+
+/** a record's translations: locale → values by API field name (`content_translation.data`) */
+export type Translations = Map<string, Record<string, unknown>>;
+
+const shown = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+/**
+ * The terms a stored row (column names) and its translations are indexed under, by locale key: `*` (always
+ * present) the terms of every content locale's text, each locale the terms of its text only (absent when none).
+ * A locale's text: per searched field, its first value not blank along [locale, ...contentFallback] (the default
+ * locale: the row's column; a field without translations: the column), rich text without its tags.
+ */
+export function termsOfRecord(
+  s: SearchedResource,
+  config: Pick<AppConfig, 'contentLocales' | 'contentFallback'>,
+  row: Record<string, unknown>,
+  translations: Translations = new Map(),
+): Map<string, string[]> {
+  const base = config.contentLocales[0];
+  /** the terms of each field value met, cut once however many locales serve it */
+  const cut = new Map<string, string[]>();
+  const termsOfValue = (f: FieldDef, v: string) => {
+    const key = `${f.type === 'html' ? 'h' : 't'}${v}`;
+    let t = cut.get(key);
+    if (!t) {
+      t = termsOf(f.type === 'html' ? textOfHtml(v) : v);
+      cut.set(key, t);
+    }
+    return t;
+  };
+  // every locale serves the default text: one set of terms, all under `*`
+  const locales = s.translated.size && translations.size ? config.contentLocales : [base];
+  const perLocale = locales.map((locale) => {
+    const chain = [...new Set([locale, ...config.contentFallback])];
+    const out = new Set<string>();
+    for (const f of s.fields) {
+      let v: unknown = row[columnOf(f)];
+      if (s.translated.has(f.name))
+        for (const l of chain) {
+          const value = l === base ? row[columnOf(f)] : translations.get(l)?.[f.name];
+          if (shown(value)) {
+            v = value;
+            break;
+          }
+        }
+      if (typeof v === 'string' && v) for (const t of termsOfValue(f, v)) out.add(t);
+    }
+    return [locale, out] as const;
+  });
+  const every = [...perLocale[0][1]].filter((t) => perLocale.every(([, set]) => set.has(t)));
+  const common = new Set(every);
+  const out = new Map<string, string[]>([[EVERY_LOCALE, every]]);
+  for (const [locale, set] of perLocale) {
+    const own = [...set].filter((t) => !common.has(t));
+    if (own.length) out.set(locale, own);
   }
-  return [...out];
+  return out;
 }
 
-/** the stored terms of these records (`search_doc`), by record id */
-async function indexedTerms(trx: AnyDb, resource: string, ids: number[]): Promise<Map<number, string[]>> {
-  const out = new Map<number, string[]>();
+/** the stored terms of these records (`search_doc`), by record id and locale key */
+async function indexedTerms(trx: AnyDb, resource: string, ids: number[]): Promise<Map<number, Map<string, string[]>>> {
+  const out = new Map<number, Map<string, string[]>>();
   if (!ids.length) return out;
   const rows = await trx
     .selectFrom('search_doc')
-    .select(['record_id', 'terms'])
+    .select(['record_id', 'locale', 'terms'])
     .where('resource', '=', resource)
     .where('record_id', 'in', ids)
     .execute();
-  for (const r of rows) out.set(Number(r.record_id), r.terms ? r.terms.split(' ') : []);
+  for (const r of rows) {
+    const id = Number(r.record_id);
+    const doc = out.get(id) ?? new Map<string, string[]>();
+    out.set(id, doc);
+    doc.set(r.locale, r.terms ? r.terms.split(' ') : []);
+  }
+  return out;
+}
+
+/** the translations of these records in the content locales other than the default, by record id */
+async function translationsOf(trx: AnyDb, ctx: Ctx, s: SearchedResource, ids: number[]): Promise<Map<number, Translations>> {
+  const out = new Map<number, Translations>();
+  const locales = ctx.config.contentLocales.slice(1);
+  if (!ids.length || !s.translated.size || !locales.length) return out;
+  let q = trx
+    .selectFrom('content_translation')
+    .select(['record_id', 'locale', 'data'])
+    .where('resource', '=', s.def.name)
+    .where('record_id', 'in', ids)
+    .where('locale', 'in', locales);
+  // held with the rows the backfill reads: a concurrent edit waits, then re-indexes its own record
+  if (ctx.dialect === 'postgres') q = q.forShare();
+  for (const r of await q.execute()) {
+    let data: unknown;
+    try {
+      data = JSON.parse(r.data);
+    } catch {
+      continue;
+    }
+    if (!data || typeof data !== 'object') continue;
+    const id = Number(r.record_id);
+    const tr: Translations = out.get(id) ?? new Map();
+    out.set(id, tr);
+    tr.set(r.locale, data as Record<string, unknown>);
+  }
   return out;
 }
 
@@ -68,32 +173,42 @@ async function indexedTerms(trx: AnyDb, resource: string, ids: number[]): Promis
 async function writeTerms(
   trx: AnyDb,
   resource: string,
-  changes: { id: number; before: string[] | undefined; after: string[] | null }[],
+  changes: { id: number; before: Map<string, string[]> | undefined; after: Map<string, string[]> | null }[],
 ): Promise<void> {
-  const added: { resource: string; term: string; record_id: number }[] = [];
-  const docs: { resource: string; record_id: number; terms: string }[] = [];
+  const added: { resource: string; term: string; locale: string; record_id: number }[] = [];
+  const docs: { resource: string; record_id: number; locale: string; terms: string }[] = [];
   for (const { id, before, after } of changes) {
-    const now = new Set(after ?? []);
-    const had = new Set(before ?? []);
-    const gone = [...had].filter((t) => !now.has(t));
-    for (let i = 0; i < gone.length; i += 500)
+    const dropped: string[] = [];
+    for (const locale of new Set([...(before?.keys() ?? []), ...(after?.keys() ?? [])])) {
+      const now = new Set(after?.get(locale) ?? []);
+      const had = new Set(before?.get(locale) ?? []);
+      const gone = [...had].filter((t) => !now.has(t));
+      for (let i = 0; i < gone.length; i += 500)
+        await trx
+          .deleteFrom('search_term')
+          .where('resource', '=', resource)
+          .where('record_id', '=', id)
+          .where('locale', '=', locale)
+          .where('term', 'in', gone.slice(i, i + 500))
+          .execute();
+      for (const t of now) if (!had.has(t)) added.push({ resource, term: t, locale, record_id: id });
+      if (!after?.has(locale)) dropped.push(locale);
+      else if (!before?.has(locale) || gone.length || now.size !== had.size)
+        docs.push({ resource, record_id: id, locale, terms: [...now].join(' ') });
+    }
+    if (dropped.length)
       await trx
-        .deleteFrom('search_term')
+        .deleteFrom('search_doc')
         .where('resource', '=', resource)
         .where('record_id', '=', id)
-        .where('term', 'in', gone.slice(i, i + 500))
+        .where('locale', 'in', dropped)
         .execute();
-    for (const t of now) if (!had.has(t)) added.push({ resource, term: t, record_id: id });
-    if (after === null) {
-      if (before !== undefined) await trx.deleteFrom('search_doc').where('resource', '=', resource).where('record_id', '=', id).execute();
-    } else if (before === undefined || gone.length || now.size !== had.size)
-      docs.push({ resource, record_id: id, terms: [...now].join(' ') });
   }
   for (let i = 0; i < docs.length; i += 200)
     await trx
       .insertInto('search_doc')
       .values(docs.slice(i, i + 200))
-      .onConflict((oc) => oc.columns(['resource', 'record_id']).doUpdateSet((eb) => ({ terms: eb.ref('excluded.terms') })))
+      .onConflict((oc) => oc.columns(['resource', 'record_id', 'locale']).doUpdateSet((eb) => ({ terms: eb.ref('excluded.terms') })))
       .execute();
   for (let i = 0; i < added.length; i += INSERT_ROWS)
     await trx
@@ -105,36 +220,39 @@ async function writeTerms(
 /** the searched columns of a resource's rows */
 const columnsOf = (fields: FieldDef[]) => ['id', ...new Set(fields.map(columnOf))];
 
-/** re-indexes one record from its stored row (gone: its terms go), inside the caller's transaction */
-export async function indexRecord(trx: AnyDb, def: ResourceDef, fields: FieldDef[], id: number): Promise<void> {
-  const row = (await looseDb(trx).selectFrom(def.table).select(columnsOf(fields)).where('id', '=', id).executeTakeFirst()) as
+/** re-indexes one record, every content locale, from its stored row and translations (gone: its terms go), inside the caller's transaction */
+export async function indexRecord(trx: AnyDb, ctx: Ctx, s: SearchedResource, id: number): Promise<void> {
+  const row = (await looseDb(trx).selectFrom(s.def.table).select(columnsOf(s.fields)).where('id', '=', id).executeTakeFirst()) as
     | Record<string, unknown>
     | undefined;
-  const before = (await indexedTerms(trx, def.name, [id])).get(id);
-  await writeTerms(trx, def.name, [{ id, before, after: row ? termsOfRow(fields, row) : null }]);
+  const before = (await indexedTerms(trx, s.def.name, [id])).get(id);
+  const after = row ? termsOfRecord(s, ctx.config, row, (await translationsOf(trx, ctx, s, [id])).get(id)) : null;
+  await writeTerms(trx, s.def.name, [{ id, before, after }]);
 }
 
 /** Keeps the index in step with every write: one listener of the write pipeline, inside its transaction. */
 export function registerSearchIndex(ctx: Ctx): void {
-  const searched = new Map(searchedResources().map((s) => [s.def.name, s.fields]));
+  const searched = new Map(searchedResources().map((s) => [s.def.name, s]));
   ctx.onWrite(async (e) => {
-    const fields = searched.get(e.resource.name);
-    if (!fields || e.action === 'purge') return;
-    await indexRecord(e.trx, e.resource, fields, e.id);
+    const s = searched.get(e.resource.name);
+    if (!s || e.action === 'purge') return;
+    await indexRecord(e.trx, ctx, s, e.id);
   });
 }
 
 /**
- * Indexes the rows of every searched resource whose index is missing or was cut by another `TERMS_VERSION`
- * (after migration 036, after content written before the listeners existed — the demo content at first start —
- * and after a change of the term cutting). Answers how many rows it indexed.
+ * Indexes the rows of every searched resource whose index is missing or was cut by another `TERMS_VERSION` or for
+ * another CONTENT_LOCALES / CONTENT_FALLBACK (after migrations 036 and 043, after content written before the
+ * listeners existed — the demo content at first start — and after a change of the term cutting or the locales).
+ * Answers how many rows it indexed.
  */
 export async function backfillSearch(ctx: Ctx, log?: FastifyBaseLogger, stopped: () => boolean = () => false): Promise<number> {
   let total = 0;
-  for (const { def, fields } of searchedResources()) {
+  for (const s of searchedResources()) {
+    const { def } = s;
     let indexed = 0;
     while (!stopped()) {
-      const step = await ctx.db.transaction().execute((trx) => backfillBatch(trx, ctx, def, fields));
+      const step = await ctx.db.transaction().execute((trx) => backfillBatch(trx, ctx, s));
       if (step === null) break;
       indexed += step;
       if (indexed >= 10_000 && indexed % 10_000 < BATCH) log?.info({ resource: def.name, indexed }, 'search index backfill');
@@ -165,39 +283,46 @@ export function startBackfill(ctx: Ctx, log?: FastifyBaseLogger): { done: Promis
 export const searchIndexReady = (ctx: Ctx): Promise<number> => running.get(ctx) ?? Promise.resolve(0);
 
 /** one batch of the backfill: the rows after the cursor; null when the resource's index is complete */
-async function backfillBatch(trx: Transaction<Database>, ctx: Ctx, def: ResourceDef, fields: FieldDef[]): Promise<number | null> {
+async function backfillBatch(trx: Transaction<Database>, ctx: Ctx, s: SearchedResource): Promise<number | null> {
+  const { def, fields } = s;
+  const locales = localesKey(ctx.config);
   let state = trx.selectFrom('search_state').selectAll().where('resource', '=', def.name);
   if (ctx.dialect === 'postgres') state = state.forUpdate();
-  let s = await state.executeTakeFirst();
-  if (s && Number(s.version) === TERMS_VERSION && Number(s.done) === 1) return null;
-  if (!s || Number(s.version) !== TERMS_VERSION) {
+  let st = await state.executeTakeFirst();
+  const current = (x: { version: number; locales: string }) => Number(x.version) === TERMS_VERSION && x.locales === locales;
+  if (st && current(st) && Number(st.done) === 1) return null;
+  if (!st || !current(st)) {
     // (re)start from the first row; a concurrent starter waits on this row (PostgreSQL) or the one writer (SQLite)
     await trx
       .insertInto('search_state')
-      .values({ resource: def.name, version: TERMS_VERSION, last_id: 0, done: 0 })
+      .values({ resource: def.name, version: TERMS_VERSION, locales, last_id: 0, done: 0 })
       // a process that started together may have just begun the same version: its cursor stays
       .onConflict((oc) =>
         oc
           .column('resource')
-          .doUpdateSet({ version: TERMS_VERSION, last_id: 0, done: 0 })
-          .where('search_state.version', '<>', TERMS_VERSION),
+          .doUpdateSet({ version: TERMS_VERSION, locales, last_id: 0, done: 0 })
+          .where((eb) => eb.or([eb('search_state.version', '<>', TERMS_VERSION), eb('search_state.locales', '<>', locales)])),
       )
       .execute();
-    s = await state.executeTakeFirstOrThrow();
-    if (Number(s.done) === 1) return null;
+    st = await state.executeTakeFirstOrThrow();
+    if (Number(st.done) === 1) return null;
   }
-  let q = looseDb(trx).selectFrom(def.table).select(columnsOf(fields)).where('id', '>', Number(s.last_id)).orderBy('id').limit(BATCH);
+  let q = looseDb(trx).selectFrom(def.table).select(columnsOf(fields)).where('id', '>', Number(st.last_id)).orderBy('id').limit(BATCH);
   // the rows stay as read until this batch commits: an edit waits, then re-indexes its own row
   if (ctx.dialect === 'postgres') q = q.forShare();
   const rows = (await q.execute()) as Record<string, unknown>[];
   const ids = rows.map((r) => Number(r.id));
   const before = await indexedTerms(trx, def.name, ids);
+  const translations = await translationsOf(trx, ctx, s, ids);
   await writeTerms(
     trx,
     def.name,
-    rows.map((r) => ({ id: Number(r.id), before: before.get(Number(r.id)), after: termsOfRow(fields, r) })),
+    rows.map((r) => {
+      const id = Number(r.id);
+      return { id, before: before.get(id), after: termsOfRecord(s, ctx.config, r, translations.get(id)) };
+    }),
   );
-  const last = ids.length ? ids[ids.length - 1] : Number(s.last_id);
+  const last = ids.length ? ids[ids.length - 1] : Number(st.last_id);
   await trx
     .updateTable('search_state')
     .set({ last_id: last, done: rows.length < BATCH ? 1 : 0 })
@@ -207,16 +332,18 @@ async function backfillBatch(trx: Transaction<Database>, ctx: Ctx, def: Resource
 }
 
 /**
- * The query's terms in the order to join them, rarest first (each counted up to `PROBE`), or null when one of
- * them is in no record at all (the answer is empty without a list query).
+ * The query's terms in the order to join them, rarest first in `locale` (each counted up to `PROBE`), or null when
+ * one of them is in no record at all (the answer is empty without a list query).
  */
-export async function orderTerms(db: Kysely<Database>, resource: string, terms: string[]): Promise<string[] | null> {
+export async function orderTerms(db: Kysely<Database>, resource: string, terms: string[], locale: string): Promise<string[] | null> {
+  const locales = [locale, EVERY_LOCALE];
   if (terms.length === 1) {
     const hit = await db
       .selectFrom('search_term')
       .select('record_id')
       .where('resource', '=', resource)
       .where('term', '=', terms[0])
+      .where('locale', 'in', locales)
       .limit(1)
       .execute();
     return hit.length ? terms : null;
@@ -225,7 +352,14 @@ export async function orderTerms(db: Kysely<Database>, resource: string, terms: 
     terms.map(async (term) => {
       const rows = await db
         .selectFrom((eb) =>
-          eb.selectFrom('search_term').select('record_id').where('resource', '=', resource).where('term', '=', term).limit(PROBE).as('p'),
+          eb
+            .selectFrom('search_term')
+            .select('record_id')
+            .where('resource', '=', resource)
+            .where('term', '=', term)
+            .where('locale', 'in', locales)
+            .limit(PROBE)
+            .as('p'),
         )
         .select(sql<number>`count(*)`.as('n'))
         .execute();
@@ -237,18 +371,17 @@ export async function orderTerms(db: Kysely<Database>, resource: string, terms: 
 }
 
 /**
- * `t.id in (…)`: the records holding every term (in the order given, rarest first), with its values in SQL order
- * (the joined terms, then the resource and the first term).
+ * `t.id in (…)`: the records whose text in `locale` holds every term (in the order given, rarest first), with its
+ * values in SQL order (each joined term and the locale, then the resource, the first term and the locale).
  */
-export function searchCondition(resource: string, terms: string[]): { cond: RawBuilder<SqlBool>; params: unknown[] } {
-  const joins = terms
-    .slice(1)
-    .map(
-      (term, i) =>
-        sql` inner join search_term as ${sql.raw(`s${i + 1}`)} on ${sql.raw(`s${i + 1}`)}.resource = s0.resource and ${sql.raw(`s${i + 1}`)}.term = ${term} and ${sql.raw(`s${i + 1}`)}.record_id = s0.record_id`,
-    );
+export function searchCondition(resource: string, terms: string[], locale: string): { cond: RawBuilder<SqlBool>; params: unknown[] } {
+  const every = sql.lit(EVERY_LOCALE);
+  const joins = terms.slice(1).map((term, i) => {
+    const s = sql.raw(`s${i + 1}`);
+    return sql` inner join search_term as ${s} on ${s}.resource = s0.resource and ${s}.term = ${term} and ${s}.locale in (${locale}, ${every}) and ${s}.record_id = s0.record_id`;
+  });
   return {
-    cond: sql<SqlBool>`t.id in (select s0.record_id from search_term as s0${sql.join(joins, sql``)} where s0.resource = ${resource} and s0.term = ${terms[0]})`,
-    params: [...terms.slice(1), resource, terms[0]],
+    cond: sql<SqlBool>`t.id in (select s0.record_id from search_term as s0${sql.join(joins, sql``)} where s0.resource = ${resource} and s0.term = ${terms[0]} and s0.locale in (${locale}, ${every}))`,
+    params: [...terms.slice(1).flatMap((term) => [term, locale]), resource, terms[0], locale],
   };
 }

@@ -1,23 +1,26 @@
 import { createRequire } from 'node:module';
+import { stemmer } from 'stemmer';
 
 /**
  * The terms of the delivery API's full-text search (`q`), cut in one place: what a record is indexed under and
- * what a query looks up come from the same function, so they always agree. Issue 24 (per-locale search with
- * stemming) replaces the cutting here; a change of what it produces bumps `TERMS_VERSION` so the start-up
- * backfill re-indexes every record (search-index.ts).
+ * what a query looks up come from the same function, so they always agree, in every content locale (issue 24:
+ * each locale's text is indexed apart, search-index.ts). A change of what it produces bumps `TERMS_VERSION` so
+ * the start-up backfill re-indexes every record.
  *
  * - Text is NFKC-normalized (full-width Ｌａｔｉｎ and digits become ASCII) and lower-cased.
  * - Chinese, Japanese kana and Korean hangul are cut into characters: a record is indexed under every single
  *   character and every pair of neighbouring characters of each run; a query looks up the pairs of each run
  *   (跨境电商 → 跨境 境电 电商), or the single character of a one-character run.
- * - Other letters and digits form words (runs of `\p{L}\p{N}\p{M}`), indexed and looked up whole, cut at
- *   `MAX_WORD` characters.
+ * - Other letters and digits form words (runs of `\p{L}\p{N}\p{M}`), cut at `MAX_WORD` characters. A word of
+ *   Latin letters only is reduced to its stem by the Porter stemmer (npm `stemmer`): customs → custom,
+ *   declarations / declaration → declar, shipping / shipped / ships → ship, companies → compani; the same for
+ *   records and queries, so the forms of a word find each other. Other words are indexed and looked up whole.
  * - Anything else separates terms.
  * One pass over the text, no backtracking: each character is classified on its own.
  */
 
 /** bump when `termsOf` changes what it produces: every record is indexed again at the next start */
-export const TERMS_VERSION = 1;
+export const TERMS_VERSION = 2;
 /** longer words are cut to this many characters (the same for records and queries) */
 export const MAX_WORD = 40;
 
@@ -34,6 +37,15 @@ function isCjk(cp: number): boolean {
     (cp >= 0xf900 && cp <= 0xfaff) ||
     (cp >= 0x20000 && cp <= 0x3134f)
   );
+}
+
+/** a word of Latin letters (with their marks): stemmed; words with digits or of other scripts are kept whole */
+const LATIN_WORD = /^[\p{Script=Latin}\p{M}]+$/u;
+const ASCII_WORD = /^[a-z]+$/;
+
+/** the stem of a lower-cased word of Latin letters (English rules: plurals, -ing, -ed, …), else the word */
+export function stemOf(word: string): string {
+  return ASCII_WORD.test(word) || LATIN_WORD.test(word) ? stemmer(word) : word;
 }
 
 function isWordChar(ch: string, cp: number): boolean {
@@ -54,7 +66,7 @@ export function termsOf(text: string, mode: 'index' | 'query' = 'index'): string
   let prev = '';
   let run = 0;
   const endWord = () => {
-    if (word) out.add(word);
+    if (word) out.add(stemOf(word));
     word = '';
     wordLength = 0;
   };
