@@ -143,9 +143,7 @@ export class Crud extends ResourceQuery {
     for (const f of this.imageFields)
       for (const name of imageNamesIn(record[stored ? columnOf(f) : f.name], f.type as 'image' | 'html')) names.add(name);
     if (this.def.translatable)
-      for (const name of stored
-        ? imagesOfSnapshot(this.def, record[I18N_KEY] as I18nSnapshot | undefined)
-        : imagesOfI18n(this.def, record))
+      for (const name of stored ? imagesOfSnapshot(this.def, record[I18N_KEY] as I18nSnapshot | undefined) : imagesOfI18n(this.def, record))
         names.add(name);
     return names;
   }
@@ -228,7 +226,8 @@ export class Crud extends ResourceQuery {
     // rich text is sanitized before the transaction opens: a costly body must never hold the database
     const sanitize = (html: string) => sanitizeRichText(html, { owner: ownerOf(req), timeLimitMs: this.ctx.config.sanitizeTimeLimitMs });
     const clean = new Map<string, string>();
-    for (const [k, v] of Object.entries(parsed)) if (this.byName.get(k)?.type === 'html' && typeof v === 'string') clean.set(k, await sanitize(v));
+    for (const [k, v] of Object.entries(parsed))
+      if (this.byName.get(k)?.type === 'html' && typeof v === 'string') clean.set(k, await sanitize(v));
     const i18n = await parseTranslations(this.ctx, this.def, rawObj, sanitize);
     return { recordId, rawObj, parsed, clean, draft, i18n };
   }

@@ -121,8 +121,8 @@ export async function currentSlugs(db: AnyDb, resource: string, recordIds: numbe
     .execute();
   for (const r of rows) {
     const id = Number(r.record_id);
-    let m = out.get(id);
-    if (!m) out.set(id, (m = new Map()));
+    const m = out.get(id) ?? new Map<string, string>();
+    out.set(id, m);
     m.set(r.locale, r.slug);
   }
   return out;
@@ -148,12 +148,7 @@ export async function setSlug(
     const holder = await slugHolder(trx, resource, locale, slug);
     if (holder && holder.recordId !== recordId) {
       if (holder.current) throw conflict('seo.slugTaken');
-      await trx
-        .deleteFrom('content_slug')
-        .where('resource', '=', resource)
-        .where('locale', '=', locale)
-        .where('slug', '=', slug)
-        .execute();
+      await trx.deleteFrom('content_slug').where('resource', '=', resource).where('locale', '=', locale).where('slug', '=', slug).execute();
     }
   } else slug = await uniqueSlug(trx, resource, locale, slug, recordId);
   const own = await trx

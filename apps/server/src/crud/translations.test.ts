@@ -217,7 +217,11 @@ describe.each(DIALECTS)('translations on %s', (dialect) => {
   });
 
   it('editing the Chinese body marks the English outdated; a new English save makes it translated again', async () => {
-    const saved = await saveNews({ title: uniq('过期'), content: '<p>一</p>', translations: { en: { title: 'Outdated', content: '<p>one</p>' } } });
+    const saved = await saveNews({
+      title: uniq('过期'),
+      content: '<p>一</p>',
+      translations: { en: { title: 'Outdated', content: '<p>one</p>' } },
+    });
     expect(saved.translationStatus).toEqual({ en: 'translated' });
     // a save that changes no translated field of the default locale changes no status
     expect((await update(saved, { isTop: 1 })).body.data.translationStatus).toEqual({ en: 'translated' });
@@ -235,7 +239,10 @@ describe.each(DIALECTS)('translations on %s', (dialect) => {
     expect(both.body.data.translationStatus).toEqual({ en: 'translated' });
     // a translation with no text is missing, whatever its SEO fields
     const empty = await update(saved, { translations: { en: { metaTitle: 'only SEO' } } });
-    expect(empty.body.data).toMatchObject({ translationStatus: { en: 'missing' }, translations: { en: { title: '', metaTitle: 'only SEO' } } });
+    expect(empty.body.data).toMatchObject({
+      translationStatus: { en: 'missing' },
+      translations: { en: { title: '', metaTitle: 'only SEO' } },
+    });
   });
 
   it('the list carries each row’s status and filters by locale and status; bad values are 400', async () => {
@@ -349,7 +356,12 @@ describe.each(DIALECTS)('translations on %s', (dialect) => {
     await update(saved, { slug: saved.slug });
     const before = await getNews(saved.id);
     expect((await post('/news/delNews', [saved.id])).body.code).toBe(200);
-    const left = await db().selectFrom('content_translation').select('locale').where('resource', '=', 'news').where('record_id', '=', saved.id).execute();
+    const left = await db()
+      .selectFrom('content_translation')
+      .select('locale')
+      .where('resource', '=', 'news')
+      .where('record_id', '=', saved.id)
+      .execute();
     expect(left).toEqual([]);
     expect(await slugRows('news', saved.id)).toEqual([]);
     // another record takes the English slug meanwhile
@@ -391,16 +403,19 @@ describe.each(DIALECTS)('translations on %s', (dialect) => {
     expect(log.labels.metaTitle).toBe('SEO 标题');
     const en = await t.current.post(`/log/getOperLog?id=${entry.id}`, undefined, { token, headers: { lang: 'en' } });
     expect(en.body.data.labels['translations.en.title']).toBe('English · Title');
-    const revisions = await db().selectFrom('revision').select('data').where('resource', '=', 'news').where('record_id', '=', saved.id).orderBy('id').execute();
+    const revisions = await db()
+      .selectFrom('revision')
+      .select('data')
+      .where('resource', '=', 'news')
+      .where('record_id', '=', saved.id)
+      .orderBy('id')
+      .execute();
     expect(JSON.parse(String(revisions[1].data)).translations.en.title).toBe('Log changed');
   });
 
   it('an image only a translation uses stays (not deleted, not swept); dropping it deletes it', async () => {
     const name = `${'ab'.repeat(16)}.png`;
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-      'base64',
-    );
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
     await t.current.ctx.images.put(name, png, 'image/png');
     const inBody = `${'cd'.repeat(16)}.png`;
     await t.current.ctx.images.put(inBody, png, 'image/png');
@@ -437,7 +452,8 @@ describe.each(DIALECTS)('translations on %s', (dialect) => {
     expect(news.missing).toBeGreaterThan(0);
     expect(news.outdated).toBeGreaterThan(0);
     // only translatable areas
-    for (const x of stats.translations) expect(['news', 'policy', 'pageItem', 'job', 'banner', 'business', 'product', 'application', 'link']).toContain(x.resource);
+    for (const x of stats.translations)
+      expect(['news', 'policy', 'pageItem', 'job', 'banner', 'business', 'product', 'application', 'link']).toContain(x.resource);
   });
 
   it('getInfo names the content locales, the default first', async () => {

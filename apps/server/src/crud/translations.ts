@@ -17,7 +17,7 @@ import { parseInput } from '../http/route.js';
 import { imageNamesIn } from '../storage/references.js';
 import { currentSlugs, dropSlugs, fallbackSlug, setSlug, slugHolder, slugify, uniqueSlug } from './slugs.js';
 
-export { slugify, slugHolder, uniqueSlug };
+export { slugHolder, slugify, uniqueSlug };
 
 /**
  * Content in several locales (issue 24; contracts translation.ts, migration 040): the server side of every
@@ -159,10 +159,21 @@ async function rowsOf(db: AnyDb, resource: string, recordIds: number[]): Promise
     .where('resource', '=', resource)
     .where('record_id', 'in', recordIds)
     .execute();
-  return rows.map((r) => ({ ...r, record_id: Number(r.record_id), has_text: Number(r.has_text), source_version: Number(r.source_version) }));
+  return rows.map((r) => ({
+    ...r,
+    record_id: Number(r.record_id),
+    has_text: Number(r.has_text),
+    source_version: Number(r.source_version),
+  }));
 }
 
-async function upsert(trx: AnyDb, resource: string, recordId: number, locale: string, values: Omit<TranslationRow, 'record_id' | 'locale'>) {
+async function upsert(
+  trx: AnyDb,
+  resource: string,
+  recordId: number,
+  locale: string,
+  values: Omit<TranslationRow, 'record_id' | 'locale'>,
+) {
   await trx
     .insertInto('content_translation')
     .values({ resource, record_id: recordId, locale, ...values })
@@ -172,7 +183,7 @@ async function upsert(trx: AnyDb, resource: string, recordId: number, locale: st
 
 /** `missing` (no row, or no translated field with text), `outdated` (older than the default's version), else `translated` */
 export function statusOf(row: { has_text: number; source_version: number } | undefined, version: number): TranslationStatus {
-  if (!row || row.has_text !== 1) return 'missing';
+  if (row?.has_text !== 1) return 'missing';
   return row.source_version < version ? 'outdated' : 'translated';
 }
 
@@ -261,7 +272,12 @@ export interface RecordI18n {
 }
 
 /** the locales of these records (two queries however many), by record id */
-export async function readI18n(db: AnyDb, ctx: Pick<Ctx, 'config'>, def: ResourceDef, recordIds: number[]): Promise<Map<number, RecordI18n>> {
+export async function readI18n(
+  db: AnyDb,
+  ctx: Pick<Ctx, 'config'>,
+  def: ResourceDef,
+  recordIds: number[],
+): Promise<Map<number, RecordI18n>> {
   const out = new Map<number, RecordI18n>();
   if (!def.translatable || !recordIds.length) return out;
   const { default: main, others } = localesOf(ctx);
@@ -271,8 +287,8 @@ export async function readI18n(db: AnyDb, ctx: Pick<Ctx, 'config'>, def: Resourc
   const slugs = seoOn ? await currentSlugs(db, def.name, recordIds) : new Map<number, Map<string, string>>();
   const byRecord = new Map<number, Map<string, TranslationRow>>();
   for (const r of rows) {
-    let m = byRecord.get(r.record_id);
-    if (!m) byRecord.set(r.record_id, (m = new Map()));
+    const m = byRecord.get(r.record_id) ?? new Map<string, TranslationRow>();
+    byRecord.set(r.record_id, m);
     m.set(r.locale, r);
   }
   for (const id of recordIds) {

@@ -276,11 +276,26 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
         .groupBy('resource')
         .execute();
       const translated = Object.fromEntries(english.map((r) => [r.resource, Number(r.n)]));
-      for (const name of ['news', 'policy', 'pageItem', 'businessType', 'business', 'product', 'company', 'link', 'contact', 'banner', 'job'])
+      for (const name of [
+        'news',
+        'policy',
+        'pageItem',
+        'businessType',
+        'business',
+        'product',
+        'company',
+        'link',
+        'contact',
+        'banner',
+        'job',
+      ])
         expect(translated[name] ?? 0, name).toBeGreaterThanOrEqual(1);
       // what the editor shows: the English of a news item, translated, with a slug made from its English title
       const news = full['/news/getNewsList'].find((n) => (n.translations as Row).en);
-      expect(news).toMatchObject({ translationStatus: { en: 'translated' }, translations: { en: { slug: expect.stringMatching(/^[a-z0-9-]+$/) } } });
+      expect(news).toMatchObject({
+        translationStatus: { en: 'translated' },
+        translations: { en: { slug: expect.stringMatching(/^[a-z0-9-]+$/) } },
+      });
       for (const def of allResources().filter(hasSeo)) {
         const records = Number((await db.selectFrom(def.table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
         const slugs = await db

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { tokenOf } from '../../auth/guard.js';
 import { may } from '../../auth/sessions.js';
 import type { Ctx, WriteEvent } from '../../context.js';
+import { localesOf, slugHolder, uniqueSlug } from '../../crud/translations.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { ok, t } from '../../http/reply.js';
 import { addRoute } from '../../http/route.js';
-import { localesOf, slugHolder, uniqueSlug } from '../../crud/translations.js';
 import { recordTitle } from '../log/index.js';
 
 type Row = Record<string, unknown>;
@@ -68,7 +68,9 @@ async function withLocales(ctx: Ctx, def: ResourceDef, recordId: number, data: R
   const { default: main, others } = localesOf(ctx);
   const out: Row = { ...data };
   const kept = data.translations && typeof data.translations === 'object' ? (data.translations as Record<string, Row>) : null;
-  const translations: Record<string, Row | null> | null = kept ? Object.fromEntries(others.map((l) => [l, kept[l] ? { ...kept[l] } : null])) : null;
+  const translations: Record<string, Row | null> | null = kept
+    ? Object.fromEntries(others.map((l) => [l, kept[l] ? { ...kept[l] } : null]))
+    : null;
   if (translations) out.translations = translations;
   delete out.translationStatus;
   if (!hasSeo(def)) return out;
