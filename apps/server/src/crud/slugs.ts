@@ -65,14 +65,6 @@ export function slugify(text: string, locale: string): string {
 /** the slug a record gets when its source text gives none (`pageitem-12`) */
 export const fallbackSlug = (def: ResourceDef, recordId: number) => `${slugify(def.name, 'en') || 'item'}-${recordId}`;
 
-export interface SlugRow {
-  locale: string;
-  slug: string;
-  record_id: number;
-  current: number;
-  create_time: string;
-}
-
 /** who holds this slug of the resource in this locale (current or as a redirect), if anyone */
 export async function slugHolder(
   db: AnyDb,
