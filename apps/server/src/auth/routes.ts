@@ -104,6 +104,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
         buttons: perms.filter((p) => p.kind === 'write' && may(u, p.key)).map((p) => ({ url: p.key, name: p.name })),
         mustChangePwd: u.mustChangePassword,
         ...(ctx.config.centralSiteUrl ? { centralSiteUrl: ctx.config.centralSiteUrl.replace(/\/+$/, '') } : {}),
+        contentLocales: ctx.config.contentLocales,
       };
       return ok(req, info);
     },

@@ -9,6 +9,8 @@ import {
   pageSizeOf,
   paging,
   type ResourceDef,
+  type TranslationStatus,
+  translationFilter,
 } from '@gk/contracts';
 import {
   type Compilable,
@@ -28,6 +30,7 @@ import { queryGram, type TextIndex, textIndexOf } from '../db/text-index.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { parseInput } from '../http/route.js';
 import { notPublishedSql, pendingDraftSql, publishStateSql } from './publish-state.js';
+import { localesOf, statusSql } from './translations.js';
 
 /**
  * The read side of a resource: its list query (filters, paging, sort, as its contract describes them) and
@@ -98,6 +101,8 @@ export function listSchema(def: ResourceDef) {
         .refine((v) => v == null || Number.isSafeInteger(v), { message: 'err.invalidField', params: { field: f.param } });
     else shape[f.param] = optFilter(200);
   }
+  // a translatable resource's list filters by the translation status in a locale
+  if (def.translatable) Object.assign(shape, translationFilter.shape);
   return z.looseObject(shape);
 }
 
@@ -212,6 +217,20 @@ export class ResourceQuery {
         );
       }
     }
+    const status = this.def.translatable ? (input.translationStatus as TranslationStatus | null | undefined) : null;
+    const asked = this.def.translatable ? (input.translationLocale as string | null | undefined) : null;
+    if (status || asked) {
+      // a non-default content locale; without one, the first of them
+      const { default: main, others } = localesOf(this.ctx);
+      const locale = asked || others[0];
+      if (!locale || !others.includes(locale)) throw badRequest('translation.localeUnknown');
+      if (status) {
+        set.push(`translation=${status}`);
+        const { cond, params: values } = statusSql(this.def, locale, main, status);
+        params.push(...values);
+        conds.push(() => cond);
+      }
+    }
     if (this.hooks.listWhere) conds.push(...this.hooks.listWhere(input));
     if (this.hooks.visible && visible) {
       conds.push(this.hooks.visible.where(visible));
@@ -245,6 +264,7 @@ export class ResourceQuery {
       search?.exact &&
       !this.hooks.listWhere &&
       !visible &&
+      !set.some((s) => s.startsWith('translation=')) &&
       this.def.filters.every((f) => f.param === ti!.param || input[f.param] == null || input[f.param] === '' || copied.has(f.field));
     // joins only when a filter reads a joined name: a count over the bare table is answered from an index
     const joinFiltered = this.def.filters.some(

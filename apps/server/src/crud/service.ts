@@ -3,12 +3,14 @@ import {
   columnOf,
   draftFlag,
   type FieldDef,
+  hasSeo,
   id,
   optDateTime,
   PUBLISH_FIELD_NAMES,
   type PublishInfo,
   publishState,
   type ResourceDef,
+  SEO_FIELDS,
 } from '@gk/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -25,6 +27,22 @@ import { deleteUnreferenced, imageNamesIn } from '../storage/references.js';
 import { type ListWhere, ResourceQuery, type Row, type Visibility } from './list.js';
 import { draftsOf, dropDrafts, type PendingDraft, readDraft, writeDraft } from './pending-draft.js';
 import { publishSaveRule, scheduleRule } from './publish-state.js';
+import {
+  dropTranslations,
+  I18N_KEY,
+  type I18nSnapshot,
+  IMAGE_URL,
+  imagesOfI18n,
+  imagesOfSnapshot,
+  parseTranslations,
+  putBack,
+  readI18n,
+  snapshotsOf,
+  statusesOf,
+  type TranslationInput,
+  withI18n,
+  writeTranslations,
+} from './translations.js';
 
 /**
  * The one write path of every resource: save (validate, check references and uniqueness, sanitize, write),
@@ -84,6 +102,8 @@ interface PreparedSave {
   clean: Map<string, string>;
   /** `draft: true` (a publishable resource only) */
   draft: boolean;
+  /** its `translations` and top-level SEO fields (a translatable resource only; crud/translations.ts) */
+  i18n: TranslationInput | null;
 }
 
 /** a 保存草稿 keeps the edit apart for a record on the site or scheduled for it; a draft or offline record is saved in place */
@@ -95,8 +115,6 @@ export const keepsDraftApart = (record: Row, now: string) => {
 /** the replies of a save that kept a pending draft (the save route answers them 草稿已保存 …) */
 const draftReplies = new WeakSet<Row>();
 export const isDraftReply = (saved: Row) => draftReplies.has(saved);
-
-const IMAGE_URL = /^(\/img\/[\w.-]{1,200}|https?:\/\/[^\s"'<>]{1,490})$/;
 
 /** Reads, filters, pages, writes and deletes one resource, exactly as its contract describes. */
 export class Crud extends ResourceQuery {
@@ -116,12 +134,37 @@ export class Crud extends ResourceQuery {
   /** the fields that hold (image) or embed (rich text) stored images */
   private readonly imageFields: FieldDef[];
 
-  /** the stored images a record holds (image fields) or embeds (rich text); `stored`: a table row (column names) */
+  /**
+   * the stored images a record holds (image fields) or embeds (rich text), its locales' too (share images, translated
+   * rich text); `stored`: a table row (column names) with its locales' snapshot (`I18N_KEY`) when it has one
+   */
   private imagesOf(record: Row, stored = false): Set<string> {
     const names = new Set<string>();
     for (const f of this.imageFields)
       for (const name of imageNamesIn(record[stored ? columnOf(f) : f.name], f.type as 'image' | 'html')) names.add(name);
+    if (this.def.translatable)
+      for (const name of stored ? imagesOfSnapshot(this.def, record[I18N_KEY] as I18nSnapshot | undefined) : imagesOfI18n(this.def, record))
+        names.add(name);
     return names;
+  }
+
+  /** the record as its table holds it (joined names included), without its locales */
+  private plain(recordId: number, db: AnyDb = this.db as unknown as AnyDb): Promise<Row | null> {
+    return super.get(recordId, db);
+  }
+
+  /**
+   * One record, as the staff get answers it: with a translatable resource's default-locale SEO fields at the top
+   * level, `translations` and `translationStatus` (crud/translations.ts); null when absent.
+   */
+  override async get(idValue: number, db: AnyDb = this.db as unknown as AnyDb): Promise<Row | null> {
+    const r = await super.get(idValue, db);
+    return r && this.def.translatable ? this.attachI18n(r, db) : r;
+  }
+
+  private async attachI18n(record: Row, db: AnyDb): Promise<Row> {
+    const id = Number(record.id);
+    return withI18n(record, (await readI18n(db, this.ctx, this.def, [id])).get(id));
   }
 
   /**
@@ -181,11 +224,12 @@ export class Crud extends ResourceQuery {
     const draft = this.def.publishable ? parseInput(z.object({ draft: draftFlag }), rawObj).draft : false;
     const parsed = parseInput(this.def.save, rawObj) as Row;
     // rich text is sanitized before the transaction opens: a costly body must never hold the database
+    const sanitize = (html: string) => sanitizeRichText(html, { owner: ownerOf(req), timeLimitMs: this.ctx.config.sanitizeTimeLimitMs });
     const clean = new Map<string, string>();
     for (const [k, v] of Object.entries(parsed))
-      if (this.byName.get(k)?.type === 'html' && typeof v === 'string')
-        clean.set(k, await sanitizeRichText(v, { owner: ownerOf(req), timeLimitMs: this.ctx.config.sanitizeTimeLimitMs }));
-    return { recordId, rawObj, parsed, clean, draft };
+      if (this.byName.get(k)?.type === 'html' && typeof v === 'string') clean.set(k, await sanitize(v));
+    const i18n = await parseTranslations(this.ctx, this.def, rawObj, sanitize);
+    return { recordId, rawObj, parsed, clean, draft, i18n };
   }
 
   /** a save inside `trx`: the record written (or its pending draft kept), its event emitted when `emit` */
@@ -245,7 +289,7 @@ export class Crud extends ResourceQuery {
       for (const k of PUBLISH_FIELD_NAMES) delete values[k];
       if (this.hooks.beforeSave)
         values = await this.hooks.beforeSave(values, { id: recordId, existing, req: this.hookRequest(req), trx, scratch });
-      return this.keepDraft(trx, existing!, values, req, dropped);
+      return this.keepDraft(trx, existing!, values, req, dropped, input.i18n);
     }
     if (this.capabilityRule) values = this.capabilityRule(values, { existing, req });
     if (this.hooks.beforeSave)
@@ -277,7 +321,19 @@ export class Crud extends ResourceQuery {
       }
     }
     if (this.hooks.afterWrite) await this.hooks.afterWrite(savedId!, { created: !existing, req: this.hookRequest(req), trx, scratch });
-    const saved = await this.mustGet(savedId!, trx);
+    const written = await this.plain(savedId!, trx);
+    if (!written) throw notFound();
+    // its locales, in the same transaction (a save without them leaves them as they are)
+    if (this.def.translatable)
+      await writeTranslations(trx, this.ctx, this.def, {
+        recordId: savedId!,
+        before: existing,
+        after: written,
+        input: input.i18n,
+        userName: req?.user?.userName ?? 'system',
+        now: this.ctx.nowText(),
+      });
+    const saved = this.def.translatable ? await this.attachI18n(written, trx) : written;
     if (existing) {
       // each side read once: one pass over each text, however many images it names
       const kept = this.imagesOf(saved);
@@ -297,11 +353,21 @@ export class Crud extends ResourceQuery {
    * draft's value): the record and its state unchanged. One event `draft` (operation log, revision; no webhook:
    * the site sees nothing). Answers the record as the edit form shows it.
    */
-  private async keepDraft(trx: Transaction<Database>, live: Row, values: Row, req: FastifyRequest | undefined, dropped: Set<string>) {
+  private async keepDraft(
+    trx: Transaction<Database>,
+    live: Row,
+    values: Row,
+    req: FastifyRequest | undefined,
+    dropped: Set<string>,
+    i18n: TranslationInput | null,
+  ) {
     const recordId = Number(live.id);
     const previous = await readDraft(trx, this.def.name, recordId);
+    // its locales wait in the draft too: the SEO fields sent, each locale sent over the one the draft had
+    const locales: Row = { ...i18n?.seo };
+    if (i18n?.translations) locales.translations = { ...(previous?.data.translations as Row | undefined), ...i18n.translations };
     const draft: PendingDraft = {
-      data: { ...previous?.data, ...values },
+      data: { ...previous?.data, ...values, ...locales },
       userName: req?.user?.userName ?? 'system',
       saveTime: this.ctx.nowText(),
     };
@@ -324,6 +390,17 @@ export class Crud extends ResourceQuery {
     for (const [k, v] of Object.entries(draft.data)) {
       const f = this.byName.get(k);
       if (f && !f.readOnly && !f.hidden && !PUBLISH_FIELD_NAMES.includes(k)) out[k] = v;
+    }
+    if (this.def.translatable) {
+      if (hasSeo(this.def)) for (const k of SEO_FIELDS) if (k in draft.data) out[k] = draft.data[k];
+      const sent = draft.data.translations as Record<string, Row | null> | undefined;
+      if (sent) {
+        const translations: Record<string, Row> = { ...(record.translations as Record<string, Row> | undefined) };
+        for (const [locale, v] of Object.entries(sent))
+          if (v) translations[locale] = { ...v };
+          else delete translations[locale];
+        out.translations = translations;
+      }
     }
     for (const f of this.def.fields) {
       if (!f.join || !(f.join.via in draft.data) || draft.data[f.join.via] === record[f.join.via]) continue;
@@ -369,13 +446,25 @@ export class Crud extends ResourceQuery {
   }
 
   /** a staff list page's rows: for a publishable resource each gets its `PublishInfo` (the server's now, its draft) */
+  /**
+   * A staff list page's rows: for a publishable resource each gets its `PublishInfo` (the server's now, its draft);
+   * for a translatable one its `translationStatus` (one query for the page), and, when the resource has no get call
+   * (its dialog edits the row), its SEO fields and `translations` too.
+   */
   async withListInfo(rows: Row[]): Promise<Row[]> {
-    if (!this.def.publishable || !rows.length) return rows;
-    const drafts = await draftsOf(
-      this.ctx.db,
-      this.def.name,
-      rows.map((r) => Number(r.id)),
-    );
+    if (!rows.length || (!this.def.publishable && !this.def.translatable)) return rows;
+    const ids = rows.map((r) => Number(r.id));
+    if (this.def.translatable) {
+      if (!this.def.endpoints.get) {
+        const i18n = await readI18n(this.ctx.db, this.ctx, this.def, ids);
+        rows = rows.map((r) => withI18n(r, i18n.get(Number(r.id))));
+      } else {
+        const statuses = await statusesOf(this.ctx.db, this.ctx, this.def, ids);
+        rows = rows.map((r) => ({ ...r, translationStatus: statuses.get(Number(r.id)) ?? {} }));
+      }
+    }
+    if (!this.def.publishable) return rows;
+    const drafts = await draftsOf(this.ctx.db, this.def.name, ids);
     return rows.map((r) => ({ ...r, ...this.publishInfo(r, drafts.get(Number(r.id))) }));
   }
 
@@ -417,8 +506,12 @@ export class Crud extends ResourceQuery {
       }
       if (this.hooks.beforeDelete) await this.hooks.beforeDelete(rows, { req, trx });
       const before = this.ctx.writeListeners.length ? await Promise.all(ids.map((i) => this.get(i, trx))) : [];
+      // its locales go with it: the stored row keeps them (the recycle bin puts them back), their images count
+      const snapshots = await snapshotsOf(trx, this.def, ids);
+      for (const row of rows) if (snapshots.has(Number(row.id))) row[I18N_KEY] = snapshots.get(Number(row.id));
       await loose.deleteFrom(this.def.table).where('id', 'in', ids).execute();
       await unindexRows(trx, this.def, ids);
+      await dropTranslations(trx, this.def, ids);
       // a deleted record's pending draft goes with it (the recycle bin keeps the record as it was stored)
       if (this.def.publishable)
         for (const draft of await dropDrafts(trx, this.def.name, ids)) for (const name of this.imagesOf(draft)) dropped.add(name);
@@ -474,7 +567,8 @@ export class Crud extends ResourceQuery {
       const clean = new Map<string, string>();
       // sanitized when the draft was kept
       for (const [k, v] of Object.entries(parsed)) if (this.byName.get(k)?.type === 'html' && typeof v === 'string') clean.set(k, v);
-      await this.write(trx, { recordId: input.id, rawObj: data, parsed, clean, draft: false }, req, dropped, false);
+      const i18n = await parseTranslations(this.ctx, this.def, data, null);
+      await this.write(trx, { recordId: input.id, rawObj: data, parsed, clean, draft: false, i18n }, req, dropped, false);
     };
     const record = await this.changeState(input.id, 'publish', req, applyDraft, (before, now) => {
       const publishTime = input.publishTime ?? now;
@@ -525,11 +619,13 @@ export class Crud extends ResourceQuery {
    * caller's transaction; the caller checked that it fits (id, unique values, references).
    */
   async restore(recordId: number, row: Row, req: FastifyRequest, trx: Transaction<Database>): Promise<Row> {
+    const { [I18N_KEY]: snapshot, ...columns } = row;
     await looseDb(trx)
       .insertInto(this.def.table)
-      .values({ ...row, id: recordId })
+      .values({ ...columns, id: recordId })
       .execute();
     await reindexRows(trx, this.def, [recordId]);
+    await putBack(trx, this.def, recordId, snapshot as I18nSnapshot | undefined, this.ctx.nowText());
     const after = await this.mustGet(recordId, trx);
     await this.emit({ action: 'restore', id: recordId, before: null, after: { ...after }, req, trx });
     return after;

@@ -12,18 +12,23 @@ import type { ImageStore } from './index.js';
  * and the resource machinery's cleanup after a save or delete, all ask `imageInUse` / `referencedNames`.
  */
 
-export type ImageColumn = { table: string; column: string; type: 'image' | 'html' };
+/** `id`: the column that names the row using it (default `id`) */
+export type ImageColumn = { table: string; column: string; type: 'image' | 'html'; id?: string };
 
 /**
  * Image columns outside the resource descriptions: the account avatar of the core, the records in the recycle
- * bin (their stored row as JSON, searched like rich text), whose images stay until they are purged, and the
- * pending drafts (JSON too), whose images stay until the draft is published or dropped.
+ * bin (their stored row as JSON, searched like rich text), whose images stay until they are purged, the
+ * pending drafts (JSON too), whose images stay until the draft is published or dropped, and the records' values
+ * in the content locales (JSON too).
  */
 const CORE_REFERENCES: ImageColumn[] = [
   { table: 'sys_user', column: 'avatar', type: 'image' },
   { table: 'recycle_bin', column: 'data', type: 'html' },
   // pending drafts of records on the site (migration 039): an image only a draft holds stays until it is dropped
   { table: 'pending_draft', column: 'data', type: 'html' },
+  // a record's values in another content locale and its SEO fields (migration 040, JSON): share images and the
+  // images of translated rich text
+  { table: 'content_translation', column: 'data', type: 'html', id: 'record_id' },
 ];
 /** columns added by capabilities at start-up */
 const extraReferences: ImageColumn[] = [];
@@ -58,7 +63,12 @@ function condition(c: ImageColumn, name: string) {
 /** The first record that still uses the image, or null. */
 export async function findReference(db: AnyDb, name: string): Promise<{ table: string; column: string; id: unknown } | null> {
   for (const c of referenceColumns()) {
-    const row = await looseDb(db).selectFrom(c.table).select('id').where(condition(c, name)).limit(1).executeTakeFirst();
+    const row = await looseDb(db)
+      .selectFrom(c.table)
+      .select(sql.ref(c.id ?? 'id').as('id'))
+      .where(condition(c, name))
+      .limit(1)
+      .executeTakeFirst();
     if (row) return { table: c.table, column: c.column, id: row.id };
   }
   return null;

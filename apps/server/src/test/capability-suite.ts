@@ -1,6 +1,18 @@
-import { allResources, columnOf, deliveryEndpoints, deliveryEndpointsOf, isRecyclable, type ResourceDef } from '@gk/contracts';
+import {
+  allResources,
+  columnOf,
+  deliveryEndpoints,
+  deliveryEndpointsOf,
+  hasSeo,
+  isRecyclable,
+  type ResourceDef,
+  SLUG_PATTERN,
+  slugSource,
+  translatableFields,
+} from '@gk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../context.js';
+import { slugify } from '../crud/translations.js';
 import { looseDb } from '../db/index.js';
 import { type ReplyBody, useTestApp } from './harness.js';
 import { field, newTag, recordMaker, scopeOf, textOf } from './records.js';
@@ -16,6 +28,9 @@ import { field, newTag, recordMaker, scopeOf, textOf } from './records.js';
  * - recyclable: a delete goes to the recycle bin and comes back with its id
  * - webhook: a save and a delete enqueue their events for a subscribed webhook, each naming delivery paths that
  *   exist (a restore from the recycle bin sends its event too)
+ * - translatable: a save carries `translations` of its translated fields (and slugs when it has SEO fields); get (or
+ *   its list row) answers them with `translationStatus`; a save without them leaves them; changing a translated field
+ *   of the default locale marks them outdated; the list filters by status
  * - operation log: every write is one entry naming the resource, the action and the record
  * - delivery: its list and record show published rows only
  */
@@ -248,6 +263,44 @@ export function capabilitySuite(
         if (def.delivery) expect(list.length, `${def.name}: its events name its delivery paths`).toBeGreaterThan(0);
         for (const path of list) expect(isDeliveryPath(path), `${def.name}: ${path}`).toBe(true);
       }
+    });
+  });
+
+  describe.each(cases((def) => !!def.translatable))('translatable %s', (_n, def) => {
+    it('its save carries translations; get answers them with statuses; a legacy save keeps them; a source change outdates them', async () => {
+      const tag = newTag();
+      const scope = scopeOf(def);
+      const shared = new Map<string, unknown>();
+      const body = await bodyOf(def, tag, 1, shared);
+      const type = (name: string) => field(def, name)?.type;
+      const en: Row = Object.fromEntries(
+        translatableFields(def).map((f) => [f, type(f) === 'html' ? `<p>${tag} English ${f}</p>` : `${tag} English ${f}`]),
+      );
+      const saved = await post(def.endpoints.save!.path, { ...body, translations: { en } });
+      expect(saved.body.code, JSON.stringify(saved.body)).toBe(200);
+      const id = saved.body.data.id as number;
+      const list = async (extra: Row = {}) =>
+        ((await post(def.endpoints.list!.path, { [scope.param]: tag, pageSize: 100, ...extra })).body.rows as Row[]) ?? [];
+      // a resource without a get call is edited from its list row, which carries the translations too
+      const read = async () => (def.endpoints.get ? getRecord(def, id) : (await list()).find((r) => r.id === id)!);
+      const first = await read();
+      expect(first.translations.en).toMatchObject(en);
+      expect(first.translationStatus).toEqual({ en: 'translated' });
+      if (hasSeo(def)) {
+        expect(first.slug).toMatch(SLUG_PATTERN);
+        expect(first.translations.en.slug).toBe(slugify(String(en[slugSource(def)]), 'en'));
+      }
+      expect((await list()).find((r) => r.id === id)?.translationStatus).toEqual({ en: 'translated' });
+      // a save without translations leaves them
+      expect((await post(def.endpoints.save!.path, { ...body, id })).body.code).toBe(200);
+      expect((await read()).translations).toEqual(first.translations);
+      // a translated field of the default locale changes: the English is outdated, and the list finds it so
+      const source = translatableFields(def).find((f) => type(f) === 'text')!;
+      const changed = await post(def.endpoints.save!.path, { ...body, id, [source]: `${tag}_changed` });
+      expect(changed.body.code, JSON.stringify(changed.body)).toBe(200);
+      expect((await read()).translationStatus).toEqual({ en: 'outdated' });
+      expect((await list({ translationStatus: 'outdated' })).map((r) => r.id)).toContain(id);
+      expect((await list({ translationLocale: 'en', translationStatus: 'translated' })).map((r) => r.id)).not.toContain(id);
     });
   });
 

@@ -1,4 +1,4 @@
-import { allResources, BANNER_TYPES, columnOf, type ResourceDef, SHOW_TYPES, WEBHOOK_EVENTS } from '@gk/contracts';
+import { allResources, BANNER_TYPES, columnOf, type ResourceDef, SEO_FIELDS, SHOW_TYPES, WEBHOOK_EVENTS } from '@gk/contracts';
 import type { ReplyBody, TestApp } from './harness.js';
 
 /**
@@ -16,6 +16,16 @@ export const byTable = (table: string) => {
 };
 export const field = (def: ResourceDef, name: string) => def.fields.find((f) => f.name === name);
 export const saveKeys = (def: ResourceDef) => Object.keys((def.save as unknown as { shape: Row }).shape).filter((k) => k !== 'id');
+
+/**
+ * A record without what a translatable resource adds to it (its SEO fields, `translations`, `translationStatus`):
+ * the resource's own fields, for a test of its own rules (the generic suite tests the locales of every resource).
+ */
+export const ownFields = (record: Row): Row => {
+  const out: Row = { ...record };
+  for (const k of [...SEO_FIELDS, 'translations', 'translationStatus']) delete out[k];
+  return out;
+};
 
 /** values the contract constrains beyond the field type (a fixed code list, a link, a phone, a password) */
 export const FIXED: Record<string, (rank: number) => unknown> = {

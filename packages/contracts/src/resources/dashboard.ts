@@ -2,6 +2,7 @@ import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
 import { menuTree } from '../menu.js';
 import { allResources } from '../resource.js';
+import type { TranslationStatus } from '../translation.js';
 import { type PublishState, publishFilter } from './publish.js';
 
 /** The home page's figures: content counts per area, my recent edits, the latest changes, failed logins (admins). */
@@ -27,6 +28,10 @@ export function dashboardAreas(): { resource: string; url: string }[] {
 
 /** A list screen filtered by publish state (the list keeps its filters in the URL query). */
 export const statusListUrl = (url: string, state: PublishState) => `${url}?${new URLSearchParams({ [publishFilter.param]: state })}`;
+
+/** A list screen filtered by translation status in a content locale (`?translationLocale=en&translationStatus=missing`). */
+export const translationListUrl = (url: string, locale: string, status: TranslationStatus) =>
+  `${url}?${new URLSearchParams({ translationLocale: locale, translationStatus: status })}`;
 
 /** The details screen (a hidden menu route, `?id=`) opened from a list screen, if it has one. */
 const detailsOf = (listUrl: string) =>
@@ -62,6 +67,20 @@ export interface DashboardWaiting {
   scheduledUrl: string;
 }
 
+/** What waits for translation in one translatable area and one non-default content locale. */
+export interface DashboardTranslation {
+  resource: string;
+  name: string;
+  /** the content locale (`en`) */
+  locale: string;
+  /** records with no translated text in it */
+  missing: number;
+  /** records whose default-locale text changed after the translation */
+  outdated: number;
+  /** the list filtered to the missing ones (`translationListUrl`; the outdated: the same with `outdated`) */
+  url: string;
+}
+
 export interface DashboardChange {
   id: number;
   operTime: string;
@@ -80,6 +99,8 @@ export interface DashboardStats {
   counts: { resource: string; name: string; url: string; count: number }[];
   /** drafts and scheduled items per publishable area the user may list */
   waiting: DashboardWaiting[];
+  /** per translatable area the user may list × non-default content locale (always sent by the server) */
+  translations?: DashboardTranslation[];
   recycled: number | null;
   myEdits: DashboardChange[];
   /** null when the user may not read the operation log */
@@ -102,6 +123,9 @@ export const dashboardMessages = defineMessages({
     'home.waiting': '待发布',
     'home.drafts': '草稿 {count}',
     'home.scheduled': '定时 {count}',
+    'home.translations': '待翻译',
+    'home.translationMissing': '未翻译 {count}',
+    'home.translationOutdated': '待更新 {count}',
   },
   en: {
     'home.counts': 'Content',
@@ -114,6 +138,9 @@ export const dashboardMessages = defineMessages({
     'home.waiting': 'Waiting to go live',
     'home.drafts': '{count} drafts',
     'home.scheduled': '{count} scheduled',
+    'home.translations': 'Awaiting translation',
+    'home.translationMissing': '{count} missing',
+    'home.translationOutdated': '{count} outdated',
   },
   es: {
     'home.counts': 'Contenido',
@@ -126,5 +153,8 @@ export const dashboardMessages = defineMessages({
     'home.waiting': 'Pendiente de publicar',
     'home.drafts': '{count} borradores',
     'home.scheduled': '{count} programados',
+    'home.translations': 'Pendiente de traducir',
+    'home.translationMissing': '{count} sin traducir',
+    'home.translationOutdated': '{count} desactualizadas',
   },
 });

@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { looseDb } from '../../db/index.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
+import { ownFields } from '../../test/records.js';
 
 describe.each(DIALECTS)('application types and applications on %s', (dialect) => {
   const t = useTestApp(dialect);
@@ -35,7 +36,7 @@ describe.each(DIALECTS)('application types and applications on %s', (dialect) =>
       const r = await post('/application/getApplicationTypePage', { pageNumber: 1, pageSize: 20 });
       expect(r.body).toMatchObject({ code: 200, msg: '操作成功', total: 3 });
       expect(codes(r.body.rows)).toEqual(['query', 'gov', 'tool']);
-      expect(r.body.rows[1]).toEqual({ id: types.gov, code: 'gov', name: '政务平台', sortNo: 1.5 });
+      expect(ownFields(r.body.rows[1])).toEqual({ id: types.gov, code: 'gov', name: '政务平台', sortNo: 1.5 });
     });
 
     it('filters by code and name substrings and the remote-select keyword; pages; sorts by whitelisted columns', async () => {
@@ -79,7 +80,7 @@ describe.each(DIALECTS)('application types and applications on %s', (dialect) =>
 
     it('updates a type; 404s an unknown id', async () => {
       const upd = await post('/application/saveApplicationType', { id: types.tool, code: 'tool', name: '实用工具', sortNo: 3 });
-      expect(upd.body.data).toEqual({ id: types.tool, code: 'tool', name: '实用工具', sortNo: 3 });
+      expect(ownFields(upd.body.data)).toEqual({ id: types.tool, code: 'tool', name: '实用工具', sortNo: 3 });
       expect((await post('/application/saveApplicationType', { id: 999999, code: 'zz', name: 'x', sortNo: 1 })).body).toEqual({
         code: 404,
         msg: '数据不存在或已被删除',
@@ -98,7 +99,7 @@ describe.each(DIALECTS)('application types and applications on %s', (dialect) =>
         sortNo: '2.5',
       });
       expect(r.body).toMatchObject({ code: 200, msg: '保存成功' });
-      expect(r.body.data).toEqual({
+      expect(ownFields(r.body.data)).toEqual({
         id: r.body.data.id,
         name: '舱单查询',
         type: 'query',

@@ -71,12 +71,24 @@ describe.each(DIALECTS)('company profile on %s', (dialect) => {
   it('creates the profile on the first save and updates that same row afterwards', async () => {
     const first = await post('/company/saveCompany', profile);
     expect(first.body).toMatchObject({ code: 200, msg: '保存成功' });
-    expect(first.body.data).toEqual({ id: expect.any(Number), ...profile });
+    // the profile is translatable: its SEO fields (a slug made from the name), translations and their statuses
+    const locales = {
+      slug: 'shen-zhen-gang-kou-wu-liu-you-xian-gong-si',
+      metaTitle: '',
+      metaDescription: '',
+      keywords: '',
+      ogImage: '',
+      canonicalUrl: '',
+      noindex: 0,
+      translations: {},
+      translationStatus: { en: 'missing' },
+    };
+    expect(first.body.data).toEqual({ id: expect.any(Number), ...profile, ...locales });
     const id = first.body.data.id;
     expect((await post('/company/getCompany')).body.data).toEqual(first.body.data);
     // whatever id the client sends (none, another, unknown), the one profile is updated
     const noId = await post('/company/saveCompany', { name: '深圳港口物流集团有限公司' });
-    expect(noId.body.data).toEqual({ ...profile, id, name: '深圳港口物流集团有限公司' });
+    expect(noId.body.data).toEqual({ ...profile, ...locales, id, name: '深圳港口物流集团有限公司' });
     const otherId = await post('/company/saveCompany', { id: 999999, name: '深圳港口物流集团有限公司', phone: '1'.repeat(30) });
     expect(otherId.body.data).toMatchObject({ id, phone: '1'.repeat(30), email: profile.email });
     // optional fields may be emptied

@@ -2,6 +2,7 @@ import {
   changeUrl,
   type DashboardChange,
   type DashboardStats,
+  type DashboardTranslation,
   type DashboardWaiting,
   dashboardAreas,
   dashboardEndpoints,
@@ -12,12 +13,14 @@ import {
   recycleEndpoints,
   resourceByName,
   statusListUrl,
+  translationListUrl,
 } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { may } from '../../auth/sessions.js';
 import type { Ctx } from '../../context.js';
 import { publishStateSql } from '../../crud/publish-state.js';
+import { localesOf, statusSql } from '../../crud/translations.js';
 import { looseDb } from '../../db/index.js';
 import { formatDateTime } from '../../db/time.js';
 import { ok, t } from '../../http/reply.js';
@@ -74,6 +77,27 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
           scheduled: await inState('scheduled'),
           scheduledUrl: statusListUrl(area.url, 'scheduled'),
         });
+      }
+      // what waits for translation: per translatable area and non-default content locale, missing and outdated
+      const translations: DashboardTranslation[] = [];
+      const { default: main, others } = localesOf(ctx);
+      for (const area of areas) {
+        const def = resourceByName(area.resource);
+        if (!def?.translatable || !def.endpoints.list || !may(user, def.endpoints.list.path)) continue;
+        const inStatus = async (locale: string, status: 'missing' | 'outdated') => {
+          const { cond } = statusSql(def, locale, main, status);
+          const r = await db.selectFrom(`${def.table} as t`).select(sql<number>`count(*)`.as('n')).where(cond).executeTakeFirstOrThrow();
+          return Number(r.n);
+        };
+        for (const locale of others)
+          translations.push({
+            resource: def.name,
+            name: t(req, def.label),
+            locale,
+            missing: await inStatus(locale, 'missing'),
+            outdated: await inStatus(locale, 'outdated'),
+            url: translationListUrl(area.url, locale, 'missing'),
+          });
       }
       const changes = (rows: Record<string, unknown>[]) =>
         rows.map((r) => {
@@ -133,7 +157,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
                     .executeTakeFirstOrThrow()
                 ).n,
               );
-      const stats: DashboardStats = { counts, waiting, recycled, myEdits, latest, failedLogins, failedLoginsUrl: failedUrl };
+      const stats: DashboardStats = { counts, waiting, translations, recycled, myEdits, latest, failedLogins, failedLoginsUrl: failedUrl };
       return ok(req, stats);
     },
   });

@@ -12,6 +12,10 @@ const SHORT = '华通物流';
 const ADDRESS = '上海市浦东新区港城路1288号华通物流大厦';
 const PHONE = '021-50008888';
 const RECORD_NUMBER = '沪ICP备12345678号-1';
+/** the company in the English version of the demo content (the second content locale) */
+const COMPANY_EN = 'Huatong International Logistics Co., Ltd.';
+const SHORT_EN = 'Huatong Logistics';
+const ADDRESS_EN = 'Huatong Logistics Tower, 1288 Gangcheng Road, Pudong New Area, Shanghai';
 
 /** Every picture of the demo content, by key. */
 export const IMAGES = {
@@ -131,6 +135,26 @@ export const DEMO_CONTENT: DemoContent = {
       body: {
         type: 'gsxw',
         title: `${SHORT}华东智能分拨中心正式投入运营`,
+        translations: {
+          en: {
+            title: `${SHORT_EN} opens its East China smart sorting hub`,
+            summary:
+              'The new hub runs automated cross-belt sorters and smart storage, cutting handling times for international parcels across East China.',
+            metaDescription: `${SHORT_EN} has opened a 42,000 m² smart sorting hub in Lingang, Shanghai, for international express and cross-border e-commerce.`,
+            content: `<p>This week ${SHORT_EN} opened its East China smart sorting hub in the Lingang area of Shanghai. With about 42,000 square metres of floor space, the hub brings international express sorting, cross-border e-commerce consolidation and bonded storage under one roof, making it the company's largest logistics site in the Yangtze River Delta.</p>
+<p><img src="{img:newsHub}" alt="The East China smart sorting hub"></p>
+<h2>Automation throughout</h2>
+<p>The hub runs automated cross-belt sorting lines, in-motion weighing and scanning units and smart racking: every parcel is directed by the system from unloading and scanning to sorting and loading.</p>
+<ul>
+<li>Peak sorting capacity of about 30,000 parcels an hour;</li>
+<li>Fewer damaged and mis-sorted parcels than at the previous site;</li>
+<li>A data link with the customs supervision system checks outbound parcels on site before they are declared.</li>
+</ul>
+<h2>Serving more customers</h2>
+<p>International express shipments from East China to the main cities of Europe, North America and Southeast Asia are now processed here, and customers can follow each step inside the hub with Track a Shipment on our website.</p>
+<p>Next, the company will extend its sorting network in South and North China to give customers steadier, more transparent cross-border logistics.</p>`,
+          },
+        },
         summary: '新分拨中心配备自动化交叉带分拣线与智能仓储系统，华东地区国际包裹的处理时效进一步提升。',
         summaryImg: '{img:newsHub}',
         isTop: 1,
@@ -154,6 +178,22 @@ export const DEMO_CONTENT: DemoContent = {
       body: {
         type: 'hydt',
         title: '中欧班列开行保持增长，跨境物流通道持续拓展',
+        translations: {
+          en: {
+            title: 'China–Europe Railway Express keeps growing as cross-border routes expand',
+            summary:
+              'Rail strikes a new balance between speed and cost, and more exporters now make the China–Europe Railway Express part of their regular logistics.',
+            content: `<p>The China–Europe Railway Express has become a major logistics corridor across Eurasia. Rail is faster than sea freight and cheaper than air freight, which suits mid- to high-value goods such as electronics, auto parts and machinery.</p>
+<h2>Three changes shippers notice</h2>
+<ol>
+<li><strong>More routes</strong>: more departure cities in China and more destination stations abroad, with both consolidated and full-train services.</li>
+<li><strong>Easier clearance</strong>: border ports along the line share data, and transit formalities are simpler.</li>
+<li><strong>End-to-end service</strong>: door-to-door transport, clearance abroad and overseas warehouse delivery now connect.</li>
+</ol>
+<h2>Our advice</h2>
+<p>If you are shipping by rail for the first time, confirm the description, HS code and import requirements of your goods early, and allow time for booking and delivery to the terminal. The ${SHORT_EN} freight team handles route advice, booking, customs declaration and delivery abroad.</p>`,
+          },
+        },
         summary: '铁路运输在时效与成本之间提供了新的平衡，越来越多的外贸企业把中欧班列纳入常态化物流方案。',
         summaryImg: '{img:newsTrain}',
         isHot: 1,
@@ -173,6 +213,26 @@ export const DEMO_CONTENT: DemoContent = {
       body: {
         type: 'tgzx',
         title: '进口货物“两步申报”操作要点梳理',
+        translations: {
+          en: {
+            title: 'Two-step declaration for imports: what to know',
+            summary:
+              'A summary declaration first and a full declaration later lets importers collect goods sooner. Here is when it applies, how it works and what to watch for.',
+            content: `<p>Two-step declaration is a way of declaring imported goods: the importer first files a summary declaration and, once it is accepted, may collect the goods; the full declaration and the duties follow within the set period. It shortens the time goods spend at the port.</p>
+<h2>How it works</h2>
+<ol>
+<li>Step one, the summary declaration: the items needed for safety and admission, and whether an inspection is required.</li>
+<li>Collecting the goods: without an inspection, or once it is done, the goods may leave.</li>
+<li>Step two, the full declaration: the remaining items within the set period, and payment of duties.</li>
+</ol>
+<h2>Points to watch</h2>
+<ul>
+<li>Describe the goods truthfully in the summary declaration, and have any licences ready in advance;</li>
+<li>A full declaration filed late may incur a late-declaration fee;</li>
+<li>Check the latest customs notices for who may use it; the ${SHORT_EN} customs team can help you assess your case.</li>
+</ul>`,
+          },
+        },
         summary: '“概要申报”与“完整申报”分步完成，企业可以更早提离货物。本文梳理适用情形、办理流程和常见注意事项。',
         summaryImg: '{img:newsDeclare}',
         isTop: 1,
@@ -224,6 +284,31 @@ export const DEMO_CONTENT: DemoContent = {
       body: {
         type: 'wlzs',
         title: '国际快递的体积重量如何计算？',
+        translations: {
+          en: {
+            title: 'How is volumetric weight calculated for international express?',
+            summary:
+              'Light, bulky parcels are charged by volumetric weight. Knowing how it is worked out and choosing the right box size can lower your shipping costs.',
+            content: `<p>International express is usually charged on the greater of the actual weight and the volumetric weight. For large, light parcels, the volumetric weight is often the higher of the two.</p>
+<h2>The formula</h2>
+<p>Volumetric weight (kg) = length (cm) × width (cm) × height (cm) ÷ divisor. The usual divisor is 5,000 or 6,000, depending on the service and the route.</p>
+<h2>Examples</h2>
+<table>
+<thead><tr><th>Parcel size (cm)</th><th>Actual weight</th><th>Volumetric weight (÷5,000)</th><th>Chargeable weight</th></tr></thead>
+<tbody>
+<tr><td>30 × 20 × 15</td><td>3.0 kg</td><td>1.8 kg</td><td>3.0 kg</td></tr>
+<tr><td>50 × 40 × 30</td><td>4.5 kg</td><td>12.0 kg</td><td>12.0 kg</td></tr>
+<tr><td>60 × 40 × 40</td><td>20.0 kg</td><td>19.2 kg</td><td>20.0 kg</td></tr>
+</tbody>
+</table>
+<h2>Tips to pay less</h2>
+<ul>
+<li>Choose a box that fits the goods and leaves little empty space;</li>
+<li>Several small parcels may go as one shipment, within the weight limit per piece;</li>
+<li>Compare services with the freight estimate tool on our website before you book.</li>
+</ul>`,
+          },
+        },
         summary: '轻泡货物按体积重量计费。了解计算方法，合理选择包装尺寸，能有效降低运费。',
         summaryImg: '{img:newsVolume}',
         isHot: 1,
@@ -395,6 +480,27 @@ export const DEMO_CONTENT: DemoContent = {
       daysAgo: 3.3,
       body: {
         title: '关于进一步优化进出口货物通关流程的要点解读',
+        translations: {
+          en: {
+            title: 'Faster customs clearance for imports and exports: the key measures explained',
+            summary:
+              'Advance declaration, two-step declaration and electronic inspection results: the changes companies can benefit from right away.',
+            source: `${SHORT_EN} policy research (from published policies)`,
+            content: `<p>This is the ${SHORT_EN} customs team's summary of recent measures that make clearance easier. It is for reference only; the rules published by the General Administration of Customs prevail.</p>
+<h2>1. Advance declaration</h2>
+<p>Companies may declare goods before they reach the customs-supervised site, so inspection or release can follow as soon as they arrive.</p>
+<h2>2. Two-step declaration</h2>
+<p>Eligible imports may be collected after a summary declaration, with the full declaration filed within the set period.</p>
+<h2>3. Electronic inspection results</h2>
+<p>Inspection results are returned through the system, so companies can follow progress online and make fewer trips to the site.</p>
+<h2>How to prepare</h2>
+<ul>
+<li>Tighten your internal document management;</li>
+<li>Make sure declaration data is true, accurate and complete;</li>
+<li>Keep up with the latest customs notices.</li>
+</ul>`,
+          },
+        },
         summary: '围绕“提前申报”“两步申报”和“查验结果电子化反馈”等便利措施，梳理企业可直接受益的变化。',
         summaryImg: '{img:policyClearance}',
         author: `${SHORT}关务部`,
@@ -478,6 +584,21 @@ export const DEMO_CONTENT: DemoContent = {
       daysAgo: 27.4,
       body: {
         title: '航空运输危险品申报注意事项',
+        translations: {
+          en: {
+            title: 'Declaring dangerous goods for air transport',
+            summary: 'Air shipments of dangerous goods or lithium batteries need an accurate description, class and the right documents.',
+            source: `${SHORT_EN} safety management`,
+            content: `<p>For the safety of air transport, any shipment containing dangerous goods or lithium batteries must be declared truthfully before it is handed over. Please note:</p>
+<ul>
+<li>Declare the description, composition and hazard class of the goods truthfully;</li>
+<li>Pack, mark and label the goods as the rules require;</li>
+<li>Provide the transport test report or safety data sheet;</li>
+<li>Never hide dangerous goods in an ordinary shipment.</li>
+</ul>
+<p>Shipments with hidden or wrongly declared dangerous goods are returned, and the sender may be held legally responsible.</p>`,
+          },
+        },
         summary: '危险品及含锂电池货物的航空运输申报，需要提供准确的品名、类别及相应文件。',
         summaryImg: '{img:policyDangerous}',
         author: `${SHORT}航空事业部`,
@@ -520,6 +641,21 @@ export const DEMO_CONTENT: DemoContent = {
             daysAgo: 40,
             body: {
               title: '公司简介',
+              translations: {
+                en: {
+                  title: 'About us',
+                  tag: 'About',
+                  summary: `${COMPANY_EN} is an integrated logistics company built around international express, cross-border e-commerce logistics and customs brokerage.`,
+                  content: `<p>${COMPANY_EN} is headquartered in Shanghai, with sorting hubs in East, South and North China and long-standing partnerships with airlines, shipping lines and delivery partners abroad.</p>
+<p>We offer international express, international freight, cross-border e-commerce logistics, customs brokerage, warehousing and distribution, covering the world's main countries and regions.</p>
+<h2>Why us</h2>
+<ul>
+<li>Our own customs team, familiar with the declaration and supervision rules for all kinds of goods;</li>
+<li>Tracking at every step, with notices at the key milestones;</li>
+<li>Customer service around the clock.</li>
+</ul>`,
+                },
+              },
               tag: '简介',
               sortNo: 1,
               isTop: 1,
@@ -539,6 +675,21 @@ export const DEMO_CONTENT: DemoContent = {
             daysAgo: 39,
             body: {
               title: '发展历程',
+              translations: {
+                en: {
+                  title: 'Our history',
+                  tag: 'History',
+                  summary: 'From a small freight forwarder to an integrated logistics provider with a worldwide network.',
+                  content: `<ol>
+<li><strong>2008</strong>: founded in Shanghai as an international freight forwarder;</li>
+<li><strong>2012</strong>: licensed as a customs broker, customs department set up;</li>
+<li><strong>2015</strong>: international express launched, first sorting hub opened;</li>
+<li><strong>2018</strong>: entry into cross-border e-commerce logistics, first overseas warehouse;</li>
+<li><strong>2021</strong>: our own customs and logistics information system goes live;</li>
+<li><strong>Today</strong>: the East China smart sorting hub is in operation and our network covers the world's main countries and regions.</li>
+</ol>`,
+                },
+              },
               tag: '历程',
               sortNo: 2,
               summary: '从一家小型货运代理公司，成长为覆盖全球的综合物流服务商。',
@@ -557,6 +708,16 @@ export const DEMO_CONTENT: DemoContent = {
             daysAgo: 38,
             body: {
               title: '企业文化',
+              translations: {
+                en: {
+                  title: 'Our culture',
+                  tag: 'Culture',
+                  summary: 'Integrity, expertise, efficiency and shared success.',
+                  content: `<h2>Mission</h2><p>Make moving goods around the world simpler.</p>
+<h2>Vision</h2><p>To be the cross-border logistics partner our customers trust.</p>
+<h2>Values</h2><ul><li>Integrity</li><li>Expertise</li><li>Efficiency</li><li>Shared success</li></ul>`,
+                },
+              },
               tag: '文化',
               sortNo: 3,
               summary: '诚信、专业、高效、共赢。',
@@ -592,6 +753,15 @@ export const DEMO_CONTENT: DemoContent = {
             daysAgo: 36,
             body: {
               title: '国际快递',
+              translations: {
+                en: {
+                  title: 'International express',
+                  tag: 'Express',
+                  summary: 'Door-to-door international express to the main countries and regions of the world.',
+                  content: `<p>Door-to-door international express for documents and parcels, with pickup, customs declaration on your behalf and tracking all the way.</p>
+<ul><li>Standard: good value for everyday goods;</li><li>Priority: the fastest, for urgent documents and samples;</li><li>Economy: for large parcels that are not in a hurry.</li></ul>`,
+                },
+              },
               tag: '快递',
               sortNo: 1,
               summary: '门到门国际快递服务，覆盖全球主要国家和地区。',
@@ -638,6 +808,16 @@ export const DEMO_CONTENT: DemoContent = {
             daysAgo: 30,
             body: {
               title: '常见问题',
+              translations: {
+                en: {
+                  title: 'FAQ',
+                  tag: 'FAQ',
+                  summary: 'Answers to common questions about sending, tracking, customs clearance and claims.',
+                  content: `<h3>How do I track a parcel?</h3><p>Enter the waybill number in Track a Shipment on our website to see its latest status.</p>
+<h3>How long does customs clearance take?</h3><p>Usually one to three working days; longer when the parcel is inspected or documents are missing.</p>
+<h3>Can I change the delivery address?</h3><p>Contact customer service before the parcel is out for delivery; a fee may apply.</p>`,
+                },
+              },
               tag: 'FAQ',
               sortNo: 1,
               isHot: 1,
@@ -705,6 +885,13 @@ export const DEMO_CONTENT: DemoContent = {
     {
       code: 'GJKD',
       name: '国际快递',
+      translations: {
+        en: {
+          name: 'International express',
+          summary:
+            'Door-to-door international express for documents and parcels, with pickup, customs declaration on your behalf and full tracking.',
+        },
+      },
       sortNo: 1,
       summary: '文件与包裹的门到门国际快递，支持上门取件、代为报关与全程轨迹查询。',
       summaryImg: '{img:businessExpress}',
@@ -712,6 +899,12 @@ export const DEMO_CONTENT: DemoContent = {
     {
       code: 'KJDS',
       name: '跨境电商',
+      translations: {
+        en: {
+          name: 'Cross-border e-commerce',
+          summary: 'Direct small-parcel shipping, overseas warehouse stock and returns handling: one service for cross-border sellers.',
+        },
+      },
       sortNo: 2,
       summary: '小包直发、海外仓备货和退货处理，一站式服务跨境电商卖家。',
       summaryImg: '{img:businessEcommerce}',
@@ -719,6 +912,12 @@ export const DEMO_CONTENT: DemoContent = {
     {
       code: 'BGBJ',
       name: '报关报检',
+      translations: {
+        en: {
+          name: 'Customs brokerage',
+          summary: 'Classification, declaration checks, customs declaration and inspection support, for compliant clearance.',
+        },
+      },
       sortNo: 3,
       summary: '商品归类、申报要素审核、报关报检与查验配合，助力企业合规通关。',
       summaryImg: '{img:businessCustoms}',
@@ -726,6 +925,12 @@ export const DEMO_CONTENT: DemoContent = {
     {
       code: 'CCPS',
       name: '仓储配送',
+      translations: {
+        en: {
+          name: 'Warehousing and distribution',
+          summary: 'Bonded and general warehouses in port cities, with receiving, storage, picking, packing and city delivery.',
+        },
+      },
       sortNo: 4,
       summary: '口岸城市的保税仓与普通仓，提供入库、存储、拣货包装与城市配送。',
       summaryImg: '{img:businessWarehouse}',
@@ -733,6 +938,12 @@ export const DEMO_CONTENT: DemoContent = {
     {
       code: 'GJHY',
       name: '国际货运',
+      translations: {
+        en: {
+          name: 'International freight',
+          summary: 'Full and shared containers by sea, air freight and China–Europe rail, combined to fit your schedule and budget.',
+        },
+      },
       sortNo: 5,
       summary: '海运整箱与拼箱、空运和中欧班列，按时效与成本灵活组合。',
       summaryImg: '{img:businessFreight}',
@@ -743,6 +954,7 @@ export const DEMO_CONTENT: DemoContent = {
     {
       type: 'GJKD',
       name: '云翼航空货运',
+      translations: { en: { name: 'Yunyi Air Cargo', summary: 'Freighter and belly capacity on Asia–Europe and Asia–America routes.' } },
       sortNo: 1,
       summary: '提供亚欧、亚美航线的全货机与腹舱运力。',
       logo: '{img:partnerAir}',
@@ -751,6 +963,7 @@ export const DEMO_CONTENT: DemoContent = {
     {
       type: 'GJHY',
       name: '沧溟远洋船务',
+      translations: { en: { name: 'Cangming Ocean Shipping', summary: 'Container liner services from Asia to Europe and North America.' } },
       sortNo: 2,
       summary: '经营亚洲至欧洲、北美的集装箱班轮航线。',
       logo: '{img:partnerShipping}',
@@ -759,6 +972,12 @@ export const DEMO_CONTENT: DemoContent = {
     {
       type: 'GJHY',
       name: '长风国际班列',
+      translations: {
+        en: {
+          name: 'Changfeng International Rail',
+          summary: 'Runs several China–Europe rail routes, with full-train and consolidated services.',
+        },
+      },
       sortNo: 3,
       summary: '运营多条中欧班列线路，提供整列与集拼服务。',
       logo: '{img:partnerRail}',
@@ -767,6 +986,12 @@ export const DEMO_CONTENT: DemoContent = {
     {
       type: 'KJDS',
       name: '万象跨境购',
+      translations: {
+        en: {
+          name: 'Wanxiang Cross-border Mall',
+          summary: 'A cross-border shopping platform for consumers abroad; we work closely together on clearance and delivery.',
+        },
+      },
       sortNo: 4,
       summary: '面向海外消费者的跨境电商平台，双方在清关与配送方面深度合作。',
       logo: '{img:partnerMall}',
@@ -799,18 +1024,53 @@ export const DEMO_CONTENT: DemoContent = {
   ]),
 
   applicationType: plain([
-    { code: 'CXFW', name: '查询服务', sortNo: 1 },
-    { code: 'ZXBL', name: '在线办理', sortNo: 2 },
-    { code: 'GWGJ', name: '关务工具', sortNo: 3 },
+    { code: 'CXFW', name: '查询服务', sortNo: 1, translations: { en: { name: 'Tracking and lookup' } } },
+    { code: 'ZXBL', name: '在线办理', sortNo: 2, translations: { en: { name: 'Online services' } } },
+    { code: 'GWGJ', name: '关务工具', sortNo: 3, translations: { en: { name: 'Customs tools' } } },
   ]),
 
   application: plain([
-    { type: 'CXFW', name: '运单查询', sortNo: 1, icon: '{img:appTrack}', url: 'https://example.com/tools/tracking' },
-    { type: 'CXFW', name: '时效查询', sortNo: 2, icon: '{img:appTime}', url: 'https://example.com/tools/transit-time' },
-    { type: 'CXFW', name: '网点查询', sortNo: 3, icon: '{img:appOutlet}', url: 'https://example.com/tools/outlets' },
+    {
+      type: 'CXFW',
+      name: '运单查询',
+      sortNo: 1,
+      icon: '{img:appTrack}',
+      url: 'https://example.com/tools/tracking',
+      translations: { en: { name: 'Track a shipment' } },
+    },
+    {
+      type: 'CXFW',
+      name: '时效查询',
+      sortNo: 2,
+      icon: '{img:appTime}',
+      url: 'https://example.com/tools/transit-time',
+      translations: { en: { name: 'Transit times' } },
+    },
+    {
+      type: 'CXFW',
+      name: '网点查询',
+      sortNo: 3,
+      icon: '{img:appOutlet}',
+      url: 'https://example.com/tools/outlets',
+      translations: { en: { name: 'Find a service point' } },
+    },
     { type: 'CXFW', name: '禁限寄物品查询', sortNo: 4, icon: '{img:appBanned}', url: 'https://example.com/tools/prohibited-items' },
-    { type: 'ZXBL', name: '运费估算', sortNo: 1, icon: '{img:appQuote}', url: 'https://example.com/tools/freight-estimate' },
-    { type: 'ZXBL', name: '在线下单', sortNo: 2, icon: '{img:appOrder}', url: 'https://example.com/tools/order' },
+    {
+      type: 'ZXBL',
+      name: '运费估算',
+      sortNo: 1,
+      icon: '{img:appQuote}',
+      url: 'https://example.com/tools/freight-estimate',
+      translations: { en: { name: 'Freight estimate' } },
+    },
+    {
+      type: 'ZXBL',
+      name: '在线下单',
+      sortNo: 2,
+      icon: '{img:appOrder}',
+      url: 'https://example.com/tools/order',
+      translations: { en: { name: 'Book online' } },
+    },
     { type: 'GWGJ', name: '报关状态查询', sortNo: 1, icon: '{img:appCustoms}', url: 'https://example.com/tools/customs-status' },
   ]),
 
@@ -823,6 +1083,12 @@ export const DEMO_CONTENT: DemoContent = {
             daysAgo: 20,
             body: {
               name: '五层加厚瓦楞纸箱',
+              translations: {
+                en: {
+                  name: 'Heavy-duty five-ply carton',
+                  summary: 'A reinforced carton for international express: strong, damp-resistant, in many sizes.',
+                },
+              },
               sortNo: 1,
               summary: '适合国际快递的加厚纸箱，抗压防潮，多种规格可选。',
               img: '{img:productCarton}',
@@ -833,6 +1099,9 @@ export const DEMO_CONTENT: DemoContent = {
             daysAgo: 19,
             body: {
               name: '气泡缓冲卷膜',
+              translations: {
+                en: { name: 'Bubble cushioning roll', summary: 'Double-layer bubbles that protect fragile goods reliably.' },
+              },
               sortNo: 2,
               summary: '双层气泡结构，为易碎品提供可靠缓冲保护。',
               img: '{img:productBubble}',
@@ -848,6 +1117,12 @@ export const DEMO_CONTENT: DemoContent = {
             daysAgo: 16,
             body: {
               name: '工业级手持数据终端',
+              translations: {
+                en: {
+                  name: 'Rugged handheld data terminal',
+                  summary: 'Reads 1D and 2D barcodes fast; built for sorting hubs and warehouses.',
+                },
+              },
               sortNo: 1,
               summary: '支持一维码、二维码快速识读，适合分拨中心与仓库作业。',
               img: '{img:productPda}',
@@ -858,6 +1133,12 @@ export const DEMO_CONTENT: DemoContent = {
             daysAgo: 15,
             body: {
               name: '热敏电子面单打印机',
+              translations: {
+                en: {
+                  name: 'Thermal shipping label printer',
+                  summary: 'Prints sharp 100 × 150 mm labels and fits the common label templates.',
+                },
+              },
               sortNo: 2,
               summary: '支持100×150毫米面单，打印清晰，适配主流面单模板。',
               img: '{img:productPrinter}',
@@ -906,6 +1187,9 @@ export const DEMO_CONTENT: DemoContent = {
     {
       bannerType: 'index',
       title: '连接全球 通达四海',
+      translations: {
+        en: { title: 'Connecting the world', name: 'Home – port', summary: 'Sea, air and rail combined: the right route for your goods.' },
+      },
       name: '首页-港口',
       summary: '海运、空运、铁路多式联运，为您的货物找到最合适的路线。',
       imgUrl: '{img:bannerPort}',
@@ -915,6 +1199,13 @@ export const DEMO_CONTENT: DemoContent = {
     {
       bannerType: 'index',
       title: '国际快递 门到门全程可视',
+      translations: {
+        en: {
+          title: 'International express, door to door, tracked all the way',
+          name: 'Home – air',
+          summary: 'Pickup, customs declaration on your behalf and live tracking.',
+        },
+      },
       name: '首页-航空',
       summary: '上门取件、代为报关、轨迹实时可查。',
       imgUrl: '{img:bannerAir}',
@@ -924,6 +1215,13 @@ export const DEMO_CONTENT: DemoContent = {
     {
       bannerType: 'index',
       title: '仓配一体 准时送达',
+      translations: {
+        en: {
+          title: 'Warehousing and delivery, on time',
+          name: 'Home – warehouse',
+          summary: 'Bonded warehouses in port cities and city delivery, with live stock data.',
+        },
+      },
       name: '首页-仓配',
       summary: '口岸城市保税仓与城市配送，库存数据实时可查。',
       imgUrl: '{img:bannerRoad}',
@@ -951,6 +1249,13 @@ export const DEMO_CONTENT: DemoContent = {
     {
       bannerType: 'news003',
       title: '政策法规',
+      translations: {
+        en: {
+          title: 'Policies and regulations',
+          name: 'News – policies',
+          summary: 'Clearance policies explained and declaration guidance.',
+        },
+      },
       name: '新闻中心-政策法规',
       summary: '通关政策解读与申报指引。',
       imgUrl: '{img:bannerPolicy}',
@@ -960,10 +1265,34 @@ export const DEMO_CONTENT: DemoContent = {
   ]),
 
   link: plain([
-    { name: '中华人民共和国海关总署', url: 'http://www.customs.gov.cn', sortNo: 1, enableFlag: 1 },
-    { name: '中华人民共和国商务部', url: 'http://www.mofcom.gov.cn', sortNo: 2, enableFlag: 1 },
-    { name: '中国国际贸易单一窗口', url: 'https://www.singlewindow.cn', sortNo: 3, enableFlag: 1 },
-    { name: '国家邮政局', url: 'https://www.spb.gov.cn', sortNo: 4, enableFlag: 1 },
+    {
+      name: '中华人民共和国海关总署',
+      url: 'http://www.customs.gov.cn',
+      sortNo: 1,
+      enableFlag: 1,
+      translations: { en: { name: 'General Administration of Customs of China' } },
+    },
+    {
+      name: '中华人民共和国商务部',
+      url: 'http://www.mofcom.gov.cn',
+      sortNo: 2,
+      enableFlag: 1,
+      translations: { en: { name: 'Ministry of Commerce of China' } },
+    },
+    {
+      name: '中国国际贸易单一窗口',
+      url: 'https://www.singlewindow.cn',
+      sortNo: 3,
+      enableFlag: 1,
+      translations: { en: { name: 'China International Trade Single Window' } },
+    },
+    {
+      name: '国家邮政局',
+      url: 'https://www.spb.gov.cn',
+      sortNo: 4,
+      enableFlag: 1,
+      translations: { en: { name: 'State Post Bureau of China' } },
+    },
     { name: '国家税务总局', url: 'https://www.chinatax.gov.cn', sortNo: 5, enableFlag: 0 },
     { name: '中国民用航空局', url: 'https://www.caac.gov.cn', sortNo: 6, enableFlag: 0 },
   ]),
@@ -971,6 +1300,7 @@ export const DEMO_CONTENT: DemoContent = {
   contact: plain([
     {
       organizers: COMPANY,
+      translations: { en: { organizers: COMPANY_EN, address: ADDRESS_EN } },
       address: ADDRESS,
       phone: PHONE,
       recordNumber: RECORD_NUMBER,
@@ -986,6 +1316,16 @@ export const DEMO_CONTENT: DemoContent = {
     {
       name: COMPANY,
       shortName: SHORT,
+      translations: {
+        en: {
+          name: COMPANY_EN,
+          shortName: SHORT_EN,
+          summary: `${COMPANY_EN} is an integrated logistics company built around international express, cross-border e-commerce logistics and customs brokerage. Headquartered in Shanghai, with sorting hubs in East, South and North China, it serves the world's main countries and regions.`,
+          address: ADDRESS_EN,
+          metaTitle: `${SHORT_EN} – international express, freight and customs brokerage`,
+        },
+      },
+      metaTitle: `${SHORT} - 国际快递、国际货运与报关报检`,
       summary: `${COMPANY}是一家以国际快递、跨境电商物流和报关报检为核心业务的综合物流服务企业，总部位于上海，在华东、华南、华北设有分拨中心，服务网络覆盖全球主要国家和地区。`,
       logo: '{img:logoPng}',
       address: ADDRESS,
@@ -1042,6 +1382,15 @@ export const DEMO_CONTENT: DemoContent = {
       daysAgo: 2,
       body: {
         title: '国际快递客服专员',
+        translations: {
+          en: {
+            title: 'International express customer service agent',
+            city: 'Shanghai',
+            department: 'Customer Service Centre',
+            content:
+              '<h3>What you will do</h3><ol><li>Handle customers’ tracking requests, transit-time questions and complaints by phone and online chat;</li><li>Follow up exceptions (delays, damage, returns) with the sorting hubs and agents abroad;</li><li>Collect frequent questions to improve the self-service pages.</li></ol><h3>What we look for</h3><ol><li>A college diploma or above, clear Mandarin and basic written English;</li><li>Customer service experience in express or cross-border e-commerce is a plus;</li><li>Able to work early and late shifts.</li></ol><p>Place of work: Huatong Logistics Tower, 1288 Gangcheng Road, Pudong New Area, Shanghai.</p>',
+          },
+        },
         city: '上海',
         department: '客户服务中心',
         headcount: 5,
@@ -1054,6 +1403,15 @@ export const DEMO_CONTENT: DemoContent = {
       daysAgo: 4,
       body: {
         title: '报关员',
+        translations: {
+          en: {
+            title: 'Customs declarant',
+            city: 'Shenzhen',
+            department: 'Customs Department',
+            content:
+              '<h3>What you will do</h3><ol><li>Declare imports and exports, support inspections and follow release;</li><li>Check commercial invoices, packing lists and certificates of origin, and classify goods accurately;</li><li>Follow changes in customs policy and advise the business teams on compliance.</li></ol><h3>What we look for</h3><ol><li>Two years or more of declaration experience and good knowledge of the Single Window;</li><li>Knowledge of the 9610, 9710 and 9810 cross-border e-commerce procedures is a plus.</li></ol>',
+          },
+        },
         city: '深圳',
         department: '关务部',
         headcount: 2,

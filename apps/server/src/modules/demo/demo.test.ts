@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { allResources, BANNER_TYPES, deliveryEndpoints, imageNameOf } from '@gk/contracts';
+import { allResources, BANNER_TYPES, deliveryEndpoints, hasSeo, imageNameOf, SLUG_PATTERN } from '@gk/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { looseDb } from '../../db/index.js';
@@ -264,6 +264,50 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
       const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
       expect(info.channels).toBe(4);
       expect(data[3]).toBe(0);
+    });
+
+    it('speaks English too: English versions of the main content, and a slug for every record with SEO fields', async () => {
+      const db = looseDb(t.current.ctx.db);
+      const english = await db
+        .selectFrom('content_translation')
+        .select(['resource', db.fn.countAll().as('n')])
+        .where('locale', '=', 'en')
+        .where('has_text', '=', 1)
+        .groupBy('resource')
+        .execute();
+      const translated = Object.fromEntries(english.map((r) => [r.resource, Number(r.n)]));
+      for (const name of [
+        'news',
+        'policy',
+        'pageItem',
+        'businessType',
+        'business',
+        'product',
+        'company',
+        'link',
+        'contact',
+        'banner',
+        'job',
+      ])
+        expect(translated[name] ?? 0, name).toBeGreaterThanOrEqual(1);
+      // what the editor shows: the English of a news item, translated, with a slug made from its English title
+      const news = full['/news/getNewsList'].find((n) => (n.translations as Row).en);
+      expect(news).toMatchObject({
+        translationStatus: { en: 'translated' },
+        translations: { en: { slug: expect.stringMatching(/^[a-z0-9-]+$/) } },
+      });
+      for (const def of allResources().filter(hasSeo)) {
+        const records = Number((await db.selectFrom(def.table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+        const slugs = await db
+          .selectFrom('content_slug')
+          .select(['record_id', 'slug'])
+          .where('resource', '=', def.name)
+          .where('locale', '=', 'zh-CN')
+          .where('current', '=', 1)
+          .execute();
+        expect(slugs.length, def.name).toBe(records);
+        for (const s of slugs) expect(s.slug).toMatch(SLUG_PATTERN);
+      }
     });
 
     it('passes the save a user makes: records saved back unchanged are accepted and stay the same', async () => {

@@ -2,12 +2,14 @@ import {
   authEndpoints,
   id,
   LOG_RESULT,
+  localeLabel,
   logEndpoints,
   logModuleLabel,
   logPageSchema,
   MAX_ID,
   type ResourceDef,
   resourceByName,
+  SEO_FIELDS,
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -102,6 +104,19 @@ export function changedFields(before: Row | null, after: Row | null): { before: 
   return { before: b, after: a };
 }
 
+/**
+ * A record of a translatable resource as its log entry shows it: each locale's field its own entry
+ * (`translations.en.title`, labelled English · 标题), the statuses left out (they follow from the rest).
+ */
+export function flatLocales(record: Row | null): Row | null {
+  if (!record || !('translations' in record || 'translationStatus' in record)) return record;
+  const { translations, translationStatus: _statuses, ...out } = record;
+  if (translations && typeof translations === 'object')
+    for (const [locale, values] of Object.entries(translations as Record<string, Row>))
+      for (const [k, v] of Object.entries(values ?? {})) out[`translations.${locale}.${k}`] = v;
+  return out;
+}
+
 /** The title a record is known by: its title, else its name, else its first plain text field, else `#id`. */
 export function recordTitle(def: ResourceDef, record: Row | null | undefined, recordId: number): string {
   const text = def.fields.filter((f) => f.type === 'text' && !f.join && !f.lookup && !f.hidden).map((f) => f.name);
@@ -113,7 +128,7 @@ export function recordTitle(def: ResourceDef, record: Row | null | undefined, re
 }
 
 async function onWrite(ctx: Ctx, e: WriteEvent): Promise<void> {
-  const { before, after } = changedFields(e.before, e.after);
+  const { before, after } = changedFields(flatLocales(e.before), flatLocales(e.after));
   await audit(ctx, e.trx, {
     req: e.req,
     userName: e.req ? undefined : 'system',
@@ -243,7 +258,22 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         labels[f.name] = t(req, f.label);
         types[f.name] = f.type;
       }
-      return ok(req, { ...outRow(req, r), before: parse(r.before_data), after: parse(r.after_data), labels, types });
+      const before = parse(r.before_data);
+      const after = parse(r.after_data);
+      if (def?.translatable) {
+        for (const k of SEO_FIELDS) {
+          labels[k] = t(req, `seo.f.${k}`);
+          types[k] = k === 'ogImage' ? 'image' : k === 'noindex' ? 'flag' : 'text';
+        }
+        // a locale's field: English · 标题
+        for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
+          const [head, locale, name] = key.split('.');
+          if (head !== 'translations' || !locale || !name) continue;
+          labels[key] = `${localeLabel(locale, req.lang)} · ${labels[name] ?? name}`;
+          if (types[name]) types[key] = types[name];
+        }
+      }
+      return ok(req, { ...outRow(req, r), before, after, labels, types });
     },
   });
 

@@ -214,6 +214,7 @@ describe.each(DIALECTS)('pages and page items on %s', (dialect) => {
             'hasDraft',
             'draftTime',
             'draftUser',
+            'translationStatus',
           ].sort(),
         );
       });

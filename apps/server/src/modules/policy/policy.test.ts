@@ -127,6 +127,7 @@ describe.each(DIALECTS)('policy on %s', (dialect) => {
           'hasDraft',
           'draftTime',
           'draftUser',
+          'translationStatus',
         ].sort(),
       );
     });

@@ -15,6 +15,7 @@ import { may, type SessionUser } from '../../auth/sessions.js';
 import type { Ctx, WriteEvent } from '../../context.js';
 import { idsOf } from '../../crud/routes.js';
 import { Crud } from '../../crud/service.js';
+import { I18N_KEY, type I18nSnapshot, imagesOfSnapshot } from '../../crud/translations.js';
 import { type AnyDb, looseDb } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { formatDateTime } from '../../db/time.js';
@@ -66,14 +67,17 @@ async function keep(ctx: Ctx, e: WriteEvent): Promise<void> {
     .execute();
 }
 
-/** The stored images a recycled record (its stored row) holds or embeds. */
+/** The stored images a recycled record (its stored row, and its locales kept with it) holds or embeds. */
 function imagesOfEntry(resource: string, data: string): string[] {
   const def = byName(resource);
   if (!def) return [];
   const row = JSON.parse(data) as Row;
-  return def.fields
-    .filter((f) => (f.type === 'image' || f.type === 'html') && !f.join)
-    .flatMap((f) => imageNamesIn(row[columnOf(f)], f.type as 'image' | 'html'));
+  return [
+    ...def.fields
+      .filter((f) => (f.type === 'image' || f.type === 'html') && !f.join)
+      .flatMap((f) => imageNamesIn(row[columnOf(f)], f.type as 'image' | 'html')),
+    ...imagesOfSnapshot(def, row[I18N_KEY] as I18nSnapshot | undefined),
+  ];
 }
 
 /** After a purge committed: the files of its images that nothing uses any more are deleted (reference first, then file). */

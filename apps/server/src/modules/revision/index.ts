@@ -1,9 +1,10 @@
-import { id, type RevisionRow, resourceByName, revisionEndpoints, revisionListSchema } from '@gk/contracts';
+import { hasSeo, id, type ResourceDef, type RevisionRow, resourceByName, revisionEndpoints, revisionListSchema } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { tokenOf } from '../../auth/guard.js';
 import { may } from '../../auth/sessions.js';
 import type { Ctx, WriteEvent } from '../../context.js';
+import { localesOf, slugHolder, uniqueSlug } from '../../crud/translations.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { ok, t } from '../../http/reply.js';
 import { addRoute } from '../../http/route.js';
@@ -55,6 +56,32 @@ async function keep(ctx: Ctx, e: WriteEvent): Promise<void> {
         old.map((r) => r.id),
       )
       .execute();
+}
+
+/**
+ * A revision's record made ready to be saved again, for a translatable resource: every locale it had goes back and
+ * one it did not have is removed (a revision kept before translations existed leaves them alone); a slug another
+ * record uses now is made unique again (`-2` …) instead of refusing the restore.
+ */
+async function withLocales(ctx: Ctx, def: ResourceDef, recordId: number, data: Row): Promise<Row> {
+  if (!def.translatable) return data;
+  const { default: main, others } = localesOf(ctx);
+  const out: Row = { ...data };
+  const kept = data.translations && typeof data.translations === 'object' ? (data.translations as Record<string, Row>) : null;
+  const translations: Record<string, Row | null> | null = kept
+    ? Object.fromEntries(others.map((l) => [l, kept[l] ? { ...kept[l] } : null]))
+    : null;
+  if (translations) out.translations = translations;
+  delete out.translationStatus;
+  if (!hasSeo(def)) return out;
+  const free = async (locale: string, slug: unknown) => {
+    if (typeof slug !== 'string' || !slug) return slug;
+    const holder = await slugHolder(ctx.db, def.name, locale, slug);
+    return holder && holder.recordId !== recordId && holder.current ? uniqueSlug(ctx.db, def.name, locale, slug, recordId) : slug;
+  };
+  if ('slug' in out) out.slug = await free(main, out.slug);
+  for (const [locale, v] of Object.entries(translations ?? {})) if (v) v.slug = await free(locale, v.slug);
+  return out;
 }
 
 /** Reading a record's revisions needs the right to read the record. */
@@ -124,7 +151,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       const { r, def } = await one(revisionId, req);
       const save = def.endpoints.save;
       if (!save) throw badRequest('revision.unknownResource');
-      const data = JSON.parse(String(r.data)) as Row;
+      const data = await withLocales(ctx, def, Number(r.record_id), JSON.parse(String(r.data)) as Row);
       const res = await api.inject({
         method: 'POST',
         url: `${ctx.config.apiPrefix}${save.path}`,

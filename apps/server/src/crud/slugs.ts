@@ -1,0 +1,181 @@
+import { createRequire } from 'node:module';
+import type { ResourceDef } from '@gk/contracts';
+import type { AnyDb } from '../db/index.js';
+import { conflict } from '../http/errors.js';
+
+/**
+ * Slugs of translatable records (issue 24, migration 040's `content_slug`): one current slug per record and
+ * locale, unique per resource and locale; the ones a record had before stay as redirects (`current` = 0).
+ * crud/translations.ts decides when a slug is made or changed; this file makes and stores them.
+ */
+
+/** what a generated slug is cut to (at a word boundary), leaving room for a `-2` … suffix under SLUG_MAX */
+export const SLUG_MADE_MAX = 80;
+
+const HAN = /\p{Script=Han}/u;
+type PinyinArray = (text: string) => string[];
+let pinyinArray: PinyinArray | null = null;
+
+/**
+ * pinyin-pro (about 1 MB of dictionary) is loaded on the first Chinese text, synchronously: the server bundle
+ * keeps npm packages external, so `require` finds it where `import` would; a start that never makes a Chinese
+ * slug never loads it.
+ */
+function pinyinWords(text: string): string[] {
+  if (!pinyinArray) {
+    const { pinyin } = createRequire(import.meta.url)('pinyin-pro') as typeof import('pinyin-pro');
+    pinyinArray = (t) => pinyin(t, { toneType: 'none', type: 'array', nonZh: 'consecutive', v: true });
+  }
+  return pinyinArray(text);
+}
+
+/**
+ * A slug made from a text in a content locale: Chinese characters spelled in pinyin without tones (one word per
+ * character: 深圳港 → shen-zhen-gang; in any locale, so a Chinese name in an English title is kept), other
+ * scripts lowercased with their accents dropped (Español → espanol), apostrophes dropped (China's → chinas),
+ * everything but a-z and 0-9 a word break, words joined by '-', at most SLUG_MADE_MAX characters (cut between
+ * words). '' when the text has no letter or digit to keep. `locale` is the content locale the text is in.
+ */
+export function slugify(text: string, locale: string): string {
+  void locale;
+  let s = String(text ?? '').normalize('NFKC');
+  if (HAN.test(s)) s = pinyinWords(s).join(' ');
+  s = s
+    .replace(/['’‘`]/g, '')
+    .replace(/ß/g, 'ss')
+    .replace(/[æÆ]/g, 'ae')
+    .replace(/[øØ]/g, 'o')
+    .replace(/[œŒ]/g, 'oe')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+  const words = s.split(/[^a-z0-9]+/).filter(Boolean);
+  let out = '';
+  for (const w of words) {
+    const next = out ? `${out}-${w}` : w;
+    if (next.length > SLUG_MADE_MAX) {
+      if (!out) out = w.slice(0, SLUG_MADE_MAX);
+      break;
+    }
+    out = next;
+  }
+  return out;
+}
+
+/** the slug a record gets when its source text gives none (`pageitem-12`) */
+export const fallbackSlug = (def: ResourceDef, recordId: number) => `${slugify(def.name, 'en') || 'item'}-${recordId}`;
+
+/** who holds this slug of the resource in this locale (current or as a redirect), if anyone */
+export async function slugHolder(
+  db: AnyDb,
+  resource: string,
+  locale: string,
+  slug: string,
+): Promise<{ recordId: number; current: boolean } | null> {
+  const r = await db
+    .selectFrom('content_slug')
+    .select(['record_id', 'current'])
+    .where('resource', '=', resource)
+    .where('locale', '=', locale)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  return r ? { recordId: Number(r.record_id), current: Number(r.current) === 1 } : null;
+}
+
+/**
+ * The first of `base`, `base-2`, `base-3` … that no other record of the resource holds in the locale (neither as
+ * its slug nor as a redirect); one the record itself holds is its own to take back. One query.
+ */
+export async function uniqueSlug(db: AnyDb, resource: string, locale: string, base: string, recordId: number): Promise<string> {
+  const rows = await db
+    .selectFrom('content_slug')
+    .select(['slug', 'record_id'])
+    .where('resource', '=', resource)
+    .where('locale', '=', locale)
+    // a slug is [a-z0-9-] only: no LIKE wildcard in it
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+    .execute();
+  const taken = new Set(rows.filter((r) => Number(r.record_id) !== recordId).map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** the current slugs of these records, by record id and locale */
+export async function currentSlugs(db: AnyDb, resource: string, recordIds: number[]): Promise<Map<number, Map<string, string>>> {
+  const out = new Map<number, Map<string, string>>();
+  if (!recordIds.length) return out;
+  const rows = await db
+    .selectFrom('content_slug')
+    .select(['record_id', 'locale', 'slug'])
+    .where('resource', '=', resource)
+    .where('record_id', 'in', recordIds)
+    .where('current', '=', 1)
+    .execute();
+  for (const r of rows) {
+    const id = Number(r.record_id);
+    const m = out.get(id) ?? new Map<string, string>();
+    out.set(id, m);
+    m.set(r.locale, r.slug);
+  }
+  return out;
+}
+
+/**
+ * Makes `slug` the record's current one in the locale (inside the writing transaction). `explicit` (an editor
+ * typed it): another record's current slug → 409 `seo.slugTaken`, another record's redirect is taken over (its
+ * row dropped); made (from a title): the first free `-2`, `-3` … variant. The slug it had before stays as a
+ * redirect. Answers the slug set.
+ */
+export async function setSlug(
+  trx: AnyDb,
+  def: ResourceDef,
+  locale: string,
+  recordId: number,
+  slug: string,
+  explicit: boolean,
+  now: string,
+): Promise<string> {
+  const resource = def.name;
+  if (explicit) {
+    const holder = await slugHolder(trx, resource, locale, slug);
+    if (holder && holder.recordId !== recordId) {
+      if (holder.current) throw conflict('seo.slugTaken');
+      await trx.deleteFrom('content_slug').where('resource', '=', resource).where('locale', '=', locale).where('slug', '=', slug).execute();
+    }
+  } else slug = await uniqueSlug(trx, resource, locale, slug, recordId);
+  const own = await trx
+    .selectFrom('content_slug')
+    .select(['slug', 'current'])
+    .where('resource', '=', resource)
+    .where('record_id', '=', recordId)
+    .where('locale', '=', locale)
+    .execute();
+  if (own.some((r) => r.slug === slug && Number(r.current) === 1)) return slug;
+  if (own.some((r) => Number(r.current) === 1))
+    await trx
+      .updateTable('content_slug')
+      .set({ current: 0 })
+      .where('resource', '=', resource)
+      .where('record_id', '=', recordId)
+      .where('locale', '=', locale)
+      .where('current', '=', 1)
+      .execute();
+  if (own.some((r) => r.slug === slug))
+    await trx
+      .updateTable('content_slug')
+      .set({ current: 1 })
+      .where('resource', '=', resource)
+      .where('locale', '=', locale)
+      .where('slug', '=', slug)
+      .execute();
+  else await trx.insertInto('content_slug').values({ resource, locale, slug, record_id: recordId, current: 1, create_time: now }).execute();
+  return slug;
+}
+
+/** drops every slug (current and redirects) of these records, in one locale or all */
+export async function dropSlugs(trx: AnyDb, resource: string, recordIds: number[], locale?: string): Promise<void> {
+  if (!recordIds.length) return;
+  let q = trx.deleteFrom('content_slug').where('resource', '=', resource).where('record_id', 'in', recordIds);
+  if (locale) q = q.where('locale', '=', locale);
+  await q.execute();
+}
