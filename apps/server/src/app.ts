@@ -9,6 +9,7 @@ import { registerAuthRoutes } from './auth/routes.js';
 import type { SeedResult } from './auth/seed.js';
 import { trustProxyFn } from './config.js';
 import type { Ctx } from './context.js';
+import { scheduleSlugBackfill } from './crud/slug-backfill.js';
 import type { Db } from './db/index.js';
 import { clientErrorHandler, frameworkErrorHandler } from './http/envelope-errors.js';
 import { AppError } from './http/errors.js';
@@ -138,6 +139,7 @@ export async function buildApp({ ctx, db, seed }: { ctx: Ctx; db: Db; seed: Seed
   );
   await registerImageRoutes(app, ctx);
   await registerDelivery(app, ctx);
+  scheduleSlugBackfill(app, ctx);
 
   const webDir = config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : null;
   if (webDir) {
