@@ -13,4 +13,5 @@ export * from './i18n/index.js';
 export * from './menu.js';
 export * from './resource.js';
 export * from './resources/index.js';
+export * from './translation.js';
 export * from './validators.js';

@@ -9,5 +9,7 @@ import './i18n/ops.js';
 import './i18n/shell.js';
 import './i18n/ui.js';
 import './resources/index.js';
+import './translation.js';
+import './i18n/translation-ui.js';
 
 export { allMessages, translate } from './i18n/index.js';

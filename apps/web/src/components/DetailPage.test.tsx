@@ -154,3 +154,15 @@ describe('DetailPage without the save permission', () => {
     expect(api.of('/news/saveNews')).toHaveLength(0);
   });
 });
+
+describe('DetailPage of a record that is gone', () => {
+  it('says so (its own chunk, loaded then) with 重试 and 返回列表', async () => {
+    stubFetch({ '/news/getNews': () => ({ code: 404, msg: '数据不存在或已被删除' }) });
+    const router = renderDetail('/news/news-details?id=404');
+    expect(await screen.findByText('该记录可能已被删除，请返回列表刷新后再试。')).toBeInTheDocument();
+    const back = await screen.findByRole('button', { name: /返回列表/ });
+    expect(screen.getByRole('button', { name: /重\s?试/ })).toBeInTheDocument();
+    fireEvent.click(back);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/news/news-list'));
+  });
+});

@@ -1,16 +1,34 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
-import type { ResourceDef } from '@gk/contracts';
-import { App, Button, Card, Collapse, Form, type FormInstance, Result, Space, Spin, Tooltip, Typography } from 'antd';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { hasSeo, localeFields, localeLabel, type ResourceDef, SEO_FIELDS, translatableFields } from '@gk/contracts';
+import { App, Button, Card, Collapse, Form, type FormInstance, Space, Spin, Tooltip, Typography } from 'antd';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useRecord, useSave } from '../api/queries';
+import { currentLang } from '../lib/i18n';
 import { usePermission } from '../lib/Permission';
 import { useUnsavedChanges } from '../lib/unsaved';
-import { type FormFieldConfig, FormFields } from './form/FormFields';
+import { type FormFieldConfig, FormFields, LocaleTag } from './form/FormFields';
 import { ImageSlotsProvider, useImageSlots } from './image/imageSlots';
 import { listHref } from './list/listUrl';
+import { LocaleBar } from './translation/LocaleBar';
+import {
+  type FieldPath,
+  getPath,
+  isBlank,
+  localePath,
+  nestDotted,
+  setPath,
+  showsTranslations,
+  useContentLocales,
+} from './translation/locales';
+import { type LocaleView, LocaleViewContext } from './translation/localeView';
 import './components.css';
+
+// the 404 state (its result illustration) loads only when a record is missing
+const DetailMissing = lazy(() => import('./DetailMissing'));
+// the SEO fields and the search-result preview load when their section is opened (it starts closed)
+const SeoSection = lazy(() => import('./translation/SeoSection').then((m) => ({ default: m.SeoSection })));
 
 /**
  * A record's own screen (SPEC points 2 and 4): no `id` in the query = a new record, an id = the record is
@@ -21,6 +39,10 @@ import './components.css';
  * saving always reloads it and stays, and cancel puts the stored values back.
  * The record and the save come from the data layer (`useRecord`, `useSave`). Later capabilities add their
  * controls through `toolbar` (the header's right side) and `extraActions` (beside 取消 / 保存).
+ * A translatable resource (issue 24, with more than one content locale) gets a locale switcher: on a translation
+ * the translatable fields (and the SEO fields) edit `translations[locale]`, the others are read-only; 保存 sends
+ * the record with `translations` of every locale whose values changed. With `hasSeo` an SEO section (collapsed)
+ * with a search-result preview follows the form's sections.
  */
 export interface DetailSection {
   key: string;
@@ -74,6 +96,8 @@ export interface DetailContext {
   cancel: () => void;
   /** the account may call the save endpoint */
   maySave: boolean;
+  /** the content locale being edited when it is not the default one (a preview shows it), else null */
+  locale: string | null;
   /** the form's values (validated), or null when invalid */
   values: () => Promise<Values | null>;
   /** saves like 保存 with `patch` added to the body (保存草稿 / 发布); false when nothing was saved */
@@ -89,9 +113,12 @@ const norm = (v: unknown) => (v === undefined || v === null || v === '' ? '' : t
 /** The body of an update: the values with the record's id (a single record not yet stored has none). */
 const withId = (values: Values, id: unknown): Values => (id == null || id === '' ? values : { ...values, id });
 
+/** What the get answers that a save does not take back (the translations go as the page builds them). */
+const stripped = ({ translations: _t, translationStatus: _s, ...rest }: Values): Values => rest;
+
 /** Whether the form's fields differ from the snapshot (empty, null and missing count as the same). */
-export function changed(fields: string[], snapshot: Values, current: Values): boolean {
-  return fields.some((f) => norm(snapshot[f]) !== norm(current[f]));
+export function changed(fields: readonly FieldPath[], snapshot: Values, current: Values): boolean {
+  return fields.some((f) => norm(getPath(snapshot, f)) !== norm(getPath(current, f)));
 }
 
 export function DetailPage({
@@ -120,7 +147,48 @@ export function DetailPage({
   /** the next load keeps the fields edited since the last one (`refresh`) */
   const keepEdits = useRef(false);
 
-  const names = useMemo(() => sections.flatMap((s) => s.fields.map((f) => f.name)), [sections]);
+  // the content locales: the switcher's, and where each locale's values live in the form
+  const locales = useContentLocales();
+  const translated = showsTranslations(resource, locales);
+  const seo = hasSeo(resource);
+  const [locale, setLocale] = useState(locales.default);
+  const [mounted, setMounted] = useState<string[]>([locales.default]);
+  const active = translated && locales.all.includes(locale) ? locale : locales.default;
+  const chooseLocale = useCallback((l: string) => {
+    setLocale(l);
+    setMounted((m) => (m.includes(l) ? m : [...m, l]));
+  }, []);
+  const uiLang = currentLang();
+  const view = useMemo<LocaleView>(
+    () => ({
+      defaultLocale: locales.default,
+      active,
+      mounted: translated ? [...new Set([locales.default, ...mounted])].filter((l) => locales.all.includes(l)) : [locales.default],
+      translatable: new Set(translated ? translatableFields(resource) : []),
+      label: (l) => localeLabel(l, uiLang),
+    }),
+    [locales, active, mounted, translated, resource, uiLang],
+  );
+  /** a translation's fields in the form */
+  const localePaths = useCallback(
+    (l: string): FieldPath[] => localeFields(resource).map((f) => localePath(l, f, locales.default)),
+    [resource, locales.default],
+  );
+
+  const fieldNames = useMemo(() => sections.flatMap((s) => s.fields.map((f) => f.name)), [sections]);
+  /** every value the page edits: the sections' fields, the default locale's SEO fields, each translation's fields */
+  const names = useMemo<FieldPath[]>(
+    () => [
+      ...fieldNames,
+      ...(seo ? SEO_FIELDS.filter((f) => !fieldNames.includes(f)) : []),
+      ...(translated ? locales.others.flatMap(localePaths) : []),
+    ],
+    [fieldNames, seo, translated, locales.others, localePaths],
+  );
+  const [openSections, setOpenSections] = useState<string[]>(() => sections.map((s) => s.key));
+  const seoShown = openSections.includes('seo');
+  /** a field to show once its locale and section are on screen (a refused save) */
+  const [scrollTo, setScrollTo] = useState<FieldPath | null>(null);
   const savePath = resource.endpoints.save?.path;
   const can = usePermission();
   // without the save permission the page still shows the record; 保存 is disabled and says why
@@ -147,10 +215,25 @@ export function DetailPage({
     // a stored image's field was blanked: save the stored record with that field blank (before the file goes)
     onStoredRemoved: async (field) => {
       if (!loaded.current || (id == null && !single)) return;
-      const body = withId({ ...loaded.current, [field]: '' }, loaded.current.id ?? id);
-      await save(body);
-      loaded.current = { ...loaded.current, [field]: '' };
-      snapshot.current = { ...snapshot.current, [field]: '' };
+      const path = field.split('.');
+      const stored = loaded.current;
+      // a translation's image (translations.en.ogImage): that locale's stored values with the image blank
+      const body =
+        path[0] === 'translations'
+          ? {
+              ...stripped(stored),
+              translations: {
+                [path[1]]: setPath(
+                  Object.fromEntries(localeFields(resource).map((f) => [f, getPath(stored, ['translations', path[1], f]) ?? ''])),
+                  path.slice(2),
+                  '',
+                ),
+              },
+            }
+          : { ...stripped(stored), [field]: '' };
+      await save(withId(body, stored.id ?? id));
+      loaded.current = setPath(stored, path, '');
+      snapshot.current = setPath(snapshot.current, path, '');
       markDirty(changed(names, snapshot.current, form.getFieldsValue(true)));
     },
   });
@@ -163,15 +246,15 @@ export function DetailPage({
     if (!data) return;
     // a refresh keeps what was edited since the last load (the fields that differ from its snapshot)
     const current = form.getFieldsValue(true) as Values;
-    const edited = keepEdits.current ? names.filter((n) => norm(snapshot.current[n]) !== norm(current[n])) : [];
+    const edited = keepEdits.current ? names.filter((n) => norm(getPath(snapshot.current, n)) !== norm(getPath(current, n))) : [];
     keepEdits.current = false;
     loaded.current = data;
     // values and errors replaced in place: resetting the form would remount its controls (and lose a
     // file being chosen or a field being typed in while the record loads)
-    form.setFields(names.map((name) => ({ name, value: data[name] ?? defaults?.[name], errors: [] })));
+    form.setFields(names.map((name) => ({ name: name as string | string[], value: storedValue(data, name), errors: [] })));
     form.setFieldsValue(data);
     snapshot.current = form.getFieldsValue(true);
-    if (edited.length) form.setFieldsValue(Object.fromEntries(edited.map((n) => [n, current[n]])));
+    if (edited.length) form.setFields(edited.map((n) => ({ name: n as string | string[], value: getPath(current, n) })));
     markDirty(edited.length > 0 || hasPending);
   }, [record.dataUpdatedAt, data]);
 
@@ -184,6 +267,75 @@ export function DetailPage({
     snapshot.current = form.getFieldsValue(true);
     markDirty(false);
   }, [id, single, form, resetSlots, markDirty]);
+
+  /** a field's stored value (a translation not sent: blank), else its default */
+  function storedValue(stored: Values, name: FieldPath): unknown {
+    const v = getPath(stored, name);
+    if (v !== undefined && v !== null) return v;
+    const field = typeof name === 'string' ? name : name[name.length - 1];
+    if (typeof name === 'string') return defaults?.[name] ?? (seo && field === 'noindex' ? 0 : undefined);
+    return field === 'noindex' ? 0 : undefined;
+  }
+
+  /** the save body: the form's values, with `translations` of each locale whose values changed since the load */
+  const bodyOf = (all: Values): Values => {
+    const rest = stripped(nestDotted(all));
+    if (!translated) return rest;
+    const touched = locales.others.filter((l) => changed(localePaths(l), snapshot.current, all));
+    if (!touched.length) return rest;
+    const values = nestDotted(all);
+    const translations = Object.fromEntries(
+      touched.map((l) => [
+        l,
+        Object.fromEntries(
+          localeFields(resource).map((f) => {
+            const v = getPath(values, ['translations', l, f]);
+            return [f, v ?? (f === 'noindex' ? 0 : '')];
+          }),
+        ),
+      ]),
+    );
+    return { ...rest, translations };
+  };
+
+  /** 复制中文内容: the default locale's values into this locale's empty translatable fields */
+  const copyDefault = () => {
+    if (active === locales.default) return;
+    const values = form.getFieldsValue(true) as Values;
+    const fill = translatableFields(resource)
+      .map((f) => ({ f, from: getPath(values, f), to: ['translations', active, f] as string[] }))
+      .filter(({ from, to }) => !isBlank(from) && isBlank(getPath(values, to)));
+    if (!fill.length) {
+      message.info(t('locale.nothingToCopy'));
+      return;
+    }
+    form.setFields(fill.map(({ from, to }) => ({ name: to, value: from, errors: [] })));
+    markDirty(true);
+    message.success(t('locale.copied', { count: fill.length }));
+  };
+
+  /** the locale and section a field is edited in (a refused save shows it) */
+  const reveal = (name: FieldPath) => {
+    const path = typeof name === 'string' ? [name] : name;
+    const l =
+      path[0] === 'translations'
+        ? String(path[1])
+        : view.translatable.has(String(path[0])) || (seo && (SEO_FIELDS as readonly string[]).includes(String(path[0])))
+          ? locales.default
+          : null;
+    if (translated && l && l !== active) chooseLocale(l);
+    const field = String(path[path.length - 1]);
+    const section = (SEO_FIELDS as readonly string[]).includes(field)
+      ? 'seo'
+      : sections.find((s) => s.fields.some((f) => f.name === field))?.key;
+    if (section) setOpenSections((open) => (open.includes(section) ? open : [...open, section]));
+    setScrollTo(name);
+  };
+  useEffect(() => {
+    if (!scrollTo) return;
+    form.scrollToField?.(scrollTo as string | string[], { behavior: 'smooth', block: 'center' });
+    setScrollTo(null);
+  }, [scrollTo, form]);
 
   const loading = record.isFetching;
   const missing = record.isError && !record.isFetching;
@@ -206,12 +358,13 @@ export function DetailPage({
     try {
       values = await form.validateFields();
     } catch {
-      form.scrollToField?.(form.getFieldsError().find((f) => f.errors.length)?.name ?? [], { behavior: 'smooth', block: 'center' });
+      const first = form.getFieldsError().find((f) => f.errors.length)?.name;
+      if (first) reveal(first.map(String));
       return false;
     }
     setSaving(true);
     try {
-      const all = await slots.uploadPending({ ...form.getFieldsValue(true), ...values });
+      const all = bodyOf(await slots.uploadPending({ ...form.getFieldsValue(true), ...values }));
       const body = id || single ? withId({ ...all, ...patch }, loaded.current?.id ?? id) : { ...all, ...patch };
       await save(body);
       await slots.afterSave();
@@ -241,14 +394,14 @@ export function DetailPage({
     }
     resetSlots();
     const stored = loaded.current ?? {};
-    form.setFields(names.map((name) => ({ name, value: stored[name] ?? defaults?.[name], errors: [] })));
+    form.setFields(names.map((name) => ({ name: name as string | string[], value: storedValue(stored, name), errors: [] })));
     snapshot.current = form.getFieldsValue(true);
     markDirty(false);
   };
 
   const values = async () => {
     try {
-      return { ...form.getFieldsValue(true), ...(await form.validateFields()) } as Values;
+      return bodyOf({ ...form.getFieldsValue(true), ...(await form.validateFields()) } as Values);
     } catch {
       return null;
     }
@@ -267,28 +420,15 @@ export function DetailPage({
     maySave,
     values,
     save: onSave,
+    locale: active === locales.default ? null : active,
   };
   const title = single ? t(resource.label) : t(id ? 'ui.detail.editTitle' : 'ui.detail.newTitle', { entity: t(resource.label) });
 
   if (missing) {
     return (
-      <Card variant="borderless" className="gk-detail">
-        <Result
-          status="404"
-          title={t('err.recordNotFound')}
-          subTitle={t('ui.detail.missingHint')}
-          extra={
-            <Space>
-              <Button onClick={() => void reload()}>{t('ui.retry')}</Button>
-              {listRoute && (
-                <Button type="primary" onClick={() => navigate(listHref(listRoute))}>
-                  {t('ui.detail.backToList')}
-                </Button>
-              )}
-            </Space>
-          }
-        />
-      </Card>
+      <Suspense fallback={<Card variant="borderless" className="gk-detail" loading />}>
+        <DetailMissing onRetry={() => void reload()} onBack={listRoute ? () => navigate(listHref(listRoute)) : undefined} />
+      </Suspense>
     );
   }
 
@@ -312,28 +452,70 @@ export function DetailPage({
         </Space>
         {toolbar && <div className="gk-detail-toolbar">{slot(toolbar, ctx)}</div>}
       </div>
+      {translated && (
+        <LocaleBar
+          locales={locales}
+          active={active}
+          onChange={chooseLocale}
+          record={data ?? null}
+          label={view.label}
+          onCopy={copyDefault}
+          disabled={loading}
+        />
+      )}
       <Spin spinning={loading}>
         <ImageSlotsProvider value={slots}>
-          <Form
-            form={form}
-            layout="vertical"
-            initialValues={defaults}
-            onValuesChange={() => markDirty(hasPending || changed(names, snapshot.current, form.getFieldsValue(true)))}
-            name={`detail-${resource.name}`}
-            scrollToFirstError
-            requiredMark
-          >
-            <Collapse
-              className="gk-detail-sections"
-              defaultActiveKey={sections.map((s) => s.key)}
-              items={sections.map((s) => ({
-                key: s.key,
-                label: t(s.title),
-                forceRender: true,
-                children: <FormFields resource={resource} fields={s.fields} columns={s.columns ?? 2} />,
-              }))}
-            />
-          </Form>
+          <LocaleViewContext.Provider value={translated ? view : null}>
+            <Form
+              form={form}
+              layout="vertical"
+              initialValues={defaults}
+              onValuesChange={() => markDirty(hasPending || changed(names, snapshot.current, form.getFieldsValue(true)))}
+              name={`detail-${resource.name}`}
+              scrollToFirstError
+              requiredMark
+            >
+              <Collapse
+                className="gk-detail-sections"
+                activeKey={openSections}
+                onChange={(keys) => setOpenSections(Array.isArray(keys) ? keys.map(String) : [String(keys)])}
+                items={[
+                  ...sections.map((s) => ({
+                    key: s.key,
+                    label: (
+                      <>
+                        {t(s.title)}
+                        {active !== locales.default && s.fields.some((f) => f.hideLabel && view.translatable.has(f.name)) && (
+                          <LocaleTag>{view.label(active)}</LocaleTag>
+                        )}
+                      </>
+                    ),
+                    forceRender: true,
+                    children: <FormFields resource={resource} fields={s.fields} columns={s.columns ?? 2} />,
+                  })),
+                  ...(seo
+                    ? [
+                        {
+                          key: 'seo',
+                          label: (
+                            <>
+                              {t('seo.ui.section')}
+                              {active !== locales.default && <LocaleTag>{view.label(active)}</LocaleTag>}
+                            </>
+                          ),
+                          forceRender: true,
+                          children: seoShown && (
+                            <Suspense fallback={<Spin />}>
+                              <SeoSection resource={resource} view={view} />
+                            </Suspense>
+                          ),
+                        },
+                      ]
+                    : []),
+                ]}
+              />
+            </Form>
+          </LocaleViewContext.Provider>
         </ImageSlotsProvider>
       </Spin>
       {actions ? (

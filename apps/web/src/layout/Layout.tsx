@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, Drawer } from 'antd';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { queryClient } from '../api/queryClient';
 import { HOME_NAME, HOME_PATH } from '../app/routes';
@@ -9,10 +9,12 @@ import { useSettings } from '../stores/settings';
 import { useTags } from '../stores/tags';
 import { AppMain } from './AppMain';
 import { Navbar } from './Navbar';
-import { SettingsPanel } from './SettingsPanel';
 import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
 import { useRouteTable } from './useRouteTable';
+
+// the settings panel loads when it is first opened (no screen needs its code, a segmented control among it, before)
+const SettingsPanel = lazy(() => import('./SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
 
 /** Phone layout below 992 px: the sidebar is a drawer that closes on navigation and on resize. */
 function useDevice() {
@@ -52,6 +54,10 @@ function Shell() {
   const setDrawer = useApp((s) => s.setDrawer);
   const tagsView = useSettings((s) => s.tagsView);
   const fixedHeader = useSettings((s) => s.fixedHeader);
+  const panelOpen = useSettings((s) => s.panelOpen);
+  // once opened it stays mounted (its drawer closes with its own motion)
+  const [panelUsed, setPanelUsed] = useState(panelOpen);
+  if (panelOpen && !panelUsed) setPanelUsed(true);
   const { leaves } = useRouteTable();
 
   // home is always open (an affixed tag); tags of routes the user no longer has are dropped
@@ -90,7 +96,11 @@ function Shell() {
         </header>
         <AppMain />
       </div>
-      <SettingsPanel />
+      {panelUsed && (
+        <Suspense fallback={null}>
+          <SettingsPanel />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,10 +1,13 @@
 import type { FieldDef, ResourceDef } from '@gk/contracts';
-import { Col, Form, type FormRule, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Col, Form, type FormRule, Input, InputNumber, Row, Select, Switch, Tag } from 'antd';
+import type { RuleObject } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageSlot } from '../image/ImageSlot';
 import { RemoteSelect, type RemoteSelectProps } from '../RemoteSelect';
 import { RichText } from '../richtext/RichText';
+import { isBlank, slotKey } from '../translation/locales';
+import { useLocaleView } from '../translation/localeView';
 import { DateTimeInput } from './DateTimeInput';
 import { isRequired, schemaRule } from './schemaRules';
 
@@ -120,7 +123,7 @@ function FormRemoteSelect({ config, ...rest }: { config: NonNullable<FormFieldCo
   );
 }
 
-function control(field: FormFieldConfig, widget: FieldWidget, label: string, t: (k: string) => string): ReactNode {
+function control(field: FormFieldConfig, widget: FieldWidget, label: string, t: (k: string) => string, slot = field.name): ReactNode {
   if (field.render) return field.render();
   const placeholder = field.placeholder ? t(field.placeholder) : undefined;
   switch (widget) {
@@ -161,9 +164,9 @@ function control(field: FormFieldConfig, widget: FieldWidget, label: string, t: 
     case 'remote':
       return <FormRemoteSelect config={field.remote!} placeholder={placeholder} disabled={field.disabled} />;
     case 'image':
-      return <ImageSlot field={field.name} label={label} disabled={field.disabled} />;
+      return <ImageSlot field={slot} label={label} disabled={field.disabled} />;
     case 'richText':
-      return <RichText />;
+      return <RichText disabled={field.disabled} />;
     case 'datetime':
       return <DateTimeInput placeholder={placeholder} disabled={field.disabled} />;
     default:
@@ -180,36 +183,105 @@ export interface FormFieldsProps {
   columns?: 1 | 2;
 }
 
-/** The Form.Items of a set of fields, laid out in one or two columns. */
+/** A translation's rule: the field's own rule, but an empty value is allowed (the default locale's shows). */
+function optionalRule(rule: FormRule): FormRule {
+  const loosen = (inner: RuleObject): RuleObject => {
+    const { validator } = inner;
+    return {
+      ...inner,
+      required: false,
+      ...(validator ? { validator: (r, value, cb) => (isBlank(value) ? Promise.resolve() : validator(r, value, cb)) } : {}),
+    };
+  };
+  return typeof rule === 'function' ? (form) => loosen(rule(form)) : loosen(rule);
+}
+
+/** The locale a label names (a translation's items, the sections holding one). */
+export function LocaleTag({ children }: { children: ReactNode }) {
+  return (
+    <Tag color="blue" className="gk-locale-tag" variant="filled">
+      {children}
+    </Tag>
+  );
+}
+
+interface Entry {
+  item: ReactNode;
+  key: string;
+  full: boolean;
+  hidden: boolean;
+}
+
+/**
+ * The Form.Items of a set of fields, laid out in one or two columns. Inside a detail page with translations
+ * (LocaleViewContext) a translatable field has one item per mounted locale, only the active one shown; the others
+ * are read-only on a locale other than the default.
+ */
 export function FormFields({ resource, fields, columns = 1 }: FormFieldsProps) {
   const { t } = useTranslation();
-  const items = fields.map((f) => {
+  const view = useLocaleView();
+  const items: Entry[] = fields.flatMap((f) => {
     const def = resource.fields.find((x) => x.name === f.name);
     const widget = widgetOf(f, def);
     const label = t(f.label ?? def?.label ?? f.name);
     const full = f.full ?? (widget === 'richText' || widget === 'image' || widget === 'textarea');
-    const item = (
-      <Form.Item
-        key={f.name}
-        name={f.name}
-        label={f.hideLabel ? undefined : label}
-        required={f.required ?? isRequired(resource.save, f.name)}
-        rules={[schemaRule(resource.save, f.name), ...(f.rules ?? [])]}
-        validateTrigger={widget === 'remote' || widget === 'select' || widget === 'switch' ? ['onChange', 'onBlur'] : 'onBlur'}
-        valuePropName="value"
-        normalize={f.normalize ? (v) => (typeof v === 'string' ? f.normalize!(v) : v) : undefined}
-        extra={f.help ? t(f.help) : undefined}
-      >
-        {control(f, widget, label, t)}
-      </Form.Item>
-    );
-    return { item, full };
+    const rule = schemaRule(resource.save, f.name);
+    const one = (locale: string | null): Entry => {
+      const translation = !!view && locale != null && locale !== view.defaultLocale;
+      // a field every locale shares, seen from a translation: read-only, and said so
+      const shared = !!view && locale == null && view.active !== view.defaultLocale;
+      const name = translation ? ['translations', locale!, f.name] : f.name;
+      const cfg = shared ? { ...f, disabled: true } : f;
+      const hidden = !!view && locale != null && locale !== view.active;
+      const help = f.help ? t(f.help) : undefined;
+      return {
+        key: locale ? `${f.name}@${locale}` : f.name,
+        full,
+        hidden,
+        item: (
+          <Form.Item
+            key={locale ? `${f.name}@${locale}` : f.name}
+            name={name}
+            label={
+              f.hideLabel ? undefined : translation ? (
+                <>
+                  {label}
+                  <LocaleTag>{view!.label(locale!)}</LocaleTag>
+                </>
+              ) : (
+                label
+              )
+            }
+            hidden={hidden}
+            required={translation ? false : (f.required ?? isRequired(resource.save, f.name))}
+            rules={translation ? [optionalRule(rule), ...(f.rules ?? []).map(optionalRule)] : [rule, ...(f.rules ?? [])]}
+            validateTrigger={widget === 'remote' || widget === 'select' || widget === 'switch' ? ['onChange', 'onBlur'] : 'onBlur'}
+            valuePropName="value"
+            normalize={f.normalize ? (v) => (typeof v === 'string' ? f.normalize!(v) : v) : undefined}
+            extra={
+              shared ? (
+                <>
+                  {help && <div>{help}</div>}
+                  <span className="gk-locale-shared">{t('locale.shared')}</span>
+                </>
+              ) : (
+                help
+              )
+            }
+          >
+            {control(cfg, widget, label, t, translation ? slotKey(name) : f.name)}
+          </Form.Item>
+        ),
+      };
+    };
+    if (view?.translatable.has(f.name)) return view.mounted.map((l) => one(l));
+    return [one(null)];
   });
   if (columns === 1) return <>{items.map((i) => i.item)}</>;
   return (
     <Row gutter={24}>
-      {items.map(({ item, full }) => (
-        <Col key={item.key} xs={24} lg={full ? 24 : 12}>
+      {items.map(({ item, key, full, hidden }) => (
+        <Col key={key} xs={24} lg={full ? 24 : 12} style={hidden ? { display: 'none' } : undefined}>
           {item}
         </Col>
       ))}

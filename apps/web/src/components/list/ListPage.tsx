@@ -7,9 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
+import { currentLang } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 import type { DialogFormConfig } from '../DialogForm';
 import { useFieldConfig, visibleFields } from '../fieldConfig/useFieldConfig';
+import { translationColumn, withTranslationSearch } from '../translation/listTranslation';
+import { showsTranslations, useContentLocales } from '../translation/locales';
 import { actionsWidth, buildColumns, type ColumnOverride, type Row, SELECTION_WIDTH, scrollWidth, type ToggleOptions } from './columns';
 import { formValues, listBody } from './listUrl';
 import { type SearchFieldConfig, SearchForm } from './SearchForm';
@@ -105,7 +108,7 @@ const NO_SEARCH: SearchFieldConfig[] = [];
 
 export function ListPage({
   resource,
-  search = NO_SEARCH,
+  search: ownSearch = NO_SEARCH,
   columns: overrides,
   toggles: toggleOptions,
   detailRoute,
@@ -122,6 +125,11 @@ export function ListPage({
   const { message, modal } = App.useApp();
   const can = usePermission();
   const navigate = useNavigate();
+  // a translatable resource's list also filters by translation (译文语言 / 译文状态) and shows a 翻译 column
+  const locales = useContentLocales();
+  const uiLang = currentLang();
+  const search = useMemo(() => withTranslationSearch(resource, ownSearch, locales, uiLang), [resource, ownSearch, locales, uiLang]);
+  const translations = showsTranslations(resource, locales);
   const listPath = resource.endpoints.list?.path ?? '';
   // 编辑 (dialog) follows the save permission: disabled with a tooltip, not left to fail on the server
   const canSave = !!resource.endpoints.save && can(resource.endpoints.save.path);
@@ -184,6 +192,7 @@ export function ListPage({
       onToggle,
       rowLock,
     });
+    if (translations) cols.push(translationColumn(locales, uiLang, t));
     if (detailRoute || dialog || actions.length) {
       cols.push({
         key: '__actions',
@@ -246,6 +255,9 @@ export function ListPage({
     actions,
     runAction,
     rowLock,
+    translations,
+    locales,
+    uiLang,
   ]);
 
   // the columns keep their widths (≤ 400) and share any extra room; a narrow screen scrolls sideways

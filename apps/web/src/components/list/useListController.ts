@@ -6,7 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { fetchListPage, invalidateResource, queryKeys, type Row, useDelete, useToggle } from '../../api/queries';
 import { queryClient } from '../../api/queryClient';
+import { currentLang } from '../../lib/i18n';
 import { fieldConfigQuery } from '../fieldConfig/useFieldConfig';
+import { withTranslationSearch } from '../translation/listTranslation';
+import { sessionContentLocales } from '../translation/locales';
 import type { ToggleOptions } from './columns';
 import { type ListQuery, listBody, listDefaults, parseListQuery, rememberListQuery, toSearchParams } from './listUrl';
 import type { Filters, SearchFieldConfig } from './SearchForm';
@@ -46,7 +49,9 @@ export function prefetchList(
   params: URLSearchParams,
 ) {
   if (!resource.endpoints.list) return;
-  const body = listBody(parseListQuery(params, search, queryOptions(resource)), baseQuery);
+  // the search fields the screen adds for a translatable resource (ListPage) read their filters from the URL too
+  const all = withTranslationSearch(resource, search, sessionContentLocales(), currentLang());
+  const body = listBody(parseListQuery(params, all, queryOptions(resource)), baseQuery);
   void client.prefetchQuery({
     queryKey: queryKeys.listPage(resource.name, body),
     queryFn: ({ signal }) => fetchListPage(resource, body, signal),

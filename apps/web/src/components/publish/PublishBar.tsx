@@ -176,7 +176,9 @@ export function PublishBar({ api, resource, publish, unpublish, preview, preview
    */
   const doPreview = async () => {
     const win = window.open('about:blank', '_blank');
-    const go = (url: string) => {
+    // a translation being edited is previewed in its locale (the preview page shows that locale's overlay)
+    const go = (plain: string) => {
+      const url = api.locale ? `${plain}${plain.includes('?') ? '&' : '?'}locale=${encodeURIComponent(api.locale)}` : plain;
       if (win) win.location.href = url;
       else window.open(url, '_blank');
     };

@@ -2,19 +2,21 @@ import { type DashboardStats, dashboardEndpoints } from '@gk/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routed, stubFetch, TestProviders } from '../../components/test-utils';
-import { HomeStats } from './HomeStats';
+import { HomeStats, type TranslationCount, withStatus } from './HomeStats';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const stats = (waiting: DashboardStats['waiting']): DashboardStats => ({
-  counts: [],
-  waiting,
-  recycled: null,
-  myEdits: [],
-  latest: null,
-  failedLogins: null,
-  failedLoginsUrl: null,
-});
+// asserted, not annotated: the fixtures hold no `translations` (issue 24), whether the contract's type has it or not
+const stats = (waiting: DashboardStats['waiting']) =>
+  ({
+    counts: [],
+    waiting,
+    recycled: null,
+    myEdits: [],
+    latest: null,
+    failedLogins: null,
+    failedLoginsUrl: null,
+  }) as DashboardStats;
 
 describe('home page: drafts and scheduled items waiting', () => {
   it('shows each area with its drafts and scheduled counts; a count opens the list filtered by status', async () => {
@@ -68,7 +70,7 @@ const change = (over: Partial<DashboardStats['myEdits'][number]>): DashboardStat
 });
 
 describe('home page: the figures an operator opens the back-office for', () => {
-  const full: DashboardStats = {
+  const full = {
     counts: [
       { resource: 'news', name: '新闻', url: '/news/news-list', count: 128 },
       { resource: 'policy', name: '政策公告', url: '/policy/policy-list', count: 12 },
@@ -82,7 +84,7 @@ describe('home page: the figures an operator opens the back-office for', () => {
     latest: [change({ id: 3, userName: 'editor', module: 'policy', moduleName: '政策公告', title: '关税通知', url: null })],
     failedLogins: 4,
     failedLoginsUrl: '/monitor/operlog-list?module=auth&action=login&result=0&startTime=2026-11-19',
-  };
+  } as DashboardStats;
 
   it('shows content counts per area, the recycle bin, failed logins, my edits and the latest changes, each a link', async () => {
     stubFetch({ [dashboardEndpoints.stats.path]: () => ({ code: 200, msg: 'ok', data: full }) });
@@ -117,5 +119,70 @@ describe('home page: the figures an operator opens the back-office for', () => {
     expect(screen.queryByTestId('home-failed-logins')).not.toBeInTheDocument();
     expect(screen.queryByText('回收站')).not.toBeInTheDocument();
     expect(screen.getByText('我最近的修改').closest('.gk-home-card')).toHaveTextContent('暂无记录');
+  });
+});
+
+describe('home page: 待翻译 (issue 24)', () => {
+  const withTranslations = (translations: TranslationCount[]) => ({ ...stats([]), translations });
+
+  it('lists per area and locale what is missing and outdated; each count opens the list filtered to it', async () => {
+    stubFetch({
+      [dashboardEndpoints.stats.path]: () => ({
+        code: 200,
+        msg: 'ok',
+        data: withTranslations([
+          {
+            resource: 'news',
+            name: '新闻',
+            locale: 'en',
+            missing: 5,
+            outdated: 2,
+            url: '/news/news-list?translationLocale=en&translationStatus=missing',
+          },
+          {
+            resource: 'policy',
+            name: '政策公告',
+            locale: 'en',
+            missing: 0,
+            outdated: 0,
+            url: '/policy/policy-list?translationLocale=en&translationStatus=missing',
+          },
+        ]),
+      }),
+    });
+    const { router, ui } = routed(<HomeStats />, { others: ['/news/news-list'] });
+    render(<TestProviders>{ui}</TestProviders>);
+    const card = await screen.findByTestId('home-translations');
+    expect(within(card).getByText('待翻译')).toBeInTheDocument();
+    // an area with nothing to translate is left out
+    expect(within(card).getAllByTestId('home-translation')).toHaveLength(1);
+    expect(within(card).getByTestId('home-translation')).toHaveTextContent('新闻 · English');
+    expect(within(card).getByTestId('home-translation-missing')).toHaveTextContent('未翻译 5');
+    expect(within(card).getByTestId('home-translation-outdated')).toHaveTextContent('待更新 2');
+    fireEvent.click(within(card).getByTestId('home-translation-outdated'));
+    expect(await screen.findByTestId('route')).toHaveTextContent('/news/news-list');
+    expect(new URLSearchParams(router.state.location.search).get('translationStatus')).toBe('outdated');
+    expect(new URLSearchParams(router.state.location.search).get('translationLocale')).toBe('en');
+  });
+
+  it('is hidden when nothing waits for a translation (or the server sends no counts)', async () => {
+    stubFetch({
+      [dashboardEndpoints.stats.path]: () => ({
+        code: 200,
+        msg: 'ok',
+        data: withTranslations([{ resource: 'news', name: '新闻', locale: 'en', missing: 0, outdated: 0, url: '/news/news-list' }]),
+      }),
+    });
+    const { ui } = routed(<HomeStats />);
+    render(<TestProviders>{ui}</TestProviders>);
+    expect(await screen.findByTestId('home-stats')).toBeInTheDocument();
+    expect(screen.queryByText('待翻译')).not.toBeInTheDocument();
+  });
+
+  it('withStatus swaps the status of a filtered list link', () => {
+    expect(withStatus('/news/news-list?translationLocale=en&translationStatus=missing', 'outdated')).toBe(
+      '/news/news-list?translationLocale=en&translationStatus=outdated',
+    );
+    expect(withStatus('/job/job-list', 'missing')).toBe('/job/job-list?translationStatus=missing');
   });
 });
