@@ -26,9 +26,6 @@ export const translationUiMessages = defineMessages({
     'translation.list.column': '翻译',
     'translation.list.locale': '译文语言',
     'translation.list.status': '译文状态',
-    'translation.home.title': '待翻译',
-    'translation.home.missing': '未翻译 {count}',
-    'translation.home.outdated': '待更新 {count}',
   },
   en: {
     'locale.switcher': 'Content language',
@@ -53,9 +50,6 @@ export const translationUiMessages = defineMessages({
     'translation.list.column': 'Translation',
     'translation.list.locale': 'Translation language',
     'translation.list.status': 'Translation status',
-    'translation.home.title': 'To translate',
-    'translation.home.missing': '{count} missing',
-    'translation.home.outdated': '{count} outdated',
   },
   es: {
     'locale.switcher': 'Idioma del contenido',
@@ -80,8 +74,5 @@ export const translationUiMessages = defineMessages({
     'translation.list.column': 'Traducción',
     'translation.list.locale': 'Idioma de la traducción',
     'translation.list.status': 'Estado de la traducción',
-    'translation.home.title': 'Por traducir',
-    'translation.home.missing': '{count} sin traducir',
-    'translation.home.outdated': '{count} desactualizados',
   },
 });

@@ -1,8 +1,8 @@
-import { type DashboardStats, dashboardEndpoints } from '@gk/contracts';
+import { type DashboardStats, type DashboardTranslation, dashboardEndpoints } from '@gk/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routed, stubFetch, TestProviders } from '../../components/test-utils';
-import { HomeStats, type TranslationCount, withStatus } from './HomeStats';
+import { HomeStats, withStatus } from './HomeStats';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -123,7 +123,7 @@ describe('home page: the figures an operator opens the back-office for', () => {
 });
 
 describe('home page: 待翻译 (issue 24)', () => {
-  const withTranslations = (translations: TranslationCount[]) => ({ ...stats([]), translations });
+  const withTranslations = (translations: DashboardTranslation[]) => ({ ...stats([]), translations });
 
   it('lists per area and locale what is missing and outdated; each count opens the list filtered to it', async () => {
     stubFetch({

@@ -1,21 +1,17 @@
-import { type DashboardChange, type DashboardStats, dashboardEndpoints, localeLabel, type Reply } from '@gk/contracts';
+import {
+  type DashboardChange,
+  type DashboardStats,
+  type DashboardTranslation,
+  dashboardEndpoints,
+  localeLabel,
+  type Reply,
+} from '@gk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { post } from '../../api/request';
 import { currentLang } from '../../lib/i18n';
-
-/** one area × locale of the 待翻译 card (DashboardStats.translations, issue 24) */
-export interface TranslationCount {
-  resource: string;
-  name: string;
-  locale: string;
-  missing: number;
-  outdated: number;
-  /** the list filtered to the missing ones (`?translationLocale=en&translationStatus=missing`) */
-  url: string;
-}
 
 /** the same list filtered to another status */
 export function withStatus(url: string, status: string): string {
@@ -26,13 +22,13 @@ export function withStatus(url: string, status: string): string {
 }
 
 /** 待翻译: per area and locale, what is missing and what is outdated, each opening the filtered list */
-function TranslationsCard({ rows }: { rows: TranslationCount[] }) {
+function TranslationsCard({ rows }: { rows: DashboardTranslation[] }) {
   const { t } = useTranslation();
   const uiLang = currentLang();
   const open = rows.filter((r) => r.missing > 0 || r.outdated > 0);
   if (!open.length) return null;
   return (
-    <Card className="gk-home-card" title={t('translation.home.title')} data-testid="home-translations">
+    <Card className="gk-home-card" title={t('home.translations')} data-testid="home-translations">
       <div className="gk-links">
         {open.map((r) => (
           <div key={`${r.resource}:${r.locale}`} className="gk-link-tile" data-testid="home-translation">
@@ -42,11 +38,11 @@ function TranslationsCard({ rows }: { rows: TranslationCount[] }) {
               </small>
               <span>
                 <Link to={withStatus(r.url, 'missing')} data-testid="home-translation-missing">
-                  {t('translation.home.missing', { count: r.missing })}
+                  {t('home.translationMissing', { count: r.missing })}
                 </Link>
                 {' · '}
                 <Link to={withStatus(r.url, 'outdated')} data-testid="home-translation-outdated">
-                  {t('translation.home.outdated', { count: r.outdated })}
+                  {t('home.translationOutdated', { count: r.outdated })}
                 </Link>
               </span>
             </span>
@@ -142,7 +138,7 @@ export function HomeStats() {
           </div>
         </Card>
       )}
-      <TranslationsCard rows={(s as DashboardStats & { translations?: TranslationCount[] }).translations ?? []} />
+      <TranslationsCard rows={s.translations ?? []} />
       <div className="gk-home-grid">
         <Card className="gk-home-card" title={t('home.myEdits')}>
           <Changes rows={s.myEdits} />
