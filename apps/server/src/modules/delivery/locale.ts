@@ -46,8 +46,10 @@ export function acceptedLanguages(header: string | undefined): string[] {
       if (!tag || !/^(\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)$/.test(tag)) return;
       let q = 1;
       for (const p of params) {
+        if (!/^q\s*=/i.test(p)) continue;
+        // a q-value that is none (q=2, q=abc) drops the entry
         const m = /^q\s*=\s*([01](\.\d{0,3})?)$/i.exec(p);
-        if (m) q = Number(m[1]);
+        q = m ? Number(m[1]) : -1;
       }
       if (q > 0 && q <= 1) entries.push({ tag, q, at });
     });
