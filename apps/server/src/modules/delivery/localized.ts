@@ -48,51 +48,74 @@ const SLICE = 500;
 export async function readLocales(db: Kysely<Database>, resource: string, ids: readonly number[]): Promise<Map<number, RecordLocales>> {
   const out = new Map<number, RecordLocales>();
   const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += SLICE) {
-    const slice = unique.slice(i, i + SLICE);
-    const rows = await db
-      .selectFrom('content_translation')
-      .select([
-        'record_id',
-        'locale',
-        'data',
-        'has_text',
-        'update_time',
-        sql<string | null>`cast(null as varchar(120))`.as('slug'),
-        sql<number>`0`.as('kind'),
-      ])
-      .where('resource', '=', resource)
-      .where('record_id', 'in', slice)
-      .unionAll(
-        db
-          .selectFrom('content_slug')
-          .select([
-            'record_id',
-            'locale',
-            sql<string>`cast(null as text)`.as('data'),
-            sql<number>`0`.as('has_text'),
-            'create_time as update_time',
-            'slug',
-            sql<number>`1`.as('kind'),
-          ])
-          .where('resource', '=', resource)
-          .where('current', '=', 1)
-          .where('record_id', 'in', slice),
-      )
-      .execute();
-    for (const r of rows) {
-      const id = Number(r.record_id);
-      let rec = out.get(id);
-      if (!rec) {
-        rec = emptyLocales();
-        out.set(id, rec);
-      }
-      if (Number(r.kind) === 1) rec.slugs.set(String(r.locale), String(r.slug));
-      else
-        rec.rows.set(String(r.locale), { data: parse(r.data), hasText: Number(r.has_text) === 1, updateTime: String(r.update_time ?? '') });
-    }
-  }
+  for (let i = 0; i < unique.length; i += SLICE) await readInto(db, resource, { ids: unique.slice(i, i + SLICE) }, out);
   return out;
+}
+
+/**
+ * The rows and current slugs of a resource's records with ids from `first` to `last`, in one query: for a walk over
+ * a whole table in id order (two bounds instead of a list of ids; rows of records the walk does not show are read
+ * and never asked for).
+ */
+export async function readLocalesBetween(
+  db: Kysely<Database>,
+  resource: string,
+  first: number,
+  last: number,
+): Promise<Map<number, RecordLocales>> {
+  const out = new Map<number, RecordLocales>();
+  await readInto(db, resource, { first, last }, out);
+  return out;
+}
+
+/** one query: the locale rows and current slugs of the records named (`ids`) or in a range of ids */
+async function readInto(
+  db: Kysely<Database>,
+  resource: string,
+  which: { ids: number[] } | { first: number; last: number },
+  out: Map<number, RecordLocales>,
+): Promise<void> {
+  const rows = await db
+    .selectFrom('content_translation')
+    .select([
+      'record_id',
+      'locale',
+      'data',
+      'has_text',
+      'update_time',
+      sql<string | null>`cast(null as varchar(120))`.as('slug'),
+      sql<number>`0`.as('kind'),
+    ])
+    .where('resource', '=', resource)
+    .where((eb) => ('ids' in which ? eb('record_id', 'in', which.ids) : eb.between('record_id', which.first, which.last)))
+    .unionAll(
+      db
+        .selectFrom('content_slug')
+        .select([
+          'record_id',
+          'locale',
+          sql<string>`cast(null as text)`.as('data'),
+          sql<number>`0`.as('has_text'),
+          'create_time as update_time',
+          'slug',
+          sql<number>`1`.as('kind'),
+        ])
+        .where('resource', '=', resource)
+        .where('current', '=', 1)
+        .where((eb) => ('ids' in which ? eb('record_id', 'in', which.ids) : eb.between('record_id', which.first, which.last))),
+    )
+    .execute();
+  for (const r of rows) {
+    const id = Number(r.record_id);
+    let rec = out.get(id);
+    if (!rec) {
+      rec = emptyLocales();
+      out.set(id, rec);
+    }
+    if (Number(r.kind) === 1) rec.slugs.set(String(r.locale), String(r.slug));
+    else
+      rec.rows.set(String(r.locale), { data: parse(r.data), hasText: Number(r.has_text) === 1, updateTime: String(r.update_time ?? '') });
+  }
 }
 
 const filled = (v: unknown) => (typeof v === 'string' ? v.trim() !== '' : v != null);

@@ -10,7 +10,7 @@ import { looseDb } from '../../db/index.js';
 import { TABLES } from '../../db/tables.js';
 import { matches } from './cache.js';
 import { isoOf } from './iso-time.js';
-import { localize, readLocales } from './localized.js';
+import { localize, readLocalesBetween } from './localized.js';
 import { sitePageUrl, xmlText } from './site-urls.js';
 import { contentVersions, type TableRead } from './version.js';
 
@@ -18,8 +18,8 @@ type Row = Record<string, unknown>;
 
 /** URLs one sitemap file holds at most (the sitemaps.org limit) */
 export const SITEMAP_MAX_URLS = 50_000;
-/** records read per query while walking a resource */
-const PAGE = 1000;
+/** records read per query while walking a resource (with their locales, slugs and revisions: four queries) */
+const PAGE = 5000;
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XHTML = 'http://www.w3.org/1999/xhtml';
 /** a host as a URL may name it (reply.ts has the same rule) */
@@ -117,14 +117,17 @@ export function registerSitemaps(app: FastifyInstance, ctx: Ctx): void {
         .execute()) as Row[];
       if (!rows.length) return;
       const ids = rows.map((r) => Number(r.id));
-      const locales = def.translatable ? await readLocales(ctx.db, def.name, ids) : new Map();
+      // what the page's records have, read by their id range (two bounds, not a list of a thousand ids)
+      const [low, high] = [ids[0], ids[ids.length - 1]];
+      const locales = def.translatable ? await readLocalesBetween(ctx.db, def.name, low, high) : new Map();
       const revised = new Map<number, string>();
       if (def.revisioned)
         for (const r of await ctx.db
           .selectFrom('revision')
           .select(['record_id', sql<string>`max(save_time)`.as('t')])
           .where('resource', '=', def.name)
-          .where('record_id', 'in', ids)
+          .where('record_id', '>=', low)
+          .where('record_id', '<=', high)
           .groupBy('record_id')
           .execute())
           revised.set(Number(r.record_id), String(r.t));
