@@ -218,6 +218,24 @@ export function picture(reply: NewsDetail): string {
 export function footer(reply: Company): string {
   return \`\${reply.data.name.trim()} \${reply.data.recordNumber.trim()} \${reply.data.logoMeta?.srcset ?? reply.data.logo}\`;
 }
+
+type NewsBySlug = paths['/public/v1/news/by-slug/{slug}']['get']['responses'];
+type Locale = NonNullable<paths['/public/v1/news/{id}']['get']['parameters']['query']>['locale'];
+
+/** a news page's head in its locale: language, alternates, SEO fields, the share image */
+export function head(reply: NewsDetail, site: string): string {
+  const d = reply.data;
+  const langs: Locale[] = d.locales;
+  const alternates = langs.map((l) => \`<link rel="alternate" hreflang="\${l}" href="\${site}/\${l}/news/\${d.slug}">\`).join('');
+  const og = d.ogImageMeta ? \`<meta property="og:image" content="\${d.ogImageMeta.url}">\` : '';
+  const note = d.fallbackFields.includes('content') ? 'translation pending' : '';
+  return \`<html lang="\${d.locale}"><title>\${d.metaTitle.trim()}</title><meta name="description" content="\${d.metaDescription}">\${d.noindex === 1 ? '<meta name="robots" content="noindex">' : ''}\${alternates}\${og}\${note}\`;
+}
+
+/** where an old slug now lives */
+export function moved(reply: NewsBySlug[301]['content']['application/json']): string {
+  return reply.data.slug;
+}
 `,
       );
       expect(compileStrict(dir, ['delivery.d.ts', 'site.ts'])).toEqual([]);
