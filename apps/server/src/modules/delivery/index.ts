@@ -75,7 +75,7 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
     async (def, record, locale) => (await new ReplyShaper(ctx, '', locale).localized(def, [record]))[0].record,
   );
   // the sitemap at the root, beside the SPA (its fallback answers only paths no route has)
-  registerSitemaps(app, ctx);
+  await registerSitemaps(app, ctx);
   const { db } = ctx;
   const live = onSiteNow(() => ctx.nowText());
   const inWindow = () => {

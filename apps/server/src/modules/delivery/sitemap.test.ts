@@ -150,21 +150,24 @@ describe.each(DIALECTS)('the sitemap without templates on %s', (dialect) => {
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gk-sitemap-web-'));
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
   afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
-  const t = useTestApp(dialect, { webDir });
+  const t = useTestApp(dialect, { webDir, publicRateLimit: 3 });
 
-  it('is a 404, never the SPA shell', async () => {
+  it('is a 404, never the SPA shell; counted by the per-address limit like the delivery API', async () => {
     const r = await t.current.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect([r.statusCode, r.json()]).toEqual([404, { code: 404, msg: '接口不存在：/sitemap.xml' }]);
+    for (let i = 0; i < 2; i++) expect((await t.current.app.inject({ method: 'GET', url: '/sitemap-news-1.xml' })).statusCode).toBe(404);
+    const limited = await t.current.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect([limited.statusCode, limited.json()]).toEqual([429, { code: 429, msg: '请求过于频繁，请稍后再试' }]);
   });
 });
 
 describe('sitemap templates', () => {
-  it('a template naming no delivered resource, or the slug of one without slugs, is refused at start', () => {
-    const start = (siteUrls: Record<string, string>) => () =>
+  it('a template naming no delivered resource, or the slug of one without slugs, is refused at start', async () => {
+    const start = (siteUrls: Record<string, string>) =>
       registerSitemaps(Fastify(), { config: testConfig({ publicSiteUrl: SITE, siteUrls }) } as unknown as Ctx);
-    expect(start({ nothing: '/x/{id}' })).toThrow('SITE_URL_NOTHING: no delivered resource is named nothing');
-    expect(start({ waybill: '/x/{id}' })).toThrow('SITE_URL_WAYBILL: no delivered resource is named waybill');
-    expect(start({ banner: '/b/{slug}' })).toThrow('SITE_URL_BANNER: banner has no slugs; name its records by {id}');
+    await expect(start({ nothing: '/x/{id}' })).rejects.toThrow('SITE_URL_NOTHING: no delivered resource is named nothing');
+    await expect(start({ waybill: '/x/{id}' })).rejects.toThrow('SITE_URL_WAYBILL: no delivered resource is named waybill');
+    await expect(start({ banner: '/b/{slug}' })).rejects.toThrow('SITE_URL_BANNER: banner has no slugs; name its records by {id}');
   });
 });
 

@@ -1,13 +1,15 @@
 import crypto from 'node:crypto';
 import { pipeline, Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { allResources, columnOf, deliveryVisibility, hasSeo, type ResourceDef, translate } from '@gk/contracts';
+import rateLimit from '@fastify/rate-limit';
+import { allResources, Code, columnOf, deliveryVisibility, hasSeo, type ResourceDef, translate } from '@gk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type SqlBool, sql } from 'kysely';
 import type { Ctx } from '../../context.js';
 import { publishStateSql } from '../../crud/publish-state.js';
 import { looseDb } from '../../db/index.js';
 import { TABLES } from '../../db/tables.js';
+import { AppError } from '../../http/errors.js';
 import { matches } from './cache.js';
 import { isoOf } from './iso-time.js';
 import { localize, readLocalesBetween } from './localized.js';
@@ -66,9 +68,10 @@ const later = (a: string | null, b: string | null | undefined) => (!b ? a : !a |
  *   their last revisions) and written as they come, gzip when the client accepts it.
  * - Where each file starts is laid out by walking the resource once per content version (kept until a write or a
  *   schedule changes it); the index's links are at the request's own origin (read through TRUST_PROXY), where a
- *   crawler found it, directly or through the website's proxy. ETag (the content versions) and 304.
+ *   crawler found it, directly or through the website's proxy. ETag (the content versions) and 304; PUBLIC_RATE_LIMIT
+ *   requests a minute per address, as the delivery API.
  */
-export function registerSitemaps(app: FastifyInstance, ctx: Ctx): void {
+export async function registerSitemaps(app: FastifyInstance, ctx: Ctx): Promise<void> {
   const { config } = ctx;
   const resources: ResourceDef[] = [];
   for (const name of Object.keys(config.siteUrls)) {
@@ -218,53 +221,64 @@ export function registerSitemaps(app: FastifyInstance, ctx: Ctx): void {
       .type('application/json; charset=utf-8')
       .send({ code: 404, msg: translate(req.lang, 'err.notFound', { path: req.url.split('?')[0].slice(0, 200) }) });
 
-  app.get('/sitemap.xml', async (req, reply) => {
-    if (!resources.length) return notFound(req, reply);
-    const origin = originOfRequest(req);
-    if (cached(req, reply, etagOf(await versionOf(resources), 'index', origin))) return reply;
-    const entries: string[] = [];
-    for (const def of resources) {
-      const { files } = await layoutOf(def);
-      files.forEach((f, i) => {
-        const lastmod = f.lastmod ? `<lastmod>${xmlText(isoOf(f.lastmod, config.timeZone))}</lastmod>` : '';
-        entries.push(`<sitemap><loc>${xmlText(`${origin}/sitemap-${def.name}-${i + 1}.xml`)}</loc>${lastmod}</sitemap>`);
-      });
-    }
-    async function* parts() {
-      yield `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n`;
-      for (const e of entries) yield `${e}\n`;
-      yield '</sitemapindex>\n';
-    }
-    return stream(req, reply, parts());
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      timeWindow: 60_000,
+      max: config.publicRateLimit,
+      errorResponseBuilder: () => new AppError(Code.TOO_MANY, 'delivery.tooMany'),
+    });
+    routes(scope);
   });
 
-  app.get('/sitemap-:file', async (req, reply) => {
-    const m = FILE.exec((req.params as { file: string }).file);
-    const def = m ? resources.find((r) => r.name === m[1]) : undefined;
-    if (!m || !def) return notFound(req, reply);
-    const layout = await layoutOf(def);
-    const file = layout.files[Number(m[2]) - 1];
-    if (!file) return notFound(req, reply);
-    if (cached(req, reply, etagOf(layout.version, `${def.name}-${m[2]}`, ''))) return reply;
-    async function* parts() {
-      yield `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}" xmlns:xhtml="${XHTML}">\n`;
-      let urls = 0;
-      for await (const page of walk(def!, file.first, file.last)) {
-        const out: string[] = [];
-        for (const { entries } of page)
-          for (const e of entries) {
-            // records written since the layout was made wait for the next version's (never past the limit)
-            if (urls++ >= SITEMAP_MAX_URLS) break;
-            out.push(
-              `<url><loc>${xmlText(e.loc)}</loc>${e.lastmod ? `<lastmod>${xmlText(isoOf(e.lastmod, config.timeZone))}</lastmod>` : ''}${e.alternates
-                .map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${xmlText(lang)}" href="${xmlText(href)}"/>`)
-                .join('')}</url>\n`,
-            );
-          }
-        if (out.length) yield out.join('');
+  function routes(app: FastifyInstance) {
+    app.get('/sitemap.xml', async (req, reply) => {
+      if (!resources.length) return notFound(req, reply);
+      const origin = originOfRequest(req);
+      if (cached(req, reply, etagOf(await versionOf(resources), 'index', origin))) return reply;
+      const entries: string[] = [];
+      for (const def of resources) {
+        const { files } = await layoutOf(def);
+        files.forEach((f, i) => {
+          const lastmod = f.lastmod ? `<lastmod>${xmlText(isoOf(f.lastmod, config.timeZone))}</lastmod>` : '';
+          entries.push(`<sitemap><loc>${xmlText(`${origin}/sitemap-${def.name}-${i + 1}.xml`)}</loc>${lastmod}</sitemap>`);
+        });
       }
-      yield '</urlset>\n';
-    }
-    return stream(req, reply, parts());
-  });
+      async function* parts() {
+        yield `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n`;
+        for (const e of entries) yield `${e}\n`;
+        yield '</sitemapindex>\n';
+      }
+      return stream(req, reply, parts());
+    });
+
+    app.get('/sitemap-:file', async (req, reply) => {
+      const m = FILE.exec((req.params as { file: string }).file);
+      const def = m ? resources.find((r) => r.name === m[1]) : undefined;
+      if (!m || !def) return notFound(req, reply);
+      const layout = await layoutOf(def);
+      const file = layout.files[Number(m[2]) - 1];
+      if (!file) return notFound(req, reply);
+      if (cached(req, reply, etagOf(layout.version, `${def.name}-${m[2]}`, ''))) return reply;
+      async function* parts() {
+        yield `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}" xmlns:xhtml="${XHTML}">\n`;
+        let urls = 0;
+        for await (const page of walk(def!, file.first, file.last)) {
+          const out: string[] = [];
+          for (const { entries } of page)
+            for (const e of entries) {
+              // records written since the layout was made wait for the next version's (never past the limit)
+              if (urls++ >= SITEMAP_MAX_URLS) break;
+              out.push(
+                `<url><loc>${xmlText(e.loc)}</loc>${e.lastmod ? `<lastmod>${xmlText(isoOf(e.lastmod, config.timeZone))}</lastmod>` : ''}${e.alternates
+                  .map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${xmlText(lang)}" href="${xmlText(href)}"/>`)
+                  .join('')}</url>\n`,
+              );
+            }
+          if (out.length) yield out.join('');
+        }
+        yield '</urlset>\n';
+      }
+      return stream(req, reply, parts());
+    });
+  }
 }
