@@ -2,7 +2,7 @@ import { newsResource } from '@gk/contracts';
 import { describe, expect, it } from 'vitest';
 import { contentLocalesOf, siteUrlsOf } from '../../config.js';
 import { acceptedLanguages, fallbackChain, matchLocale, negotiateLocale } from './locale.js';
-import { localize, type RecordLocales } from './localized.js';
+import { localesOfRecord, localize, type RecordLocales } from './localized.js';
 import { sitePageUrl, xmlText } from './site-urls.js';
 
 const LOCALES = ['zh-CN', 'en'];
@@ -94,6 +94,29 @@ describe('a record in a locale', () => {
     rec.rows.get('en')!.data.noindex = 0;
     expect(localize(newsResource, record, rec, 'en', config).seo).toMatchObject({ slug: 'english', noindex: 0 });
     expect(localize(newsResource, record, rec, 'zh-CN', config).seo).toMatchObject({ slug: 'zhong-wen', metaTitle: '中文SEO', noindex: 1 });
+  });
+
+  it('a record carrying `translations` (a draft as the staff get answers it) is read from them, not from the tables', () => {
+    const draft = {
+      ...record,
+      slug: 'zhong-wen-cao-gao',
+      metaTitle: '草稿SEO',
+      translations: { en: { title: 'Draft in English', summary: '', slug: 'draft-en', metaTitle: '' }, ja: null },
+    };
+    const rec = localesOfRecord(newsResource, draft, config);
+    expect(rec && [...rec.slugs]).toEqual([
+      ['zh-CN', 'zhong-wen-cao-gao'],
+      ['en', 'draft-en'],
+    ]);
+    const en = localize(newsResource, draft, rec ?? undefined, 'en', config);
+    expect([en.record.title, en.info, en.seo?.slug, en.seo?.metaTitle]).toEqual([
+      'Draft in English',
+      { locale: 'en', locales: ['zh-CN', 'en'], fallbackFields: ['summary', 'content'] },
+      'draft-en',
+      'Draft in English',
+    ]);
+    expect(localize(newsResource, draft, rec ?? undefined, 'zh-CN', config).seo?.metaTitle).toBe('草稿SEO');
+    expect(localesOfRecord(newsResource, record, config)).toBeNull();
   });
 
   it('a third locale falls back along CONTENT_FALLBACK before the default', () => {
