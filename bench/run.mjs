@@ -1,6 +1,6 @@
 // npm run bench: builds, generates its own data, starts the product as users start it, loads it with
 // autocannon beside a bare floor server — the back-office news list, search and get, the delivery API's public
-// news list and its 304 revalidation, an image rendition from its store, a filtered and sorted public list — then saves per second with the operation log and revisions, measures the
+// news list and its 304 revalidation, an image rendition from its store, a filtered and sorted public list, the sitemap of every news — then saves per second with the operation log and revisions, measures the
 // web bundle and page loads, stops what it started, and writes bench/results/latest.json and the Performance
 // table of the README.
 //   npm run bench -- --news 100000 --duration 10 --connections 10 --warmup 2 --rounds 3 --port 18480
@@ -180,6 +180,9 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
       SEED_DEMO: '0',
       PUBLIC_RATE_LIMIT: String(1e9),
       TZ_NAME: TZ,
+      // (j) the sitemap of every news
+      PUBLIC_SITE_URL: 'https://www.example.com',
+      SITE_URL_NEWS: '/news/{id}',
     },
     'server',
   );
@@ -234,6 +237,7 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
     console.log(`  type ${type}, not hot: ${JSON.parse(filteredBody).total} live news`);
 
     const rendition = await prepareRendition(base, fbase, token);
+    results.product.sitemap = await sitemapOnce(base);
 
     const randomId = (prefix) => (req) => ({ ...req, path: `${prefix}?id=${1 + Math.floor(Math.random() * NEWS)}` });
     const listRequest = [{ path: '/api/news/getNewsList', ...json({ pageNumber: 1, pageSize: 20 }, token) }];
@@ -386,6 +390,22 @@ async function prepareRendition(base, fbase, token) {
     throw new Error(`the floor's rendition differs from the product's: ${stored.status}`);
   console.log(`  rendition: ${jpeg.length} B JPEG → ${bytes.length} B WebP at 640 px`);
   return { product, floor };
+}
+
+/**
+ * (j) the sitemap of every news, once, as a crawler reads it: the index (which lays the files out, walking every
+ * published news), then each file in turn, streamed. Checked: the files hold every news once.
+ */
+async function sitemapOnce(base) {
+  const started = performance.now();
+  const index = await fetch(`${base}/sitemap.xml`).then((r) => r.text());
+  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  let urls = 0;
+  for (const f of files) urls += ((await fetch(`${base}${f}`).then((r) => r.text())).match(/<url>/g) ?? []).length;
+  const ms = Math.round(performance.now() - started);
+  if (urls !== NEWS) throw new Error(`the sitemap lists ${urls} URLs, not ${NEWS}`);
+  console.log(`  sitemap: ${urls} URLs in ${files.length} files, index and files in ${ms} ms`);
+  return { urls, files: files.length, ms };
 }
 
 /** a valid 1 × 1 PNG: the image the saved news reference */

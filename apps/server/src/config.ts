@@ -97,6 +97,17 @@ export interface AppConfig {
    * (default: the default locale); the default locale always ends the chain
    */
   contentFallback: string[];
+  /**
+   * PUBLIC_SITE_URL: the website's origin (`https://www.example.com`, an optional path, no trailing slash) the sitemap's
+   * and the feeds' links start with; null = no sitemap (the feeds link to the delivery API's record paths)
+   */
+  publicSiteUrl: string | null;
+  /**
+   * SITE_URL_<RESOURCE> (SITE_URL_NEWS=/news/{slug}, SITE_URL_PAGE_ITEM=/{locale}/about/{slug}): a record's page on
+   * the website, a path after PUBLIC_SITE_URL with `{slug}`, `{id}` and `{locale}`; a resource without one is in no
+   * sitemap. Resource name (lower camel case of the suffix) → template
+   */
+  siteUrls: Record<string, string>;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -160,22 +171,51 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     siteKeyRateLimit: num(env.SITE_KEY_RATE_LIMIT, 60_000),
     previewUrls: previewUrlsOf(env),
     ...contentLocalesOf(env),
+    ...siteUrlsOf(env),
   };
 }
 
 /** PUBLIC_BASE_URL: an http(s) origin with an optional path, no trailing slash; anything else is refused at start */
-export function baseUrlOf(v: string | undefined): string | null {
+export function baseUrlOf(v: string | undefined, name = 'PUBLIC_BASE_URL'): string | null {
   const s = (v ?? '').trim();
   if (!s) return null;
   let u: URL;
   try {
     u = new URL(s);
   } catch {
-    throw new Error(`PUBLIC_BASE_URL is not a URL: ${s}`);
+    throw new Error(`${name} is not a URL: ${s}`);
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`PUBLIC_BASE_URL must be http(s): ${s}`);
-  if (u.search || u.hash) throw new Error(`PUBLIC_BASE_URL takes no query or fragment: ${s}`);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`${name} must be http(s): ${s}`);
+  if (u.search || u.hash) throw new Error(`${name} takes no query or fragment: ${s}`);
   return `${u.origin}${u.pathname}`.replace(/\/+$/, '');
+}
+
+/** the placeholders a SITE_URL_<RESOURCE> template may hold */
+const SITE_URL_PLACEHOLDERS = new Set(['{slug}', '{id}', '{locale}']);
+
+/**
+ * PUBLIC_SITE_URL (like PUBLIC_BASE_URL) and SITE_URL_<RESOURCE> (resource name: lower camel case of the suffix,
+ * SITE_URL_PAGE_ITEM → pageItem): each template a site path starting with `/`, naming the record by `{slug}` or
+ * `{id}` (and `{locale}` when the site's paths carry it), no other `{…}`, no spaces, quotes, `<>` or `#`. A template
+ * without PUBLIC_SITE_URL is refused at start; so is one naming no delivered resource (checked by the delivery API).
+ */
+export function siteUrlsOf(env: NodeJS.ProcessEnv): { publicSiteUrl: string | null; siteUrls: Record<string, string> } {
+  const publicSiteUrl = baseUrlOf(env.PUBLIC_SITE_URL, 'PUBLIC_SITE_URL');
+  const siteUrls: Record<string, string> = {};
+  for (const [k, raw] of Object.entries(env)) {
+    const m = /^SITE_URL_([A-Z0-9_]+)$/.exec(k);
+    const v = (raw ?? '').trim();
+    if (!m || !v) continue;
+    const name = m[1].toLowerCase().replace(/_([a-z0-9])/g, (_x, c: string) => c.toUpperCase());
+    if (!v.startsWith('/') || v.startsWith('//') || /[\s"'<>#\\]/.test(v))
+      throw new Error(`${k} must be a site path starting with / (after PUBLIC_SITE_URL), without spaces, quotes or #: ${v}`);
+    for (const p of v.match(/\{[^}]*\}?/g) ?? [])
+      if (!SITE_URL_PLACEHOLDERS.has(p)) throw new Error(`${k}: ${p} is not one of {slug}, {id}, {locale}: ${v}`);
+    if (!v.includes('{slug}') && !v.includes('{id}')) throw new Error(`${k} must name the record by {slug} or {id}: ${v}`);
+    if (!publicSiteUrl) throw new Error(`${k} needs PUBLIC_SITE_URL (the website's origin its paths follow)`);
+    siteUrls[name] = v;
+  }
+  return { publicSiteUrl, siteUrls };
 }
 
 /** IMAGE_WIDTHS: whole pixel widths, 16 to 8192, comma-separated; sorted, duplicates dropped */

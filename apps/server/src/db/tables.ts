@@ -235,6 +235,8 @@ export const TABLES = {
   public_view: { resource: 'str', record_id: 'int', address: 'str', hour: 'str' },
   /** pixel size (as shown: EXIF orientation applied), format, bytes and alt text of a stored image, by its name (migration 034); frames (035) */
   image_meta: { name: 'str', width: 'int', height: 'int', format: 'str', bytes: 'int', alt: 'str=', create_time: 'str', frames: 'int=' },
+  /** an image's alt text in a content locale other than the default (migration 042; the default's is `image_meta.alt`) */
+  image_alt: { name: 'str', locale: 'str', alt: 'str' },
   /**
    * the delivery API's full-text search (migration 036): the records each term is found in, per content locale
    * (`*`: in every locale's text of the record; migration 043)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineMessages, translate } from '../i18n/index.js';
 import { allResources, type DeliveryDef, type DeliveryFilterKind, type FieldDef, type ResourceDef } from '../resource.js';
+import { hasSeo, SEO_FIELDS, SLUG_MAX, SLUG_PATTERN, translatableFields } from '../translation.js';
 import { MAX_ID, patterns } from '../validators.js';
 /**
  * The delivery API (issue 11): read-only, no login, published content only, mounted at PUBLIC_API_PREFIX
@@ -18,6 +19,9 @@ export const deliveryMessages = defineMessages({
     'delivery.unknownField': '未知的字段：{name}',
     'delivery.badRange': '{from} 不能晚于 {to}',
     'delivery.queryTooLong': '搜索内容过长，请缩短后再试',
+    'delivery.feed.news': '新闻动态',
+    'delivery.feed.policy': '政策公告',
+    'delivery.feedDescription': '{site}最新发布的{what}',
   },
   en: {
     'delivery.notFound': 'This content does not exist or is not published',
@@ -28,6 +32,9 @@ export const deliveryMessages = defineMessages({
     'delivery.unknownField': 'Unknown field: {name}',
     'delivery.badRange': '{from} must not be later than {to}',
     'delivery.queryTooLong': 'The search is too long; please shorten it',
+    'delivery.feed.news': 'News',
+    'delivery.feed.policy': 'Policies and notices',
+    'delivery.feedDescription': 'The latest {what} of {site}',
   },
   es: {
     'delivery.notFound': 'Este contenido no existe o no está publicado',
@@ -38,6 +45,9 @@ export const deliveryMessages = defineMessages({
     'delivery.unknownField': 'Campo desconocido: {name}',
     'delivery.badRange': '{from} no puede ser posterior a {to}',
     'delivery.queryTooLong': 'La búsqueda es demasiado larga; acórtela',
+    'delivery.feed.news': 'Noticias',
+    'delivery.feed.policy': 'Políticas y avisos',
+    'delivery.feedDescription': 'Lo último de {site}: {what}',
   },
 });
 
@@ -57,10 +67,11 @@ const pageQuery = {
   keyword: z.string().max(100).optional(),
 };
 /**
- * query parameters every path accepts besides its own: the reply language (`lang`, as on the staff API) and a
- * preview token (`preview`: a website's preview page may pass it on to every call it makes; only a record read uses it)
+ * query parameters every path accepts besides its own: the reply language (`lang`, as on the staff API), a
+ * preview token (`preview`: a website's preview page may pass it on to every call it makes; only a record read uses
+ * it) and the content locale (`locale`, one of CONTENT_LOCALES; else `Accept-Language`, else the default locale)
  */
-export const DELIVERY_COMMON_PARAMS = ['lang', 'preview'] as const;
+export const DELIVERY_COMMON_PARAMS = ['lang', 'preview', 'locale'] as const;
 /** `q` at most this long (characters) */
 export const DELIVERY_MAX_QUERY = 100;
 /** a range bound: a day, or a date-time with an optional offset (`Z`, `+08:00`; a `+` sent unencoded reads as a space) */
@@ -142,7 +153,8 @@ function listQueryOf(def: ResourceDef): DeliveryListQuery {
     if (def.delivery?.list?.filters?.[name] || def.delivery?.list?.idFilters?.[name])
       throw new Error(`${def.name}: delivery filter ${name} is declared twice`);
   return {
-    fields: list.map((f) => f.name),
+    // a translatable row may be asked for what it says of its locale and for its SEO fields (`fields=id,title,locale,slug`)
+    fields: [...list.map((f) => f.name), ...(def.translatable ? LOCALE_FIELDS : []), ...(hasSeo(def) ? SEO_FIELDS : [])],
     sort: (q.sort ?? []).flatMap((f) => [f, `-${f}`]),
     filters: { ...q.filters },
     search: [...(q.search ?? [])],
@@ -264,6 +276,54 @@ export function deliveryEndpoints(): DeliveryEndpoint[] {
   return allResources().flatMap(deliveryEndpointsOf);
 }
 
+/** a record's path by its slug (`/news/by-slug/{slug}`), beside its path by id (`/news/{id}`) */
+export interface DeliveryBySlug {
+  key: string;
+  /** relative to the prefix, `{slug}` for the path parameter */
+  path: string;
+  resource: ResourceDef;
+  /** the record's path by id: what a current slug answers (a record with its items too) */
+  get: DeliveryEndpoint;
+}
+
+/** `GET {path}/by-slug/{slug}` of every record path by id of a resource with SEO fields (issue 24) */
+export function deliveryBySlug(): DeliveryBySlug[] {
+  return deliveryEndpoints()
+    .filter((e) => e.method === 'GET' && e.reply === 'one' && e.params && e.path.endsWith('/{id}') && hasSeo(e.resource))
+    .map((e) => ({ key: `${e.key}BySlug`, path: `${e.path.slice(0, -'/{id}'.length)}/by-slug/{slug}`, resource: e.resource, get: e }));
+}
+
+/** an RSS 2.0 feed of the delivery API: the latest published records of a resource (issue 24) */
+export interface DeliveryFeed {
+  key: string;
+  /** relative to the prefix */
+  path: string;
+  resource: string;
+  summary: string;
+  /** the message key of its channel's title */
+  title: string;
+}
+
+/** how many records a feed carries: the latest */
+export const FEED_SIZE = 50;
+
+export const DELIVERY_FEEDS: readonly DeliveryFeed[] = [
+  {
+    key: 'newsFeed',
+    path: '/feeds/news.xml',
+    resource: 'news',
+    summary: `RSS 2.0 of the latest ${FEED_SIZE} published news`,
+    title: 'delivery.feed.news',
+  },
+  {
+    key: 'policyFeed',
+    path: '/feeds/policies.xml',
+    resource: 'policy',
+    summary: `RSS 2.0 of the latest ${FEED_SIZE} published policies`,
+    title: 'delivery.feed.policy',
+  },
+];
+
 // ---- the OpenAPI document ----
 
 const EXAMPLE_IMAGE = 'https://cms.example.com/img/3f2a9c1e5b7d4a60.jpg';
@@ -317,8 +377,74 @@ function fieldExample(f: FieldDef): unknown {
   }
 }
 
+/** what a delivered record of a translatable resource says of its locales (issue 24) */
+export const LOCALE_FIELDS = ['locale', 'locales', 'fallbackFields'] as const;
+
+/** the content locales when the server does not say (CONTENT_LOCALES' default) */
+export const DEFAULT_CONTENT_LOCALES: readonly string[] = ['zh-CN', 'en'];
+
+/**
+ * What a delivered record of a translatable resource carries besides its fields (issue 24): the locale it was served
+ * in, the locales it exists in, the translated fields served from another locale, and with SEO fields those of the
+ * served locale. Schemas and examples.
+ */
+function localeProperties(def: ResourceDef, withHtml: boolean, locales: readonly string[]) {
+  const properties: Record<string, unknown> = {};
+  const example: Record<string, unknown> = {};
+  if (!def.translatable) return { properties, example };
+  const locale = { type: 'string', enum: [...locales] };
+  const shown = new Set(publicFields(def, withHtml).map((f) => f.name));
+  const translated = translatableFields(def).filter((f) => shown.has(f));
+  properties.locale = {
+    ...locale,
+    description:
+      'The locale the record is served in: the one asked for (`?locale=`, else Accept-Language) when the record has a translation there, else the first it has along CONTENT_FALLBACK',
+  };
+  properties.locales = { type: 'array', items: locale, description: 'The locales the record exists in (the default locale first)' };
+  properties.fallbackFields = {
+    type: 'array',
+    items: translated.length ? { type: 'string', enum: translated } : { type: 'string' },
+    description: 'The translated fields whose value was served from another locale than `locale` (they are empty there)',
+  };
+  Object.assign(example, { locale: locales[1] ?? locales[0], locales: [...locales], fallbackFields: translated.slice(-1) });
+  if (!hasSeo(def)) return { properties, example };
+  const text = (description: string) => ({ type: 'string', description });
+  Object.assign(properties, {
+    slug: text(
+      "The record's current slug in the served locale (else along CONTENT_FALLBACK; '' when it has none): `by-slug/{slug}` reads it",
+    ),
+    metaTitle: text("The SEO title of the served locale, else the record's title"),
+    metaDescription: text("The SEO description of the served locale, else the record's summary"),
+    keywords: text('The SEO keywords of the served locale (comma-separated), or empty'),
+    ogImage: { type: 'string', description: "The share image: an absolute URL, or '' for none; `ogImageMeta` describes it" },
+    ogImageMeta: { anyOf: [ref('ImageMeta'), { type: 'null' }] },
+    canonicalUrl: text('The canonical URL of the served locale (an absolute URL or a site path), or empty'),
+    noindex: {
+      type: 'integer',
+      enum: [0, 1],
+      description: '1: search engines should not index this record in this locale (left out of the sitemap)',
+    },
+  });
+  Object.assign(example, {
+    slug: 'shenzhen-port-news',
+    metaTitle: 'Shenzhen port news',
+    metaDescription: 'What changed at the port this week',
+    keywords: 'port, customs',
+    ogImage: EXAMPLE_IMAGE,
+    ogImageMeta: EXAMPLE_META,
+    canonicalUrl: '',
+    noindex: 0,
+  });
+  return { properties, example };
+}
+
 /** one row of a resource as the delivery API answers it: its schema and an example */
-function rowOf(def: ResourceDef, withHtml: boolean, extra?: { name: string; schema: unknown; example: unknown }) {
+function rowOf(
+  def: ResourceDef,
+  withHtml: boolean,
+  locales: readonly string[],
+  extra?: { name: string; schema: unknown; example: unknown },
+) {
   const properties: Record<string, unknown> = {};
   const example: Record<string, unknown> = {};
   for (const f of publicFields(def, withHtml)) {
@@ -329,6 +455,9 @@ function rowOf(def: ResourceDef, withHtml: boolean, extra?: { name: string; sche
       example[imageMetaName(f.name)] = EXAMPLE_META;
     }
   }
+  const localized = localeProperties(def, withHtml, locales);
+  Object.assign(properties, localized.properties);
+  Object.assign(example, localized.example);
   if (extra) {
     properties[extra.name] = extra.schema;
     example[extra.name] = extra.example;
@@ -375,16 +504,51 @@ const COMPONENTS = {
 
 const errorReply = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
 
-/** The OpenAPI 3.1 description of the delivery API, generated from the table above. */
-export function deliveryOpenApi(prefix: string, version = '1.0.0'): Record<string, unknown> {
+/** the `locale` query parameter every path takes, as the OpenAPI document names it */
+function localeParameter(locales: readonly string[]) {
+  return {
+    name: 'locale',
+    in: 'query',
+    required: false,
+    description:
+      'The content locale of the reply (one of CONTENT_LOCALES; `zh` reads as zh-CN, `en-US` as en). Without it, the best match of Accept-Language, else the default locale (replies carry `Vary: Accept-Language`). Another value is a 400.',
+    schema: { type: 'string', enum: [...locales] },
+  };
+}
+
+/** an RSS 2.0 example for the feeds' documentation */
+const EXAMPLE_RSS = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>Example news</title><link>https://www.example.com/</link><description>…</description><language>en</language><item><title>…</title><link>https://www.example.com/en/news/shenzhen-port-news</link><guid isPermaLink="true">https://www.example.com/en/news/shenzhen-port-news</guid><pubDate>Thu, 26 Nov 2026 07:00:00 GMT</pubDate><description>…</description></item></channel></rss>`;
+
+/**
+ * The OpenAPI 3.1 description of the delivery API, generated from the table above; `locales` are the server's
+ * CONTENT_LOCALES (the default first), which `locale` and the locale fields of a record take.
+ */
+export function deliveryOpenApi(
+  prefix: string,
+  version = '1.0.0',
+  locales: readonly string[] = DEFAULT_CONTENT_LOCALES,
+): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
+  const envelope = { code: { type: 'integer', const: 200 }, msg: { type: 'string' } };
+  const okReply = (body: { properties: Record<string, unknown>; example: Record<string, unknown> }) => ({
+    description: 'OK (weak ETag from the content version; If-None-Match answers 304)',
+    content: {
+      'application/json': {
+        schema: { type: 'object', properties: body.properties, required: Object.keys(body.properties), additionalProperties: false },
+        example: body.example,
+      },
+    },
+  });
+  const rowOfEndpoint = (e: DeliveryEndpoint) => {
+    const itemRow = e.items ? rowOf(resourceNamed(e.items.resource), true, locales) : null;
+    return itemRow
+      ? rowOf(e.resource, true, locales, { name: 'items', schema: { type: 'array', items: itemRow.schema }, example: [itemRow.example] })
+      : rowOf(e.resource, e.withHtml !== false, locales);
+  };
   for (const e of deliveryEndpoints()) {
     const key = e.key;
-    const itemRow = e.items ? rowOf(resourceNamed(e.items.resource), true) : null;
-    const row = itemRow
-      ? rowOf(e.resource, true, { name: 'items', schema: { type: 'array', items: itemRow.schema }, example: [itemRow.example] })
-      : rowOf(e.resource, e.withHtml !== false);
-    const envelope = { code: { type: 'integer', const: 200 }, msg: { type: 'string' } };
+    const row = rowOfEndpoint(e);
     const body: { properties: Record<string, unknown>; example: Record<string, unknown> } =
       e.reply === 'page'
         ? {
@@ -418,6 +582,7 @@ export function deliveryOpenApi(prefix: string, version = '1.0.0'): Record<strin
         parameters.push({ name, in: where, required: where === 'path', ...(description ? { description } : {}), schema: rest });
       }
     }
+    parameters.push(localeParameter(locales));
     paths[`${prefix}${e.path}`] = {
       ...paths[`${prefix}${e.path}`],
       [e.method.toLowerCase()]: {
@@ -425,27 +590,84 @@ export function deliveryOpenApi(prefix: string, version = '1.0.0'): Record<strin
         summary: e.summary,
         parameters,
         responses: {
-          200: {
-            description: 'OK (weak ETag from the content version; If-None-Match answers 304)',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: body.properties,
-                  required: Object.keys(body.properties),
-                  additionalProperties: false,
-                },
-                example: body.example,
-              },
-            },
-          },
+          200: okReply(body),
           304: { description: 'Not modified (counts against no rate limit)' },
-          400: errorReply('A parameter is unknown or invalid; the message names it'),
+          400: errorReply('A parameter is unknown or invalid (an unknown `locale` too); the message names it'),
           401: errorReply('Invalid or revoked site key (Authorization: Bearer)'),
           ...(e.reply === 'one' || e.reply === 'ack'
             ? { 403: errorReply('The preview token (?preview=, X-Preview-Token) is invalid or expired') }
             : {}),
           ...(e.reply === 'page' || e.reply === 'list' ? {} : { 404: errorReply('Not found or not published') }),
+          429: errorReply('Too many requests'),
+        },
+      },
+    };
+  }
+  for (const b of deliveryBySlug()) {
+    const row = rowOfEndpoint(b.get);
+    paths[`${prefix}${b.path}`] = {
+      get: {
+        operationId: b.key,
+        summary: `${b.get.summary}, by its slug in the locale asked for`,
+        parameters: [
+          {
+            name: 'slug',
+            in: 'path',
+            required: true,
+            description: "A slug of the record in the locale (or along CONTENT_FALLBACK); an old one, or another locale's, answers 301",
+            schema: { type: 'string', maxLength: SLUG_MAX, pattern: SLUG_PATTERN.source },
+          },
+          localeParameter(locales),
+        ],
+        responses: {
+          200: okReply({ properties: { ...envelope, data: row.schema }, example: { code: 200, msg: '操作成功', data: row.example } }),
+          301: {
+            description:
+              "The record's slug in this locale is another one (the slug was renamed, or is another locale's): `Location` is its by-slug path",
+            headers: {
+              Location: { schema: { type: 'string' }, description: 'The by-slug path of the current slug (with the same query)' },
+            },
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    code: { type: 'integer', const: 301 },
+                    data: { type: 'object', properties: { slug: { type: 'string' } }, required: ['slug'], additionalProperties: false },
+                  },
+                  required: ['code', 'data'],
+                  additionalProperties: false,
+                },
+                example: { code: 301, data: { slug: 'shenzhen-port-news' } },
+              },
+            },
+          },
+          304: { description: 'Not modified (counts against no rate limit)' },
+          400: errorReply('An unknown `locale`'),
+          401: errorReply('Invalid or revoked site key (Authorization: Bearer)'),
+          403: errorReply('The preview token (?preview=, X-Preview-Token) is invalid or expired'),
+          404: errorReply('No record of the resource has this slug, or it is not published'),
+          429: errorReply('Too many requests'),
+        },
+      },
+    };
+  }
+  for (const f of DELIVERY_FEEDS) {
+    paths[`${prefix}${f.path}`] = {
+      get: {
+        operationId: f.key,
+        summary: f.summary,
+        description:
+          "Newest first, in the locale asked for (the translated fields overlaid with fallback). Links are absolute: the SITE_URL_<RESOURCE> template on PUBLIC_SITE_URL, else this API's record path.",
+        parameters: [localeParameter(locales)],
+        responses: {
+          200: {
+            description: 'OK (weak ETag from the content version; If-None-Match answers 304)',
+            content: { 'application/rss+xml': { schema: { type: 'string' }, example: EXAMPLE_RSS } },
+          },
+          304: { description: 'Not modified (counts against no rate limit)' },
+          400: errorReply('An unknown `locale`'),
+          401: errorReply('Invalid or revoked site key (Authorization: Bearer)'),
           429: errorReply('Too many requests'),
         },
       },
@@ -457,7 +679,7 @@ export function deliveryOpenApi(prefix: string, version = '1.0.0'): Record<strin
       title: 'Website delivery API',
       version,
       description:
-        "Published content of the website, read-only, no login. Image URLs are absolute; dates are ISO 8601 with the offset of the server's time zone.",
+        "Published content of the website, read-only, no login. Image URLs are absolute; dates are ISO 8601 with the offset of the server's time zone. Each reply is in one content locale (`?locale=`, else Accept-Language).",
     },
     paths,
     components: { schemas: COMPONENTS },

@@ -86,9 +86,21 @@ const imageRef = () =>
     .transform((v) => imageNameOf(String(v)) ?? '')
     .refine((v) => v !== '', { message: 'v.imageUrl' });
 
-export const imageMetaSchema = z.object({ name: imageRef() });
+/**
+ * the content locale of the alt text (issue 24; CONTENT_LOCALES, checked by the server): absent or the default locale
+ * = the image's own alt text as before; another locale = that locale's (the delivery API falls back to the default's)
+ */
+const altLocale = () =>
+  z
+    .union([z.string(), z.null()], { error: 'translation.localeUnknown' })
+    .optional()
+    .transform((v) => (v ?? '').trim())
+    .refine((v) => v.length <= 20, { message: 'translation.localeUnknown' });
+
+export const imageMetaSchema = z.object({ name: imageRef(), locale: altLocale() });
 export const imageAltSchema = z.object({
   name: imageRef(),
+  locale: altLocale(),
   alt: z
     .union([z.string(), z.null()], { error: 'upload.altInvalid' })
     .optional()

@@ -171,7 +171,7 @@ describe.each(DIALECTS)('delivery caching on %s', (dialect) => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     const br = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toBe('Origin, accept-encoding');
+    expect(br.headers.vary).toBe('Origin, Accept-Language, accept-encoding');
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     const gz = await get(path, { 'accept-encoding': 'gzip' });
@@ -187,7 +187,7 @@ describe.each(DIALECTS)('delivery caching on %s', (dialect) => {
     const small = await get('/news?type=cache&pageSize=1', { 'accept-encoding': 'br, gzip' });
     expect(small.rawPayload.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
-    expect(small.headers.vary).toBe('Origin, accept-encoding');
+    expect(small.headers.vary).toBe('Origin, Accept-Language, accept-encoding');
   });
 
   it('the view counter writes no content version', async () => {

@@ -3,7 +3,17 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import { Code, type DeliveryEndpoint, deliveryEndpoints, publicFields, translate } from '@gk/contracts';
+import {
+  Code,
+  DELIVERY_FEEDS,
+  type DeliveryEndpoint,
+  deliveryBySlug,
+  deliveryEndpoints,
+  deliveryEndpointsOf,
+  publicFields,
+  resourceNamed,
+  translate,
+} from '@gk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Ctx } from '../../context.js';
@@ -61,6 +71,11 @@ function deploymentSalt(config: AppConfig): string {
       config.timeZone,
       config.publicApiPrefix,
       deliveryEndpoints().map((e) => [e.path, publicFields(e.resource).map((f) => f.name)]),
+      // what the locale of a reply and the feeds' links follow (issue 24)
+      config.contentLocales,
+      config.contentFallback,
+      config.publicSiteUrl,
+      config.siteUrls,
     ]),
   );
   try {
@@ -99,9 +114,10 @@ function tagsOf(endpoint: DeliveryEndpoint, routed: Routed, payload: unknown): s
  * routes:
  *
  * - ETag: weak, derived from the content versions of the tables the path reads (version.ts), the path and
- *   query, and the representation's variant (language, a preview key or token, the origin image URLs are built
- *   from when PUBLIC_BASE_URL is unset). A matching `If-None-Match` is answered 304 in `onRequest`: no query, no
- *   handler, before the rate limit counts anything.
+ *   query, and the representation's variant (language, content locale, a preview key or token, the origin image
+ *   URLs are built from when PUBLIC_BASE_URL is unset). A matching `If-None-Match` is answered 304 in `onRequest`:
+ *   no query, no handler, before the rate limit counts anything. The by-slug paths and the feeds (issue 24) are
+ *   versioned like the record path and the list they read.
  * - `Cache-Control: public, max-age=0, must-revalidate, s-maxage=PUBLIC_MAX_AGE` (browsers revalidate every
  *   time, CDNs keep it PUBLIC_MAX_AGE); `CDN-Cache-Control` adds `stale-while-revalidate=PUBLIC_STALE_SECONDS`
  *   for the CDN only; a reply that may hold drafts (a preview key, a preview token) is `private, no-cache`.
@@ -125,6 +141,24 @@ export async function registerDeliveryCache(pub: FastifyInstance, ctx: Ctx): Pro
         tables: tablesRead(e),
         resources: resourcesRead(e),
       });
+  for (const b of deliveryBySlug())
+    routes.set(`${config.publicApiPrefix}${b.path.replace('{slug}', ':slug')}`, {
+      endpoint: b.get,
+      tables: tablesRead(b.get),
+      resources: resourcesRead(b.get),
+    });
+  for (const f of DELIVERY_FEEDS) {
+    const list = deliveryEndpointsOf(resourceNamed(f.resource)).find((e) => e.listQuery);
+    if (!list) continue;
+    // a feed's channel is titled by the company profile
+    const company = deliveryEndpointsOf(resourceNamed('company'));
+    const tables = [...tablesRead(list), ...company.flatMap(tablesRead)];
+    routes.set(`${config.publicApiPrefix}${f.path}`, {
+      endpoint: list,
+      tables: tables.filter((t, i) => tables.findIndex((o) => o.table === t.table) === i),
+      resources: [...new Set([...resourcesRead(list), ...company.flatMap(resourcesRead)])],
+    });
+  }
   routes.set(`${config.publicApiPrefix}/openapi.json`, { endpoint: null, tables: [], resources: [] });
 
   pub.decorateRequest('siteKey', null);
@@ -147,6 +181,8 @@ export async function registerDeliveryCache(pub: FastifyInstance, ctx: Ctx): Pro
   const variantOf = (req: FastifyRequest, key: RequestSiteKey | null) =>
     JSON.stringify([
       req.lang,
+      // the content locale: `?locale=` is in the URL already, Accept-Language is not (locale.ts)
+      req.contentLocale,
       !!key?.preview,
       req.headers['x-preview-token'] ?? null,
       config.publicBaseUrl ? '' : `${req.protocol}://${req.host}`,
@@ -218,6 +254,8 @@ export async function registerDeliveryCache(pub: FastifyInstance, ctx: Ctx): Pro
     const state = states.get(req);
     if (state?.notModified || !state?.etag || reply.statusCode !== 200) return payload;
     cacheHeaders(req, reply, state.etag);
+    // a reply that is no JSON (a feed) is tagged by what its path reads
+    if (!state.tags && state.routed?.endpoint) state.tags = [...new Set([state.routed.endpoint.resource.name, ...state.routed.resources])];
     if (state.tags?.length) {
       reply.header('cache-tag', state.tags.join(','));
       reply.header('surrogate-key', state.tags.join(' '));

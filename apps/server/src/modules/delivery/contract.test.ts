@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { allResources, columnOf, deliveryEndpoints, deliveryNullable, imageNameOf, publicFields } from '@gk/contracts';
+import {
+  allResources,
+  columnOf,
+  DELIVERY_FEEDS,
+  deliveryBySlug,
+  deliveryEndpoints,
+  deliveryNullable,
+  imageNameOf,
+  publicFields,
+} from '@gk/contracts';
 import Ajv2020 from 'ajv/dist/2020.js';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,16 +85,34 @@ describe.each(DIALECTS)('the delivery API contract on %s', (dialect) => {
     const ajv = new Ajv2020({ strict: false, allErrors: true, formats: { 'date-time': true, uri: true } });
     const wrong: string[] = [];
     let examples = 0;
+    let feeds = 0;
     for (const [p, methods] of Object.entries(resolved.paths as Record<string, Node>))
       for (const [m, op] of Object.entries(methods as Record<string, Node>)) {
-        const media = op.responses[200].content['application/json'];
-        expect([p, m, media.example !== undefined]).toEqual([p, m, true]);
-        const validate = ajv.compile(media.schema);
-        if (!validate(media.example)) wrong.push(`${m} ${p}: ${ajv.errorsText(validate.errors)}`);
-        examples++;
+        // a feed is RSS (its example is checked like every feed: feeds.test.ts)
+        const rss = op.responses[200].content['application/rss+xml'];
+        if (rss) {
+          expect([p, typeof rss.example]).toEqual([p, 'string']);
+          feeds++;
+          continue;
+        }
+        // every other path answers JSON, with an example of each reply (a by-slug's redirect too)
+        for (const status of [200, 301]) {
+          const media = op.responses[status]?.content?.['application/json'];
+          if (!media) continue;
+          expect([p, m, status, media.example !== undefined]).toEqual([p, m, status, true]);
+          const validate = ajv.compile(media.schema);
+          if (!validate(media.example)) wrong.push(`${m} ${p} ${status}: ${ajv.errorsText(validate.errors)}`);
+          if (status === 200) examples++;
+        }
+        // every path takes the content locale, as the server knows them
+        expect([p, op.parameters.find((x: Node) => x.name === 'locale')?.schema]).toEqual([p, { type: 'string', enum: ['zh-CN', 'en'] }]);
       }
     expect(wrong).toEqual([]);
-    expect(examples).toBe(deliveryEndpoints().length);
+    expect(examples).toBe(deliveryEndpoints().length + deliveryBySlug().length);
+    expect(deliveryBySlug().map((b) => b.path)).toEqual(
+      expect.arrayContaining(['/news/by-slug/{slug}', '/policies/by-slug/{slug}', '/page-items/by-slug/{slug}', '/jobs/by-slug/{slug}']),
+    );
+    expect(feeds).toBe(DELIVERY_FEEDS.length);
   });
 
   it('marks what is required and what may be null as it really is', () => {
@@ -190,6 +217,24 @@ export function picture(reply: NewsDetail): string {
 /** the footer, from the company profile */
 export function footer(reply: Company): string {
   return \`\${reply.data.name.trim()} \${reply.data.recordNumber.trim()} \${reply.data.logoMeta?.srcset ?? reply.data.logo}\`;
+}
+
+type NewsBySlug = paths['/public/v1/news/by-slug/{slug}']['get']['responses'];
+type Locale = NonNullable<paths['/public/v1/news/{id}']['get']['parameters']['query']>['locale'];
+
+/** a news page's head in its locale: language, alternates, SEO fields, the share image */
+export function head(reply: NewsDetail, site: string): string {
+  const d = reply.data;
+  const langs: Locale[] = d.locales;
+  const alternates = langs.map((l) => \`<link rel="alternate" hreflang="\${l}" href="\${site}/\${l}/news/\${d.slug}">\`).join('');
+  const og = d.ogImageMeta ? \`<meta property="og:image" content="\${d.ogImageMeta.url}">\` : '';
+  const note = d.fallbackFields.includes('content') ? 'translation pending' : '';
+  return \`<html lang="\${d.locale}"><title>\${d.metaTitle.trim()}</title><meta name="description" content="\${d.metaDescription}">\${d.noindex === 1 ? '<meta name="robots" content="noindex">' : ''}\${alternates}\${og}\${note}\`;
+}
+
+/** where an old slug now lives */
+export function moved(reply: NewsBySlug[301]['content']['application/json']): string {
+  return reply.data.slug;
 }
 `,
       );

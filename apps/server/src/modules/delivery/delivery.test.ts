@@ -126,13 +126,13 @@ describe.each(DIALECTS)('delivery API on %s', (dialect) => {
       expect(full.statusCode).toBe(200);
       const notModified = await get(path, { origin: 'https://www.example.com', 'if-none-match': full.headers.etag as string });
       expect(notModified.statusCode).toBe(304);
-      expect(full.headers.vary).toBe('Origin, accept-encoding');
+      expect(full.headers.vary).toBe('Origin, Accept-Language, accept-encoding');
       for (const h of ['cache-control', 'etag', 'vary', 'access-control-allow-origin', 'access-control-expose-headers'])
         expect([h, notModified.headers[h]]).toEqual([h, full.headers[h]]);
     }
     const missing = await get('/news/999999', { origin: 'https://www.example.com' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.headers.vary).toBe('Origin, accept-encoding');
+    expect(missing.headers.vary).toBe('Origin, Accept-Language, accept-encoding');
     expect(missing.headers['cache-control']).toBe('no-cache');
   });
 
@@ -174,6 +174,10 @@ describe.each(DIALECTS)('delivery API on %s', (dialect) => {
       url: '',
       sortNo: 1,
       publishTime: null,
+      // a translatable resource says which locale it was served in (no translation yet: the default)
+      locale: 'zh-CN',
+      locales: ['zh-CN'],
+      fallbackFields: [],
     });
     t.current.advance(10_000);
     expect(await titles()).toEqual(['常驻横幅']);
@@ -234,7 +238,7 @@ describe.each(DIALECTS)('delivery API with a list of allowed origins on %s', (di
     for (const origin of ['https://www.example.com', 'https://m.example.com']) {
       const full = await get('/news-types', { origin });
       expect(full.headers['access-control-allow-origin']).toBe(origin);
-      expect(full.headers.vary).toBe('Origin, accept-encoding');
+      expect(full.headers.vary).toBe('Origin, Accept-Language, accept-encoding');
       const notModified = await get('/news-types', { origin, 'if-none-match': full.headers.etag as string });
       expect(notModified.statusCode).toBe(304);
       for (const h of ['cache-control', 'etag', 'vary', 'access-control-allow-origin', 'access-control-expose-headers'])
@@ -242,7 +246,7 @@ describe.each(DIALECTS)('delivery API with a list of allowed origins on %s', (di
     }
     const other = await get('/news-types', { origin: 'https://evil.example.net' });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
-    expect(other.headers.vary).toBe('Origin, accept-encoding');
+    expect(other.headers.vary).toBe('Origin, Accept-Language, accept-encoding');
   });
 });
 

@@ -37,7 +37,9 @@ export async function wantsDraft(ctx: Ctx, req: FastifyRequest, def: ResourceDef
 /**
  * The record a delivery read of one record answers: for a request that wants drafts, the record as the editors
  * have it (its pending draft applied, whatever its publish state, a never-published draft too); for anyone else
- * `live()` (published records only).
+ * `live()` (published records only). In a content locale (issue 24) the reply overlays the record's translations:
+ * those the draft carries (`translations`, as the staff get answers them) when it does, else the saved ones
+ * (ReplyShaper, localized.ts); `?locale=` of a preview link's website page chooses the locale.
  */
 export async function deliveredRecord(ctx: Ctx, req: FastifyRequest, crud: Crud, recordId: number, live: () => Promise<Row>): Promise<Row> {
   if (!(await wantsDraft(ctx, req, crud.def, recordId))) return live();

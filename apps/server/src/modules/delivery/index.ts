@@ -3,12 +3,15 @@ import {
   Code,
   columnOf,
   type DeliveryEndpoint,
+  deliveryBySlug,
   deliveryEndpoints,
   deliveryOpenApi,
   deliveryVisibility,
   publishState,
   type ResourceDef,
   resourceNamed,
+  SLUG_MAX,
+  SLUG_PATTERN,
   translate,
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,10 +25,12 @@ import { parseInput } from '../../http/route.js';
 import { registerPreviewPages } from '../preview/index.js';
 import { registerDeliveryCache } from './cache.js';
 import { deliveredRecord, registerPreviewCaching } from './drafts.js';
-
+import { registerFeeds } from './feeds.js';
 import { DeliveryList, parseListRequest, usesQuery } from './list-query.js';
+import { fallbackChain, registerLocale } from './locale.js';
 import { ReplyShaper } from './reply.js';
 import { registerSearchIndex, startBackfill } from './search-index.js';
+import { registerSitemaps } from './sitemap.js';
 
 export type { RequestSiteKey } from './site-keys.js';
 export { contentVersions } from './version.js';
@@ -36,14 +41,15 @@ type Row = Record<string, unknown>;
  * the reply headers of the delivery API: JSON for other sites to read, never a document. `Vary: Origin` on every
  * reply (200, 304, errors), whatever PUBLIC_CORS_ORIGINS says: the CORS headers depend on the Origin, so a shared
  * cache must keep one copy per Origin (@fastify/cors adds nothing when `*`, and does not repeat it otherwise);
- * and `accept-encoding`, since a reply may be compressed (lower case: @fastify/compress adds it unless it finds it so)
+ * `Accept-Language`, since without `?locale=` it chooses the content locale (issue 24, locale.ts); and
+ * `accept-encoding`, since a reply may be compressed (lower case: @fastify/compress adds it unless it finds it so)
  */
 const DELIVERY_HEADERS = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'cross-origin',
   'x-content-type-options': 'nosniff',
   'cache-control': 'no-cache',
-  vary: 'Origin, accept-encoding',
+  vary: 'Origin, Accept-Language, accept-encoding',
 };
 
 const notFound = () => new AppError(Code.NOT_FOUND, 'delivery.notFound');
@@ -62,7 +68,14 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
     backfill.stop();
     await backfill.done;
   });
-  await registerPreviewPages(app, ctx);
+  // the preview page shows a record in the locale its link names (the overlay of every delivery reply)
+  await registerPreviewPages(
+    app,
+    ctx,
+    async (def, record, locale) => (await new ReplyShaper(ctx, '', locale).localized(def, [record]))[0].record,
+  );
+  // the sitemap at the root, beside the SPA (its fallback answers only paths no route has)
+  await registerSitemaps(app, ctx);
   const { db } = ctx;
   const live = onSiteNow(() => ctx.nowText());
   const inWindow = () => {
@@ -125,6 +138,8 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
         exposedHeaders: ['ETag'],
         maxAge: 600,
       });
+      // the content locale of each request, before the ETag (which varies by it); an unknown `?locale=` is a 400
+      registerLocale(pub, config);
       await registerDeliveryCache(pub, ctx);
       // a preview token's replies: private, never stored or revalidated (the ETag hook above leaves them alone)
       registerPreviewCaching(pub);
@@ -177,41 +192,7 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
             if (!r) throw notFound();
             return { data: await ReplyShaper.of(ctx, req).one(def, r) };
           });
-        else if (e.reply === 'one' && e.items) {
-          const items = e.items;
-          route(e, async (req, i) => {
-            const record = await liveRecord(def, Number(i.id));
-            const itemDef = resourceNamed(items.resource);
-            const rows = (await crudOf(itemDef).list({ [items.filter]: record.id, pageNumber: 1, pageSize: 100 })).rows;
-            // list rows leave rich-text bodies out: read them for the items shown
-            const html = itemDef.fields.filter((f) => f.type === 'html' && !f.hidden);
-            const bodies =
-              rows.length && html.length
-                ? await looseDb(db)
-                    .selectFrom(itemDef.table)
-                    .select(['id', ...html.map((f) => `${columnOf(f)} as ${f.name}`)])
-                    .where(
-                      'id',
-                      'in',
-                      rows.map((r) => Number(r.id)),
-                    )
-                    .execute()
-                : [];
-            const byId = new Map(bodies.map((b) => [Number(b.id), b as Row]));
-            const shaper = ReplyShaper.of(ctx, req);
-            const shown = rows.map((r) => {
-              const b = byId.get(Number(r.id)) ?? {};
-              return { ...r, ...Object.fromEntries(html.map((f) => [f.name, b[f.name] ?? ''])) };
-            });
-            return { data: { ...(await shaper.one(def, record)), items: await shaper.rows(itemDef, shown, true) } };
-          });
-        } else if (e.reply === 'one')
-          route(e, async (req, i) => {
-            const recordId = Number(i.id);
-            // the draft version for a preview token of this record (drafts.ts), else what the site shows
-            const record = await deliveredRecord(ctx, req, crudOf(def), recordId, () => liveRecord(def, recordId));
-            return { data: await ReplyShaper.of(ctx, req).one(def, record) };
-          });
+        else if (e.reply === 'one' && e.params) route(e, async (req, i) => ({ data: await recordData(e, req, Number(i.id)) }));
         // a visit counts once per address, record and hour
         else
           route(e, async (req, i) => {
@@ -232,8 +213,79 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
             return { msg: translate(req.lang, 'delivery.viewed') };
           });
       }
-      pub.get('/openapi.json', async () => deliveryOpenApi(config.publicApiPrefix));
+      registerBySlug(pub);
+      registerFeeds(pub, ctx, listOf);
+      pub.get('/openapi.json', async () => deliveryOpenApi(config.publicApiPrefix, undefined, config.contentLocales));
     },
     { prefix: config.publicApiPrefix },
   );
+
+  /** what the path of one record by id answers in `data` (a page with its items; a record or its draft) */
+  async function recordData(e: DeliveryEndpoint, req: FastifyRequest, recordId: number): Promise<Row> {
+    const def = e.resource;
+    if (e.items) {
+      const items = e.items;
+      const record = await liveRecord(def, recordId);
+      const itemDef = resourceNamed(items.resource);
+      const rows = (await crudOf(itemDef).list({ [items.filter]: record.id, pageNumber: 1, pageSize: 100 })).rows;
+      // list rows leave rich-text bodies out: read them for the items shown
+      const html = itemDef.fields.filter((f) => f.type === 'html' && !f.hidden);
+      const bodies =
+        rows.length && html.length
+          ? await looseDb(db)
+              .selectFrom(itemDef.table)
+              .select(['id', ...html.map((f) => `${columnOf(f)} as ${f.name}`)])
+              .where(
+                'id',
+                'in',
+                rows.map((r) => Number(r.id)),
+              )
+              .execute()
+          : [];
+      const byId = new Map(bodies.map((b) => [Number(b.id), b as Row]));
+      const shaper = ReplyShaper.of(ctx, req);
+      const shown = rows.map((r) => {
+        const b = byId.get(Number(r.id)) ?? {};
+        return { ...r, ...Object.fromEntries(html.map((f) => [f.name, b[f.name] ?? ''])) };
+      });
+      return { ...(await shaper.one(def, record)), items: await shaper.rows(itemDef, shown, true) };
+    }
+    // the draft version for a preview token of this record (drafts.ts), else what the site shows
+    const record = await deliveredRecord(ctx, req, crudOf(def), recordId, () => liveRecord(def, recordId));
+    return ReplyShaper.of(ctx, req).one(def, record);
+  }
+
+  /**
+   * `GET {path}/by-slug/{slug}` of every record path by id with SEO fields (issue 24): the slug is looked up in the
+   * request's locale, then along its fallback chain (the slug a reply names may be another locale's); the record is
+   * answered as its path by id answers it when the slug is the one its reply names, else HTTP 301 to the by-slug
+   * path of that one (`{ code: 301, data: { slug } }`: an old slug after a rename, another locale's slug). A slug
+   * no record of the resource has, a malformed one, or a record not shown: 404.
+   */
+  function registerBySlug(pub: FastifyInstance): void {
+    for (const b of deliveryBySlug()) {
+      pub.get(b.path.replace('{slug}', ':slug'), async (req, reply) => {
+        const slug = String((req.params as Row).slug ?? '');
+        if (slug.length > SLUG_MAX || !SLUG_PATTERN.test(slug)) throw notFound();
+        const chain = fallbackChain(config, req.contentLocale);
+        const rows = await db
+          .selectFrom('content_slug')
+          .select(['locale', 'record_id'])
+          .where('resource', '=', b.resource.name)
+          .where('slug', '=', slug)
+          .where('locale', 'in', chain)
+          .execute();
+        const hit = chain.map((l) => rows.find((r) => r.locale === l)).find((r) => r != null);
+        if (!hit) throw notFound();
+        const data = await recordData(b.get, req, Number(hit.record_id));
+        const current = String(data.slug ?? '');
+        if (!current || current === slug) return { code: Code.OK, msg: translate(req.lang, 'common.ok'), data };
+        const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+        return reply
+          .code(301)
+          .header('location', `${config.publicApiPrefix}${b.path.replace('{slug}', encodeURIComponent(current))}${query}`)
+          .send({ code: 301, data: { slug: current } });
+      });
+    }
+  }
 }

@@ -1,4 +1,4 @@
-import { type DeliveryEndpoint, type DeliveryFilterKind, imageMetaName, type ResourceDef } from '@gk/contracts';
+import { type DeliveryEndpoint, type DeliveryFilterKind, hasSeo, imageMetaName, type ResourceDef } from '@gk/contracts';
 import { type Expression, type OrderByItemBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { type Condition, ResourceQuery, type Row } from '../../crud/list.js';
 import { type LooseTables, looseDb } from '../../db/index.js';
@@ -55,6 +55,8 @@ export function parseListRequest(e: DeliveryEndpoint, raw: Record<string, unknow
   if (typeof asked === 'string' && asked.trim() !== '') {
     fields = new Set(['id']);
     const metas = new Map(e.resource.fields.filter((f) => f.type === 'image').map((f) => [imageMetaName(f.name), f.name]));
+    // the share image of the SEO fields has its meta too
+    if (hasSeo(e.resource)) metas.set(imageMetaName('ogImage'), 'ogImage');
     for (const part of asked.split(',')) {
       const name = part.trim();
       if (!name) continue;

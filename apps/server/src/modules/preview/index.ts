@@ -79,11 +79,33 @@ export async function readPreviewToken(ctx: Ctx, token: string): Promise<{ resou
   return { resource, id: Number(recordId) };
 }
 
-/** the website's preview URL of a record from its template (PREVIEW_URL_<RESOURCE>), or null without one */
-export const siteUrlOf = (ctx: Ctx, resource: string, recordId: number, token: string): string | null => {
+/**
+ * the website's preview URL of a record from its template (PREVIEW_URL_<RESOURCE>), or null without one; a preview
+ * of a content locale (issue 24) fills `{locale}`, or adds `locale=` when the template has no `{locale}` and the
+ * locale is not the default
+ */
+export const siteUrlOf = (ctx: Ctx, resource: string, recordId: number, token: string, locale?: string | null): string | null => {
   const template = ctx.config.previewUrls[resource];
-  return template ? template.replaceAll('{id}', String(recordId)).replaceAll('{token}', encodeURIComponent(token)) : null;
+  if (!template) return null;
+  const [defaultLocale] = ctx.config.contentLocales;
+  const url = template
+    .replaceAll('{id}', String(recordId))
+    .replaceAll('{token}', encodeURIComponent(token))
+    .replaceAll('{locale}', encodeURIComponent(locale || defaultLocale));
+  if (!locale || locale === defaultLocale || template.includes('{locale}')) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}locale=${encodeURIComponent(locale)}`;
 };
+
+/** a record in a content locale, as the delivery API overlays it (given by the delivery module: issue 24) */
+export type LocalizeRecord = (def: ResourceDef, record: Row, locale: string) => Promise<Row>;
+
+/** the content locale a preview call names: absent → null; one of CONTENT_LOCALES (any case); else a 400 */
+function previewLocaleOf(ctx: Ctx, value: unknown): string | null {
+  if (value == null || value === '') return null;
+  const known = typeof value === 'string' ? ctx.config.contentLocales.find((l) => l.toLowerCase() === value.trim().toLowerCase()) : null;
+  if (!known) throw new AppError(Code.BAD_REQUEST, 'translation.localeUnknown');
+  return known;
+}
 
 /** the form's record as previewed (what a preview of unsaved edits may carry) */
 const formSchema = z.looseObject({
@@ -149,7 +171,8 @@ async function keepSnapshot(ctx: Ctx, userId: number, resource: string, data: st
 
 /**
  * Preview (issue 11): `/news/previewNews`, `/policy/previewPolicy`, `/page/previewPageItem` take an id (read)
- * or the record as on the form; `/news/previewNewsForm` … take the form. Both answer `data.url`, a link signed
+ * or the record as on the form, and optionally `locale` (issue 24: the link shows that content locale's overlay; a
+ * form's `translations[locale]` then fills its fields); `/news/previewNewsForm` … take the form. Both answer `data.url`, a link signed
  * with the server's secret that works for 30 minutes without a login; `/preview/{resource}/{ref}` renders the
  * page as the public site would (a stored record with its pending draft applied). A preview by id also answers
  * `data.token` (the delivery API serves that record's draft to it) and `data.siteUrl`, the website's own preview
@@ -157,15 +180,25 @@ async function keepSnapshot(ctx: Ctx, userId: number, resource: string, data: st
  * (granted with the write buttons), and counts against the account's quota (issue 21).
  */
 export function register(api: FastifyInstance, ctx: Ctx): void {
-  const linkData = async (req: FastifyRequest, resource: string, ref: string, exp: number) => {
+  const linkData = async (req: FastifyRequest, resource: string, ref: string, exp: number, locale: string | null = null) => {
     const payload = `${resource}.${ref}.${exp}`;
     const sig = sign(await secretOf(ctx), payload);
     const origin = `${req.protocol}://${req.host}`;
-    return { url: `${origin}/preview/${resource}/${ref}?exp=${exp}&sig=${sig}`, expiresAt: exp };
+    const lang = locale ? `&locale=${encodeURIComponent(locale)}` : '';
+    return { url: `${origin}/preview/${resource}/${ref}?exp=${exp}&sig=${sig}${lang}`, expiresAt: exp };
   };
-  const link = async (req: FastifyRequest, resource: string, ref: string, exp: number) => ok(req, await linkData(req, resource, ref, exp));
+  const link = async (req: FastifyRequest, resource: string, ref: string, exp: number, locale: string | null) =>
+    ok(req, await linkData(req, resource, ref, exp, locale));
   const fromForm = async (req: FastifyRequest, def: ResourceDef, input: unknown) => {
-    const form = parseInput(formSchema, input);
+    const raw = (input && typeof input === 'object' ? input : {}) as Row;
+    const locale = previewLocaleOf(ctx, raw.locale);
+    // a locale other than the default previews the form's translation into it, its empty fields from the form's own
+    const translated = locale && locale !== ctx.config.contentLocales[0] ? (raw.translations as Row | undefined)?.[locale] : null;
+    const overlay =
+      translated && typeof translated === 'object'
+        ? Object.fromEntries(Object.entries(translated as Row).filter(([, v]) => typeof v === 'string' && v.trim() !== ''))
+        : {};
+    const form = parseInput(formSchema, { ...raw, ...overlay });
     const shown = previewData(def, form);
     const data = {
       title: shown.title ?? '',
@@ -174,8 +207,8 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       date: shown.date || ctx.nowText(),
     };
     const exp = ctx.now() + PREVIEW_TTL_MS;
-    const snapshot = await keepSnapshot(ctx, req.user!.id, def.name, JSON.stringify(data), exp);
-    return link(req, def.name, `s${snapshot}`, exp);
+    const snapshot = await keepSnapshot(ctx, req.user!.id, def.name, JSON.stringify(locale ? { ...data, locale } : data), exp);
+    return link(req, def.name, `s${snapshot}`, exp, locale);
   };
   for (const def of previewable()) {
     const p = { def, endpoint: def.previewable.byId, form: def.previewable.form };
@@ -193,12 +226,13 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
           return fromForm(req, p.def, input);
         }
         const recordId = parseInput(z.object({ id: id() }), input).id;
+        const locale = previewLocaleOf(ctx, input?.locale);
         if (!(await crud.get(recordId))) throw notFound();
         // the built-in page's link, and with it a token for the website's own page (its URL when a template is set)
         const exp = ctx.now() + PREVIEW_TTL_MS;
         const token = await previewToken(ctx, p.def.name, recordId, exp);
-        const siteUrl = siteUrlOf(ctx, p.def.name, recordId, token);
-        return ok(req, { ...(await linkData(req, p.def.name, `r${recordId}`, exp)), token, siteUrl });
+        const siteUrl = siteUrlOf(ctx, p.def.name, recordId, token, locale);
+        return ok(req, { ...(await linkData(req, p.def.name, `r${recordId}`, exp, locale)), token, siteUrl });
       },
     });
     addRoute(api, ctx, {
@@ -222,13 +256,23 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
   );
 }
 
-/** The preview pages (outside the API prefix, no login): the signed link's record as the site shows it. */
-export async function registerPreviewPages(app: FastifyInstance, ctx: Ctx): Promise<void> {
+/**
+ * The preview pages (outside the API prefix, no login): the signed link's record as the site shows it; with
+ * `&locale=` (a content locale) in that locale's overlay (`localize`, the delivery API's), company and contact too.
+ */
+export async function registerPreviewPages(app: FastifyInstance, ctx: Ctx, localize?: LocalizeRecord): Promise<void> {
   const { db } = ctx;
   const cruds = new Map(previewable().map((def) => [def.name, new Crud(ctx, def)]));
+  const inLocale = async (name: string, record: Row, locale: string | null): Promise<Row> => {
+    const def = allResources().find((r) => r.name === name);
+    return def && locale && localize ? localize(def, record, locale) : record;
+  };
   app.get('/preview/:resource/:ref', async (req, reply) => {
     const { resource, ref } = req.params as { resource: string; ref: string };
-    const q = req.query as { exp?: string; sig?: string };
+    const q = req.query as { exp?: string; sig?: string; locale?: string };
+    // a locale the link names (one of CONTENT_LOCALES; anything else shows the default)
+    const locale =
+      ctx.config.contentLocales.find((l) => typeof q.locale === 'string' && l.toLowerCase() === q.locale.toLowerCase()) ?? null;
     const crud = cruds.get(resource);
     const exp = Number(q.exp);
     const expected = crud && /^[rs]\d{1,10}$/.test(ref) ? sign(await secretOf(ctx), `${resource}.${ref}.${exp}`) : '';
@@ -240,7 +284,7 @@ export async function registerPreviewPages(app: FastifyInstance, ctx: Ctx): Prom
     if (ref[0] === 'r') {
       // as the editors have it: a pending draft of a record on the site applied
       const r = await crud.withDraft(id);
-      if (r) data = previewData(crud.def, r);
+      if (r) data = previewData(crud.def, await inLocale(crud.def.name, r, locale));
     } else {
       const s = await db
         .selectFrom('preview_snapshot')
@@ -253,7 +297,17 @@ export async function registerPreviewPages(app: FastifyInstance, ctx: Ctx): Prom
     if (!data) return page(reply.status(404), req.lang, null, translate(req.lang, 'err.recordNotFound'));
     const company = await db.selectFrom('company').selectAll().orderBy('id').limit(1).executeTakeFirst();
     const contact = await db.selectFrom('contact_head').selectAll().where('enable_flag', '=', 1).orderBy('id').limit(1).executeTakeFirst();
-    return page(reply, req.lang, { data, company: company ?? {}, contact: contact ?? {} });
+    return page(
+      reply,
+      req.lang,
+      {
+        data,
+        company: company ? await inLocale('company', company as Row, locale) : {},
+        contact: contact ? await inLocale('contact', contact as Row, locale) : {},
+      },
+      undefined,
+      locale ?? (typeof data.locale === 'string' ? data.locale : null),
+    );
   });
 }
 
@@ -262,8 +316,9 @@ function page(
   lang: Parameters<typeof translate>[0],
   view: { data: Row; company: Row; contact: Row } | null,
   error?: string,
+  contentLocale?: string | null,
 ) {
-  const head = `<!doctype html><html lang="${lang === 'zh' ? 'zh-CN' : lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">`;
+  const head = `<!doctype html><html lang="${esc(contentLocale || (lang === 'zh' ? 'zh-CN' : lang))}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">`;
   const style = `<style>body{margin:0;font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;color:#1f2329;background:#f5f6f8}
 header,footer{background:#fff;padding:16px 24px;display:flex;align-items:center;gap:12px}header img{height:40px}
 .notice{background:#fffbe6;border-bottom:1px solid #ffe58f;padding:8px 24px;font-size:14px}

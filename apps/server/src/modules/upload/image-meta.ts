@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { ImageMeta } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Ctx } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import type { ImageStore } from '../../storage/index.js';
@@ -103,21 +103,46 @@ export async function ensureImageMeta(ctx: Ctx, name: string): Promise<ImageMeta
 
 /**
  * Width, height and alt text of each named image that has its row, in one query (the delivery API's `{field}Meta`
- * and rich-text `<img>` attributes). Names without a row are absent from the map.
+ * and rich-text `<img>` attributes). Names without a row are absent from the map. With `locale` (a content locale
+ * other than the default, issue 24) the alt text is that locale's (`image_alt`, migration 042) where one is set,
+ * else the image's own.
  */
-export async function imageMetaOf(db: Kysely<Database>, names: Iterable<string>): Promise<Map<string, ImageSize>> {
+export async function imageMetaOf(db: Kysely<Database>, names: Iterable<string>, locale?: string | null): Promise<Map<string, ImageSize>> {
   const out = new Map<string, ImageSize>();
   const unique = [...new Set(names)];
   // in slices, well under the bound-parameter limits of both databases
   for (let i = 0; i < unique.length; i += 500) {
-    const rows = await db
-      .selectFrom('image_meta')
-      .select(['name', 'width', 'height', 'alt'])
-      .where('name', 'in', unique.slice(i, i + 500))
-      .execute();
+    const slice = unique.slice(i, i + 500);
+    const rows = locale
+      ? await db
+          .selectFrom('image_meta as m')
+          .leftJoin('image_alt as a', (j) => j.onRef('a.name', '=', 'm.name').on('a.locale', '=', locale))
+          .select(['m.name', 'm.width', 'm.height', sql<string>`coalesce(nullif(a.alt, ''), m.alt)`.as('alt')])
+          .where('m.name', 'in', slice)
+          .execute()
+      : await db.selectFrom('image_meta').select(['name', 'width', 'height', 'alt']).where('name', 'in', slice).execute();
     for (const r of rows) out.set(r.name, { width: Number(r.width), height: Number(r.height), alt: r.alt ?? '' });
   }
   return out;
+}
+
+/** An image's alt text in a content locale other than the default ('' when none is set). */
+export async function localeAlt(db: Kysely<Database>, name: string, locale: string): Promise<string> {
+  const r = await db.selectFrom('image_alt').select('alt').where('name', '=', name).where('locale', '=', locale).executeTakeFirst();
+  return r?.alt ?? '';
+}
+
+/** Sets an image's alt text in a content locale other than the default ('' removes it: the default's shows). */
+export async function saveLocaleAlt(db: Kysely<Database>, name: string, locale: string, alt: string): Promise<void> {
+  if (!alt) {
+    await db.deleteFrom('image_alt').where('name', '=', name).where('locale', '=', locale).execute();
+    return;
+  }
+  await db
+    .insertInto('image_alt')
+    .values({ name, locale, alt })
+    .onConflict((oc) => oc.columns(['name', 'locale']).doUpdateSet({ alt }))
+    .execute();
 }
 
 /**

@@ -26,7 +26,7 @@ import { ok, t } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
 import { storeByContent } from '../../storage/index.js';
 import { findReference, referencedNames } from '../../storage/references.js';
-import { ensureImageMeta, type ImageFacts, recordImageMeta } from './image-meta.js';
+import { ensureImageMeta, type ImageFacts, localeAlt, recordImageMeta, saveLocaleAlt } from './image-meta.js';
 
 /** what the delivery API reads of the images (another module reaches them through this file) */
 export { type ImageSize, imageMetaOf, readImageFacts, recordImageMeta, srcsetOf } from './image-meta.js';
@@ -275,13 +275,26 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
     return meta;
   };
 
+  /**
+   * the content locale an alt-text call names (issue 24): null for none or the default locale (the image's own alt
+   * text, `image_meta.alt`), else another of CONTENT_LOCALES (its row in `image_alt`); any other value is a 400
+   */
+  const altLocaleOf = (locale: string): string | null => {
+    if (!locale) return null;
+    const known = ctx.config.contentLocales.find((l) => l.toLowerCase() === locale.toLowerCase());
+    if (!known) throw new AppError(Code.BAD_REQUEST, 'translation.localeUnknown');
+    return known === ctx.config.contentLocales[0] ? null : known;
+  };
+
   addRoute(api, ctx, {
     endpoint: uploadEndpoints.getImageMeta,
     doc: imageMetaSchema,
     handler: async (_i, req) => {
       mayDescribe(req);
-      const { name } = parseInput(imageMetaSchema, rawInput(req));
-      return ok(req, await metaOrNotFound(req, name));
+      const input = parseInput(imageMetaSchema, rawInput(req));
+      const locale = altLocaleOf(input.locale);
+      const meta = await metaOrNotFound(req, input.name);
+      return ok(req, locale ? { ...meta, alt: await localeAlt(ctx.db, input.name, locale) } : meta);
     },
   });
 
@@ -290,10 +303,12 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
     doc: imageAltSchema,
     handler: async (_i, req) => {
       mayDescribe(req);
-      const { name, alt } = parseInput(imageAltSchema, rawInput(req));
+      const { name, alt, ...input } = parseInput(imageAltSchema, rawInput(req));
+      const locale = altLocaleOf(input.locale);
       const meta = await metaOrNotFound(req, name);
-      await ctx.db.updateTable('image_meta').set({ alt }).where('name', '=', name).execute();
-      req.log.info({ event: 'image.alt', user: req.user?.userName, name }, 'image alt text saved');
+      if (locale) await saveLocaleAlt(ctx.db, name, locale, alt);
+      else await ctx.db.updateTable('image_meta').set({ alt }).where('name', '=', name).execute();
+      req.log.info({ event: 'image.alt', user: req.user?.userName, name, ...(locale ? { locale } : {}) }, 'image alt text saved');
       return ok(req, { ...meta, alt }, 'upload.altSaved');
     },
   });
