@@ -168,6 +168,8 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
       /** a list's rows for a request: its query language when used, else the resource's list as before */
       const listRows = async (e: DeliveryEndpoint, req: FastifyRequest, paged: boolean) => {
         const r = parseListRequest(e, (req.query ?? {}) as Row, config.timeZone);
+        // `q` searches the text of the locale served (search-index.ts)
+        r.locale = req.contentLocale;
         if (!paged) Object.assign(r, { page: 1, pageSize: 100 });
         const legacy = (pageNumber: number, pageSize: number) => crudOf(e.resource).list({ ...r.legacy, pageNumber, pageSize });
         // only the order changed: the resource's own list counts (from its kept row count when it can)
