@@ -1,28 +1,19 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
-import { hasSeo, localeFields, localeLabel, type ResourceDef, SEO_FIELDS, translatableFields } from '@gk/contracts';
+import { hasSeo, localeFields, type ResourceDef, SEO_FIELDS } from '@gk/contracts';
 import { App, Button, Card, Collapse, Form, type FormInstance, Space, Spin, Tooltip, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useRecord, useSave } from '../api/queries';
-import { currentLang } from '../lib/i18n';
 import { usePermission } from '../lib/Permission';
 import { useUnsavedChanges } from '../lib/unsaved';
 import { type FormFieldConfig, FormFields, LocaleTag } from './form/FormFields';
 import { ImageSlotsProvider, useImageSlots } from './image/imageSlots';
 import { listHref } from './list/listUrl';
 import { LocaleBar } from './translation/LocaleBar';
-import {
-  type FieldPath,
-  getPath,
-  isBlank,
-  localePath,
-  nestDotted,
-  setPath,
-  showsTranslations,
-  useContentLocales,
-} from './translation/locales';
-import { type LocaleView, LocaleViewContext } from './translation/localeView';
+import { changed, copyFill, stripped, touchedTranslations, useLocaleForm } from './translation/localeForm';
+import { type FieldPath, getPath, nestDotted, setPath } from './translation/locales';
+import { LocaleViewContext } from './translation/localeView';
 import './components.css';
 
 // the 404 state (its result illustration) loads only when a record is missing
@@ -108,18 +99,8 @@ export type DetailActionsApi = DetailContext;
 
 const slot = (s: DetailPageProps['toolbar'], ctx: DetailContext) => (typeof s === 'function' ? s(ctx) : s);
 
-const norm = (v: unknown) => (v === undefined || v === null || v === '' ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-
 /** The body of an update: the values with the record's id (a single record not yet stored has none). */
 const withId = (values: Values, id: unknown): Values => (id == null || id === '' ? values : { ...values, id });
-
-/** What the get answers that a save does not take back (the translations go as the page builds them). */
-const stripped = ({ translations: _t, translationStatus: _s, ...rest }: Values): Values => rest;
-
-/** Whether the form's fields differ from the snapshot (empty, null and missing count as the same). */
-export function changed(fields: readonly FieldPath[], snapshot: Values, current: Values): boolean {
-  return fields.some((f) => norm(getPath(snapshot, f)) !== norm(getPath(current, f)));
-}
 
 export function DetailPage({
   resource,
@@ -148,32 +129,9 @@ export function DetailPage({
   const keepEdits = useRef(false);
 
   // the content locales: the switcher's, and where each locale's values live in the form
-  const locales = useContentLocales();
-  const translated = showsTranslations(resource, locales);
+  const localeForm = useLocaleForm(resource);
+  const { locales, translated, active, chooseLocale, view, localePaths } = localeForm;
   const seo = hasSeo(resource);
-  const [locale, setLocale] = useState(locales.default);
-  const [mounted, setMounted] = useState<string[]>([locales.default]);
-  const active = translated && locales.all.includes(locale) ? locale : locales.default;
-  const chooseLocale = useCallback((l: string) => {
-    setLocale(l);
-    setMounted((m) => (m.includes(l) ? m : [...m, l]));
-  }, []);
-  const uiLang = currentLang();
-  const view = useMemo<LocaleView>(
-    () => ({
-      defaultLocale: locales.default,
-      active,
-      mounted: translated ? [...new Set([locales.default, ...mounted])].filter((l) => locales.all.includes(l)) : [locales.default],
-      translatable: new Set(translated ? translatableFields(resource) : []),
-      label: (l) => localeLabel(l, uiLang),
-    }),
-    [locales, active, mounted, translated, resource, uiLang],
-  );
-  /** a translation's fields in the form */
-  const localePaths = useCallback(
-    (l: string): FieldPath[] => localeFields(resource).map((f) => localePath(l, f, locales.default)),
-    [resource, locales.default],
-  );
 
   const fieldNames = useMemo(() => sections.flatMap((s) => s.fields.map((f) => f.name)), [sections]);
   /** every value the page edits: the sections' fields, the default locale's SEO fields, each translation's fields */
@@ -246,7 +204,7 @@ export function DetailPage({
     if (!data) return;
     // a refresh keeps what was edited since the last load (the fields that differ from its snapshot)
     const current = form.getFieldsValue(true) as Values;
-    const edited = keepEdits.current ? names.filter((n) => norm(getPath(snapshot.current, n)) !== norm(getPath(current, n))) : [];
+    const edited = keepEdits.current ? names.filter((n) => changed([n], snapshot.current, current)) : [];
     keepEdits.current = false;
     loaded.current = data;
     // values and errors replaced in place: resetting the form would remount its controls (and lose a
@@ -281,35 +239,19 @@ export function DetailPage({
   const bodyOf = (all: Values): Values => {
     const rest = stripped(nestDotted(all));
     if (!translated) return rest;
-    const touched = locales.others.filter((l) => changed(localePaths(l), snapshot.current, all));
-    if (!touched.length) return rest;
-    const values = nestDotted(all);
-    const translations = Object.fromEntries(
-      touched.map((l) => [
-        l,
-        Object.fromEntries(
-          localeFields(resource).map((f) => {
-            const v = getPath(values, ['translations', l, f]);
-            return [f, v ?? (f === 'noindex' ? 0 : '')];
-          }),
-        ),
-      ]),
-    );
-    return { ...rest, translations };
+    const translations = touchedTranslations(resource, localeForm, snapshot.current, nestDotted(all));
+    return translations ? { ...rest, translations } : rest;
   };
 
   /** 复制中文内容: the default locale's values into this locale's empty translatable fields */
   const copyDefault = () => {
     if (active === locales.default) return;
-    const values = form.getFieldsValue(true) as Values;
-    const fill = translatableFields(resource)
-      .map((f) => ({ f, from: getPath(values, f), to: ['translations', active, f] as string[] }))
-      .filter(({ from, to }) => !isBlank(from) && isBlank(getPath(values, to)));
+    const fill = copyFill(resource, form.getFieldsValue(true) as Values, active);
     if (!fill.length) {
       message.info(t('locale.nothingToCopy'));
       return;
     }
-    form.setFields(fill.map(({ from, to }) => ({ name: to, value: from, errors: [] })));
+    form.setFields(fill.map(({ name, value }) => ({ name, value, errors: [] })));
     markDirty(true);
     message.success(t('locale.copied', { count: fill.length }));
   };
@@ -354,9 +296,8 @@ export function DetailPage({
   useUnsavedChanges(dirty, dirtyRef);
 
   const onSave = async (patch: Values = {}): Promise<boolean> => {
-    let values: Values;
     try {
-      values = await form.validateFields();
+      await form.validateFields();
     } catch {
       const first = form.getFieldsError().find((f) => f.errors.length)?.name;
       if (first) reveal(first.map(String));
@@ -364,7 +305,9 @@ export function DetailPage({
     }
     setSaving(true);
     try {
-      const all = bodyOf(await slots.uploadPending({ ...form.getFieldsValue(true), ...values }));
+      // the whole store: the validated values alone hold a translation's fields on screen only (its SEO fields while
+      // the section is closed are not), and would drop the others from `translations`
+      const all = bodyOf(await slots.uploadPending(form.getFieldsValue(true)));
       const body = id || single ? withId({ ...all, ...patch }, loaded.current?.id ?? id) : { ...all, ...patch };
       await save(body);
       await slots.afterSave();
@@ -401,7 +344,8 @@ export function DetailPage({
 
   const values = async () => {
     try {
-      return bodyOf({ ...form.getFieldsValue(true), ...(await form.validateFields()) } as Values);
+      await form.validateFields();
+      return bodyOf(form.getFieldsValue(true) as Values);
     } catch {
       return null;
     }

@@ -1,14 +1,21 @@
 import type { ResourceDef } from '@gk/contracts';
 import { App, Form, Modal, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecord, useSave } from '../api/queries';
 import { type FormFieldConfig, FormFields } from './form/FormFields';
 import { ImageSlotsProvider, useImageSlots } from './image/imageSlots';
+import { LocaleBar } from './translation/LocaleBar';
+import { copyFill, stripped, touchedTranslations, useLocaleForm } from './translation/localeForm';
+import { nestDotted } from './translation/locales';
+import { LocaleViewContext } from './translation/localeView';
 
 /**
  * The small resources edited in a dialog (news types, application types, page definitions, links, users):
  * title 新增 / 编辑, Save / Cancel, the contracts' rules and messages; images upload before the save.
+ * A translatable resource (issue 24: links, application types; with more than one content locale) gets the detail
+ * page's locale switcher: on a translation the translatable fields edit `translations[locale]` (the list row, or the
+ * get's reply, carries them), the others are read-only; 保存 sends `translations` of the locales edited only.
  */
 export interface DialogFormConfig {
   /** the fields, or the fields for a record (null: a new one), e.g. a password required only when creating */
@@ -32,6 +39,8 @@ export interface DialogFormProps {
   onSaved: (saved: Record<string, unknown> | undefined) => void;
 }
 
+type Values = Record<string, unknown>;
+
 export function DialogForm({ resource, config, record, onClose, onSaved }: DialogFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -41,14 +50,54 @@ export function DialogForm({ resource, config, record, onClose, onSaved }: Dialo
   const id = record?.id as number | string | undefined;
   const fields = typeof config.fields === 'function' ? config.fields(record) : config.fields;
   const saveMutation = useSave(resource);
+  const localeForm = useLocaleForm(resource);
+  const { locales, translated, active, chooseLocale, view } = localeForm;
+  /** the values the record came with (the row, then the get's reply): a translation differing from them was edited */
+  const snapshot = useRef<Values>({});
 
   // a record with a get endpoint is read fresh; otherwise the list row is the record
   const stored = useRecord(resource, id ?? null, { enabled: id != null });
   const data = stored.data;
   useEffect(() => {
-    if (data) form.setFieldsValue(data);
+    snapshot.current = form.getFieldsValue(true);
+  }, [form]);
+  useEffect(() => {
+    if (!data) return;
+    form.setFieldsValue(data);
+    snapshot.current = form.getFieldsValue(true);
   }, [data, form]);
   const loading = stored.isFetching;
+
+  /**
+   * The save body's values. A translatable record's: the form's whole store (a translation's values are nested:
+   * the validated ones alone would drop those of its fields not on screen), without what the row says of its
+   * translations, with `translations` of each locale edited since the record came.
+   */
+  const bodyValues = (withImages: Values): Values => {
+    if (!resource.translatable) return withImages;
+    const all = nestDotted(withImages);
+    const translations = translated ? touchedTranslations(resource, localeForm, snapshot.current, all) : null;
+    return translations ? { ...stripped(all), translations } : stripped(all);
+  };
+
+  /** 复制中文内容: the default locale's values into this locale's empty translatable fields */
+  const copyDefault = () => {
+    const fill = copyFill(resource, form.getFieldsValue(true) as Values, active);
+    if (!fill.length) {
+      message.info(t('locale.nothingToCopy'));
+      return;
+    }
+    form.setFields(fill.map(({ name, value }) => ({ name, value, errors: [] })));
+    message.success(t('locale.copied', { count: fill.length }));
+  };
+
+  /** a refused field of another locale: switch to it (a translation's own, or a shared one on the default locale) */
+  const revealFirstError = () => {
+    const first = form.getFieldsError().find((f) => f.errors.length)?.name;
+    if (!translated || !first) return;
+    const l = first[0] === 'translations' ? String(first[1]) : locales.default;
+    if (l !== active) chooseLocale(l);
+  };
 
   const save = async () => {
     if (!resource.endpoints.save) return;
@@ -56,11 +105,13 @@ export function DialogForm({ resource, config, record, onClose, onSaved }: Dialo
     try {
       values = await form.validateFields();
     } catch {
+      revealFirstError();
       return;
     }
     setSaving(true);
     try {
-      const withImages = await slots.uploadPending({ ...form.getFieldsValue(true), ...values });
+      const all = resource.translatable ? form.getFieldsValue(true) : { ...form.getFieldsValue(true), ...values };
+      const withImages = bodyValues(await slots.uploadPending(all));
       const body = id != null ? { ...withImages, id } : withImages;
       const reply = await saveMutation.mutateAsync(body);
       message.success(reply.msg || t('common.saved'));
@@ -87,22 +138,36 @@ export function DialogForm({ resource, config, record, onClose, onSaved }: Dialo
       destroyOnHidden
       maskClosable={false}
     >
+      {translated && (
+        <LocaleBar
+          className="gk-dialog-locale"
+          locales={locales}
+          active={active}
+          onChange={chooseLocale}
+          record={data ?? record}
+          label={view.label}
+          onCopy={copyDefault}
+          disabled={loading}
+        />
+      )}
       <Spin spinning={loading}>
         <ImageSlotsProvider value={slots}>
-          <Form
-            form={form}
-            layout="horizontal"
-            labelCol={{ flex: '110px' }}
-            labelWrap
-            initialValues={record ?? config.defaults}
-            onFinish={save}
-            className="gk-dialog-form"
-            name={`dialog-${resource.name}`}
-          >
-            <FormFields resource={resource} fields={fields} />
-            {/* Enter in a field saves */}
-            <button type="submit" hidden aria-hidden tabIndex={-1} />
-          </Form>
+          <LocaleViewContext.Provider value={translated ? view : null}>
+            <Form
+              form={form}
+              layout="horizontal"
+              labelCol={{ flex: '110px' }}
+              labelWrap
+              initialValues={record ?? config.defaults}
+              onFinish={save}
+              className="gk-dialog-form"
+              name={`dialog-${resource.name}`}
+            >
+              <FormFields resource={resource} fields={fields} />
+              {/* Enter in a field saves */}
+              <button type="submit" hidden aria-hidden tabIndex={-1} />
+            </Form>
+          </LocaleViewContext.Provider>
         </ImageSlotsProvider>
       </Spin>
     </Modal>

@@ -153,6 +153,31 @@ describe('the locale switcher of a detail page', () => {
     expect(body).not.toHaveProperty('translations');
   });
 
+  it('an English title edited with the SEO section closed keeps the stored English SEO fields', async () => {
+    const en = {
+      title: 'Port rules',
+      summary: 'Shenzhen port',
+      content: '<p>English body</p>',
+      slug: 'port-rules',
+      metaTitle: 'Port rules 2026',
+      metaDescription: 'New rules',
+      keywords: 'port,rules',
+      ogImage: '',
+      canonicalUrl: '',
+      noindex: 0,
+    };
+    const api = renderNews({ ...RECORD, translations: { en }, translationStatus: { en: 'translated' } });
+    await waitFor(() => expect(zhTitle()).toHaveValue('港口新规'));
+    switchTo('English');
+    await waitFor(() => expect(enTitle()).toHaveValue('Port rules'));
+    fireEvent.change(enTitle(), { target: { value: 'New port rules' } });
+    save();
+    await waitFor(() => expect(api.of('/news/saveNews')).toHaveLength(1));
+    expect((api.of('/news/saveNews')[0].body as { translations: unknown }).translations).toEqual({
+      en: { ...en, title: 'New port rules' },
+    });
+  });
+
   it('复制中文内容 fills the empty English fields (rich text too) and leaves the ones already translated', async () => {
     const api = renderNews({ ...RECORD, translations: { en: { title: 'Port rules' } } });
     await waitFor(() => expect(zhTitle()).toHaveValue('港口新规'));

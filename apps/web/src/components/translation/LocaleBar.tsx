@@ -13,18 +13,20 @@ export interface LocaleBarProps {
   /** 复制中文内容 */
   onCopy: () => void;
   disabled?: boolean;
+  /** more classes (a dialog's bar has no card of its own) */
+  className?: string;
 }
 
 /**
- * The detail page's locale switcher (issue 24): 中文 | English, each translation's status beside it (已翻译 / 未翻译 /
+ * The locale switcher of a detail page or a dialog (issue 24): 中文 | English, each translation's status beside it (已翻译 / 未翻译 /
  * 待更新, as last saved), and on a translation 复制中文内容 with a line saying what the page edits now.
  */
-export function LocaleBar({ locales, active, onChange, record, label, onCopy, disabled }: LocaleBarProps) {
+export function LocaleBar({ locales, active, onChange, record, label, onCopy, disabled, className }: LocaleBarProps) {
   const { t } = useTranslation();
   const translation = active !== locales.default;
   const fallback = label(locales.default);
   return (
-    <div className="gk-detail-locale" data-locale={active}>
+    <div className={className ? `gk-detail-locale ${className}` : 'gk-detail-locale'} data-locale={active}>
       <Space wrap size={[12, 8]}>
         <Segmented
           aria-label={t('locale.switcher')}
