@@ -63,12 +63,11 @@ test.describe('translations', () => {
     expect(stored.data.translations.en.content).toContain('English body');
     expect(stored.data.translationStatus).toEqual({ en: 'translated' });
 
-    // TODO(issue 24, delivery — helper B): once `?locale=` is merged, the public API serves it; replace nothing above, add:
-    //   const en = await (await request.get(`/public/v1/news/${id}?locale=en`)).json();
-    //   expect(en.data).toMatchObject({ title: english, locale: 'en' });
-    //   expect(en.data.content).toContain('English body');
-    //   expect((await (await request.get(`/public/v1/news/${id}`)).json()).data.title).toBe(title);
-    expect((await request.get(`/public/v1/news/${id}`)).status()).toBe(200);
+    // the website reads it at ?locale=en, and the Chinese as before
+    const en = await (await request.get(`/public/v1/news/${id}?locale=en`)).json();
+    expect(en.data).toMatchObject({ title: english, locale: 'en', locales: ['zh-CN', 'en'] });
+    expect(en.data.content).toContain('English body');
+    expect((await (await request.get(`/public/v1/news/${id}`)).json()).data).toMatchObject({ title, locale: 'zh-CN' });
 
     await api(page, '/news/delNews', [id]);
   });
