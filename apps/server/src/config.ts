@@ -108,7 +108,7 @@ export interface AppConfig {
    * sitemap. Resource name (lower camel case of the suffix) → template
    */
   siteUrls: Record<string, string>;
-  /** slugs for records saved before slugs existed, made in the background at start (crud/slug-backfill.ts); off in tests */
+  /** slugs for records saved before slugs existed, made in the background at start (modules/delivery/slug-backfill.ts); off in tests */
   slugBackfill: boolean;
 }
 

@@ -72,9 +72,7 @@ export type TranslationStatus = (typeof TRANSLATION_STATUSES)[number];
 /** the list body's filter by translation (`translationLocale` + `translationStatus`) on a translatable resource */
 export const translationFilter = z.object({
   translationLocale: optText(20),
-  translationStatus: z
-    .union([z.enum(TRANSLATION_STATUSES), z.literal(''), z.null()], { error: 'translation.statusInvalid' })
-    .optional(),
+  translationStatus: z.union([z.enum(TRANSLATION_STATUSES), z.literal(''), z.null()], { error: 'translation.statusInvalid' }).optional(),
 });
 
 /** the fields each locale has its own value of (none when not translatable) */

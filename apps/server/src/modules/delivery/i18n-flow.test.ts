@@ -16,14 +16,14 @@ describe.each(DIALECTS)('an English translation from the editor to the website o
   const post = async (path: string, body?: unknown) => {
     const r = await t.current.post(path, body, { token });
     expect(r.body.code, `${path} ${JSON.stringify(r.body)}`).toBe(200);
-    return r.body.data as Record<string, any>;
+    return r.body.data as ReplyBody;
   };
   const get = (path: string, headers: Record<string, string> = {}) =>
     t.current.app.inject({ method: 'GET', url: path, headers: { host: HOST, ...headers } });
   const pub = async (path: string, headers: Record<string, string> = {}) => {
     const r = await get(`/public/v1${path}`, headers);
     expect([path, r.statusCode]).toEqual([path, 200]);
-    return r.json() as ReplyBody & Record<string, any>;
+    return r.json() as ReplyBody;
   };
   /** the staff list's ids (its reply is the page itself: `rows`, `total`) */
   const listIds = async (body: Record<string, unknown>) => {
@@ -32,8 +32,8 @@ describe.each(DIALECTS)('an English translation from the editor to the website o
     return (r.body.rows as { id: number }[]).map((row) => row.id);
   };
 
-  let news: Record<string, any>;
-  let other: Record<string, any>;
+  let news: ReplyBody;
+  let other: ReplyBody;
   beforeAll(async () => {
     token = await t.current.login();
     await post('/news/saveNewsType', { code: 'fl', name: '流程' });

@@ -21,9 +21,7 @@ describe.each(DIALECTS)('a friendly link translated through its dialog, served a
     return r.json().data as Record<string, unknown>[];
   };
   const row = async (id: number) =>
-    ((await post('/headerContorller/getLinkPage', { pageNumber: 1, pageSize: 50 })).rows as Record<string, any>[]).find(
-      (r) => r.id === id,
-    )!;
+    ((await post('/headerContorller/getLinkPage', { pageNumber: 1, pageSize: 50 })).rows as ReplyBody[]).find((r) => r.id === id)!;
 
   beforeAll(async () => {
     token = await t.current.login();

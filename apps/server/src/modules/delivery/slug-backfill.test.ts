@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { looseDb } from '../db/index.js';
-import { DIALECTS, useTestApp } from '../test/harness.js';
+import { looseDb } from '../../db/index.js';
+import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { backfillSlugs } from './slug-backfill.js';
 
 /** Records written before slugs existed (inserted here without the save, as an upgraded database holds them). */

@@ -1,12 +1,12 @@
 import { allResources, columnOf, hasSeo, type ResourceDef, slugSource } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import type { Ctx } from '../context.js';
-import { looseDb } from '../db/index.js';
-import type { Database } from '../db/schema.js';
-import { contentVersions } from '../modules/delivery/version.js';
-import { fallbackSlug, setSlug, slugify } from './slugs.js';
-import { localesOf } from './translations.js';
+import type { Ctx } from '../../context.js';
+import { fallbackSlug, setSlug, slugify } from '../../crud/slugs.js';
+import { localesOf } from '../../crud/translations.js';
+import { looseDb } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
+import { contentVersions } from './version.js';
 
 /** records given their slugs per transaction */
 const BATCH = 200;
@@ -80,12 +80,15 @@ async function giveSlugs(ctx: Ctx, trx: Transaction<Database>, def: ResourceDef,
   const now = ctx.nowText();
   const values: { resource: string; locale: string; slug: string; record_id: number; current: number; create_time: string }[] = [];
   const slow: { id: number; base: string }[] = [];
-  rows.forEach((r, i) => {
+  for (const [i, r] of rows.entries()) {
     const slug = variants(bases[i]).find((v) => !taken.has(v));
-    if (!slug) return slow.push({ id: r.id, base: bases[i] });
+    if (!slug) {
+      slow.push({ id: r.id, base: bases[i] });
+      continue;
+    }
     taken.add(slug);
     values.push({ resource: def.name, locale, slug, record_id: r.id, current: 1, create_time: now });
-  });
+  }
   for (let i = 0; i < values.length; i += 100)
     await trx
       .insertInto('content_slug')
