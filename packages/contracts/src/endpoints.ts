@@ -20,6 +20,11 @@ export interface Endpoint {
   kind: EndpointKind;
   /** short Chinese name shown in the permission list */
   name: string;
+  /**
+   * a button's screen: the route name of the menu entry it sits under in the role editor (and which holding it
+   * grants); default: the module's first screen (issue 25)
+   */
+  screen?: string;
 }
 
 const table = new Map<string, Endpoint>();
