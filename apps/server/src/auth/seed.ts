@@ -122,6 +122,8 @@ export async function seedCore(ctx: Ctx): Promise<SeedResult> {
     if (admin) return { adminCreated: false, generatedPassword: null };
     const generated = ctx.config.adminPassword ? null : generatePassword();
     const password = ctx.config.adminPassword ?? generated!;
+    // the head office (migration 044's root department)
+    const root = await trx.selectFrom('sys_dept').select('id').where('parent_id', 'is', null).orderBy('id').executeTakeFirst();
     const ins = await trx
       .insertInto('sys_user')
       .values({
@@ -133,6 +135,7 @@ export async function seedCore(ctx: Ctx): Promise<SeedResult> {
         introduction: '网站后台超级管理员',
         tel: '',
         create_time: ctx.nowText(),
+        dept_id: root ? Number(root.id) : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -14,6 +14,9 @@ export interface SysUser {
   create_time: string;
   /** migration 017: an administrator reset the password; the holder must change it */
   must_change_password: Generated<number>;
+  /** migration 044: the account's department (sys_dept) */
+  dept_id: number | null;
+  email: Generated<string>;
 }
 export interface SysRole {
   id: Generated<number>;
@@ -26,6 +29,8 @@ export interface SysRole {
   create_time: Generated<string>;
   /** 1 once an administrator saved the role: the seed no longer touches its grants */
   customized: Generated<number>;
+  /** migration 044: all | dept | deptAndBelow | self | custom */
+  data_scope: Generated<string>;
 }
 export interface SysUserRole {
   user_id: number;
@@ -77,6 +82,28 @@ export interface SysLoginFailure {
   ip: string;
   at: number;
 }
+/** migration 044: the organisation tree; `ancestors` = the ids above, root first, comma-separated */
+export interface SysDept {
+  id: Generated<number>;
+  parent_id: number | null;
+  ancestors: Generated<string>;
+  name: string;
+  sort_no: Generated<number>;
+  enable_flag: Generated<number>;
+  create_time: string;
+}
+/** migration 044: the departments of a role's `custom` data scope */
+export interface SysRoleDept {
+  role_id: number;
+  dept_id: number;
+}
+/** migration 044: who created a content record (no row: the head office, no account) */
+export interface RecordOwner {
+  resource: string;
+  record_id: number;
+  dept_id: number | null;
+  user_id: number | null;
+}
 export interface SysSetting {
   key: string;
   value: string;
@@ -93,6 +120,9 @@ export interface CoreTables {
   sys_session: SysSession;
   sys_login_failure: SysLoginFailure;
   sys_setting: SysSetting;
+  sys_dept: SysDept;
+  sys_role_dept: SysRoleDept;
+  record_owner: RecordOwner;
 }
 
 /** The whole database: the core tables here, the content tables in db/tables.ts. */

@@ -17,6 +17,9 @@ const CORE = {
   sys_session: true,
   sys_login_failure: true,
   sys_setting: true,
+  sys_dept: true,
+  sys_role_dept: true,
+  record_owner: true,
 } as const satisfies Record<keyof CoreTables, true>;
 
 /** the core tables count as typed (db/schema.ts): a resource on one of them needs no description here */
