@@ -8,5 +8,6 @@ export * from './menu.js';
 export * from './openapi.js';
 export * from './resource.js';
 export * from './resources/index.js';
+export * from './scope.js';
 export * from './translation.js';
 export * from './validators.js';

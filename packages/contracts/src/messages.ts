@@ -10,6 +10,7 @@ import './i18n/shell.js';
 import './i18n/ui.js';
 import './resources/index.js';
 import './translation.js';
+import './scope.js';
 import './i18n/translation-ui.js';
 
 export { allMessages, translate } from './i18n/index.js';

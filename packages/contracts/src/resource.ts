@@ -153,6 +153,14 @@ export interface ResourceDef {
     /** the fields the page shows; default title / summary / content / publishTime (else createTime) */
     fields?: { title: string; summary?: string; content?: string; date?: string[] };
   };
+  /**
+   * A role's data scope (数据权限, `scope.ts`) limits which of its records a holder lists, opens, edits, publishes,
+   * deletes and restores (lists, get, every write, revisions, the recycle bin, the dashboard counts; never the delivery
+   * API). Each record belongs to the department and account that created it. Default (`isScoped`): every resource
+   * with a list outside the admin-only modules, except the lists other records pick from (a table another
+   * resource's `refs` names); `false` for a site-wide record every editor shares (the one live contact head).
+   */
+  scoped?: boolean;
   /** every save keeps the record as saved (历史版本, REVISIONS_KEEP per record), restorable */
   revisioned?: boolean;
   /**

@@ -17,6 +17,23 @@ export interface SessionUser {
   sessionId: number;
   /** an administrator reset the password: only the session's own calls (修改密码) until it is changed */
   mustChangePassword: boolean;
+  /** the account's department (sys_dept), the one its new records belong to; null: none */
+  deptId: number | null;
+  /** which records of a scoped resource its roles let it see (数据权限); null: all of them */
+  scope: DataScope | null;
+}
+
+/**
+ * The records of a scoped resource an account may see (the union of its roles' data scopes, contracts `scope.ts`):
+ * those whose owner department is in `depts`, those it created itself (`userId`), and with `headOffice` (the root
+ * department is in `depts`) the records without an owner (created before departments existed).
+ */
+export interface DataScope {
+  /** department ids, ascending */
+  depts: readonly number[];
+  /** the account itself (仅本人), or null */
+  userId: number | null;
+  headOffice: boolean;
 }
 
 interface SessionRow {
@@ -28,6 +45,7 @@ interface SessionRow {
   name: string;
   enable_flag: number;
   must_change_password: number;
+  dept_id: number | null;
 }
 
 /** A session whose expiry is set to this value was replaced by a newer login (code 50012). */
@@ -101,6 +119,8 @@ interface Caches {
   roles: Map<number, string[]>;
   /** grants version per set of roles (`grantsVersion`) */
   versions: Map<string, string>;
+  /** data scope per account (`scopeOf`) */
+  scopes: Map<number, DataScope | null>;
 }
 interface KnownSession {
   user: SessionUser;
@@ -119,7 +139,7 @@ const cachesOf = new WeakMap<Ctx, Caches>();
 function caches(ctx: Ctx): Caches {
   let c = cachesOf.get(ctx);
   if (!c) {
-    const fresh: Caches = { sessions: new Map(), permissions: new Map(), roles: new Map(), versions: new Map() };
+    const fresh: Caches = { sessions: new Map(), permissions: new Map(), roles: new Map(), versions: new Map(), scopes: new Map() };
     busOf(ctx).subscribe((change) => {
       // what the delivery API serves changed: nothing kept here depends on it
       if (change.kind === 'delivery') return;
@@ -127,6 +147,7 @@ function caches(ctx: Ctx): Caches {
       fresh.permissions.clear();
       fresh.roles.clear();
       fresh.versions.clear();
+      fresh.scopes.clear();
     });
     cachesOf.set(ctx, fresh);
     c = fresh;
@@ -149,6 +170,7 @@ export function forgetSessions(ctx: Ctx): void {
   c?.permissions.clear();
   c?.roles.clear();
   c?.versions.clear();
+  c?.scopes.clear();
 }
 
 /** Permission keys of these roles; a disabled role grants nothing. */
@@ -189,6 +211,45 @@ export async function rolesOf(ctx: Ctx, userId: number): Promise<string[]> {
   const roles = rows.map((r) => r.code);
   keep(ctx, c.roles, userId, roles, generation);
   return roles;
+}
+
+/**
+ * The data scope of an account (the union of its enabled roles' scopes); null when it sees every record (admin, or a
+ * role with 全部). Kept per process like the roles: role, account and department writes tell the change bus.
+ */
+export async function scopeOf(ctx: Ctx, userId: number, deptId: number | null, roles: string[]): Promise<DataScope | null> {
+  if (roles.includes(ROLES.ADMIN)) return null;
+  const c = caches(ctx);
+  const trusted = busOf(ctx).trusted;
+  if (trusted && c.scopes.has(userId)) return c.scopes.get(userId)!;
+  const generation = busOf(ctx).generation;
+  const held = await ctx.db
+    .selectFrom('sys_user_role as ur')
+    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select(['r.id', 'r.data_scope'])
+    .where('ur.user_id', '=', userId)
+    .where('r.enable_flag', '=', 1)
+    .execute();
+  let scope: DataScope | null;
+  if (held.some((r) => r.data_scope === 'all')) scope = null;
+  else {
+    const depts = new Set<number>();
+    let self = false;
+    const kinds = new Set(held.map((r) => r.data_scope));
+    if (deptId != null && (kinds.has('dept') || kinds.has('deptAndBelow'))) depts.add(deptId);
+    if (kinds.has('self')) self = true;
+    const tree = await ctx.db.selectFrom('sys_dept').select(['id', 'parent_id', 'ancestors']).execute();
+    if (deptId != null && kinds.has('deptAndBelow'))
+      for (const d of tree) if (String(d.ancestors).split(',').map(Number).includes(deptId)) depts.add(Number(d.id));
+    const custom = held.filter((r) => r.data_scope === 'custom').map((r) => Number(r.id));
+    if (custom.length)
+      for (const r of await ctx.db.selectFrom('sys_role_dept').select('dept_id').where('role_id', 'in', custom).execute())
+        depts.add(Number(r.dept_id));
+    const roots = tree.filter((d) => d.parent_id == null).map((d) => Number(d.id));
+    scope = { depts: [...depts].sort((a, b) => a - b), userId: self ? userId : null, headOffice: roots.some((r) => depts.has(r)) };
+  }
+  keep(ctx, c.scopes, userId, scope, generation);
+  return scope;
 }
 
 /**
@@ -253,6 +314,7 @@ export async function authenticate(ctx: Ctx, token: string | undefined): Promise
         'u.name',
         'u.enable_flag',
         'u.must_change_password',
+        'u.dept_id',
       ])
       .where('s.token_hash', '=', tokenHash),
   );
@@ -284,6 +346,8 @@ export async function authenticate(ctx: Ctx, token: string | undefined): Promise
     permissions: await permissionsOf(ctx, roles),
     sessionId: row.sessionId,
     mustChangePassword: Number(row.must_change_password) === 1,
+    deptId: row.dept_id == null ? null : Number(row.dept_id),
+    scope: await scopeOf(ctx, row.id, row.dept_id == null ? null : Number(row.dept_id), roles),
   });
   keep(ctx, known, token, { user, checkedAt: now, expiresAt, lastSeen }, generation);
   return user;

@@ -23,6 +23,7 @@ import {
   sql,
 } from 'kysely';
 import { z } from 'zod';
+import type { DataScope } from '../auth/sessions.js';
 import type { Ctx } from '../context.js';
 import { type AnyDb, type LooseTables, looseDb } from '../db/index.js';
 import { runShape } from '../db/shapes.js';
@@ -30,6 +31,7 @@ import { queryGram, type TextIndex, textIndexOf } from '../db/text-index.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { parseInput } from '../http/route.js';
 import { notPublishedSql, pendingDraftSql, publishStateSql } from './publish-state.js';
+import { scopeKey, scopeWhere } from './scope.js';
 import { localesOf, statusSql } from './translations.js';
 
 /**
@@ -239,7 +241,11 @@ export class ResourceQuery {
     return { conds, params, set };
   }
 
-  async list(raw: unknown): Promise<{ rows: Row[]; total: number }> {
+  /**
+   * A page of the list; `scope` (the caller's data scope, crud/scope.ts) leaves out the records outside it — the
+   * staff list routes pass it, the delivery API does not.
+   */
+  async list(raw: unknown, scope: DataScope | null = null): Promise<{ rows: Row[]; total: number }> {
     const input = parseInput(this.schema, raw) as Row & {
       pageNumber: number;
       pageSize: number;
@@ -253,6 +259,13 @@ export class ResourceQuery {
     const visible = this.hooks.visible;
     const shown = visible?.values();
     const { conds, params, set } = this.conditions(input, gram, search?.exact ? ti!.param : undefined, shown);
+    if (scope) {
+      // the data scope: its own part of the shape, never answered from a kept total or the gram index alone
+      const s = scopeWhere(this.def.name, scope);
+      conds.push(() => s.cond);
+      params.push(...s.params);
+      set.push(scopeKey(scope));
+    }
     if (search) {
       conds.unshift((eb) => eb('g.gram', '=', search.gram));
       params.unshift(search.gram);
@@ -264,6 +277,7 @@ export class ResourceQuery {
       search?.exact &&
       !this.hooks.listWhere &&
       !visible &&
+      !scope &&
       !set.some((s) => s.startsWith('translation=')) &&
       this.def.filters.every((f) => f.param === ti!.param || input[f.param] == null || input[f.param] === '' || copied.has(f.field));
     // joins only when a filter reads a joined name: a count over the bare table is answered from an index

@@ -6,6 +6,7 @@ import { badRequest } from '../http/errors.js';
 import { ok, page } from '../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../http/route.js';
 import type { Row } from './list.js';
+import { scopeFor } from './scope.js';
 import { Crud, type CrudHooks, isDraftReply } from './service.js';
 
 /**
@@ -35,7 +36,7 @@ export function registerResource(api: FastifyInstance, ctx: Ctx, def: ResourceDe
       endpoint,
       doc: crud.schema,
       handler: async (_i, req) => {
-        const { rows, total } = await crud.list(rawInput(req));
+        const { rows, total } = await crud.list(rawInput(req), scopeFor(def, req));
         return page(req, await crud.withListInfo(rows), total);
       },
     });
@@ -45,7 +46,7 @@ export function registerResource(api: FastifyInstance, ctx: Ctx, def: ResourceDe
       endpoint: def.endpoints.get,
       schema: z.object({ id: id() }),
       handler: async ({ id: recordId }, req) => {
-        const record = await crud.forEditor(recordId);
+        const record = await crud.forEditor(recordId, req);
         return def.getReply === 'entity' ? record : ok(req, record);
       },
     });

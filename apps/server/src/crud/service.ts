@@ -5,6 +5,7 @@ import {
   type FieldDef,
   hasSeo,
   id,
+  isRecyclable,
   optDateTime,
   PUBLISH_FIELD_NAMES,
   type PublishInfo,
@@ -27,6 +28,7 @@ import { deleteUnreferenced, imageNamesIn } from '../storage/references.js';
 import { type ListWhere, ResourceQuery, type Row, type Visibility } from './list.js';
 import { draftsOf, dropDrafts, type PendingDraft, readDraft, writeDraft } from './pending-draft.js';
 import { publishSaveRule, scheduleRule } from './publish-state.js';
+import { assertInScope, dropOwners, scopeFor, setOwner } from './scope.js';
 import {
   dropTranslations,
   I18N_KEY,
@@ -245,6 +247,7 @@ export class Crud extends ResourceQuery {
     const loose = looseDb(trx);
     const existing = recordId == null ? null : await this.get(recordId, trx);
     if (recordId != null && !existing) throw notFound();
+    if (existing) await assertInScope(trx, this.def.name, scopeFor(this.def, req), [recordId!]);
     // 保存草稿 of a record on the site (or due on it): the edit waits apart, the record stays as it is
     const pending = input.draft && !!existing && keepsDraftApart(existing, this.ctx.nowText());
     let values: Row = {};
@@ -301,6 +304,8 @@ export class Crud extends ResourceQuery {
       if (this.byName.get('createTime')) cols.create_time = this.ctx.nowText();
       const ins = await loose.insertInto(this.def.table).values(cols).returning('id').executeTakeFirstOrThrow();
       savedId = Number(ins.id);
+      // it belongs to its creator's department and account (数据权限), never to what the body says
+      await setOwner(trx, this.def, savedId, req);
     } else if (Object.keys(cols).length) {
       await loose.updateTable(this.def.table).set(cols).where('id', '=', recordId).execute();
     }
@@ -428,8 +433,9 @@ export class Crud extends ResourceQuery {
    * A record as its staff get call answers it: for a publishable resource, with its pending draft applied (what
    * the edit form shows) and `publishState` / `hasDraft` / `draftTime` / `draftUser` (`PublishInfo`); 404 when absent.
    */
-  async forEditor(recordId: number): Promise<Row> {
+  async forEditor(recordId: number, req?: FastifyRequest): Promise<Row> {
     const record = await this.mustGet(recordId);
+    await assertInScope(this.ctx.db, this.def.name, scopeFor(this.def, req), [recordId]);
     if (!this.def.publishable) return record;
     const draft = await readDraft(this.ctx.db, this.def.name, recordId);
     return { ...(draft ? await this.applyDraft(record, draft) : record), ...this.publishInfo(record, draft) };
@@ -478,6 +484,7 @@ export class Crud extends ResourceQuery {
     const record = await this.ctx.db.transaction().execute(async (trx) => {
       const live = await this.get(recordId, trx);
       if (!live) throw notFound();
+      await assertInScope(trx, this.def.name, scopeFor(this.def, req), [recordId]);
       const draft = await readDraft(trx, this.def.name, recordId);
       if (!draft) throw badRequest('publish.noDraft');
       await dropDrafts(trx, this.def.name, [recordId]);
@@ -497,6 +504,7 @@ export class Crud extends ResourceQuery {
       const loose = looseDb(trx);
       const rows = (await loose.selectFrom(this.def.table).selectAll().where('id', 'in', ids).execute()) as Row[];
       if (rows.length !== new Set(ids).size) throw notFound();
+      await assertInScope(trx, this.def.name, scopeFor(this.def, req), ids);
       for (const u of this.def.usedBy ?? []) {
         const col = columnOf(this.byName.get(u.field)!);
         const values = rows.map((r) => r[col]).filter((v) => v != null);
@@ -512,6 +520,8 @@ export class Crud extends ResourceQuery {
       await loose.deleteFrom(this.def.table).where('id', 'in', ids).execute();
       await unindexRows(trx, this.def, ids);
       await dropTranslations(trx, this.def, ids);
+      // a record that is gone for good takes its owner row along; the recycle bin keeps it until the purge
+      if (!isRecyclable(this.def)) await dropOwners(trx, this.def.name, ids);
       // a deleted record's pending draft goes with it (the recycle bin keeps the record as it was stored)
       if (this.def.publishable)
         for (const draft of await dropDrafts(trx, this.def.name, ids)) for (const name of this.imagesOf(draft)) dropped.add(name);
@@ -531,7 +541,12 @@ export class Crud extends ResourceQuery {
   async toggle(field: string, recordId: number, value: number, req: FastifyRequest): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
       const loose = looseDb(trx);
-      const before = this.ctx.writeListeners.length || this.hooks.beforeToggle ? await this.get(recordId, trx) : null;
+      const scope = scopeFor(this.def, req);
+      const before = this.ctx.writeListeners.length || this.hooks.beforeToggle || scope ? await this.get(recordId, trx) : null;
+      if (scope) {
+        if (!before) throw notFound();
+        await assertInScope(trx, this.def.name, scope, [recordId]);
+      }
       if (this.hooks.beforeToggle) {
         if (!before) throw notFound();
         await this.hooks.beforeToggle(before, { field, value, req, trx });
@@ -605,6 +620,7 @@ export class Crud extends ResourceQuery {
     return this.ctx.db.transaction().execute(async (trx) => {
       const before = await this.get(recordId, trx);
       if (!before) throw notFound();
+      await assertInScope(trx, this.def.name, scopeFor(this.def, req), [recordId]);
       if (first) await first(trx);
       const cols = change(before, this.ctx.nowText());
       if (Object.keys(cols).length) await looseDb(trx).updateTable(this.def.table).set(cols).where('id', '=', recordId).execute();
@@ -619,6 +635,8 @@ export class Crud extends ResourceQuery {
    * caller's transaction; the caller checked that it fits (id, unique values, references).
    */
   async restore(recordId: number, row: Row, req: FastifyRequest, trx: Transaction<Database>): Promise<Row> {
+    // the record is back within the scope it left: its owner row stayed while it was in the recycle bin
+    await assertInScope(trx, this.def.name, scopeFor(this.def, req), [recordId]);
     const { [I18N_KEY]: snapshot, ...columns } = row;
     await looseDb(trx)
       .insertInto(this.def.table)
@@ -633,6 +651,8 @@ export class Crud extends ResourceQuery {
 
   /** A deleted record's copy is gone for good (the recycle bin purged it, inside the caller's transaction). */
   async purged(recordId: number, title: string, req: FastifyRequest | undefined, trx: Transaction<Database>): Promise<void> {
+    await assertInScope(trx, this.def.name, scopeFor(this.def, req), [recordId]);
+    await dropOwners(trx, this.def.name, [recordId]);
     await this.emit({ action: 'purge', id: recordId, before: null, after: null, title, req, trx });
   }
 }

@@ -168,6 +168,8 @@ export const contactResource = defineResource({
   modelType: 'contact',
   pageSize: 10,
   revisioned: true,
+  // one contact head is live for the whole site (enabling one retires the others): every editor sees them all
+  scoped: false,
   webhook: ['update', 'delete'],
   delivery: { single: { path: '/contact', summary: 'The live contact head', operationId: 'contact', fixed: { enableFlag: 1 } } },
 });

@@ -266,6 +266,8 @@ export const userInfoResource = defineResource({
   module: 'userInfo',
   table: 'sys_user',
   label: 'userInfo.entity',
+  // an account's department (and so its data scope) is kept with its session: every process forgets it on a save
+  invalidates: ['role'],
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     { name: 'userName', type: 'text', label: 'userInfo.f.userName', list: true, sortable: true },

@@ -9,6 +9,7 @@ import {
   failedLoginsUrl,
   LOG_RESULT,
   logEndpoints,
+  type ResourceDef,
   ROLES,
   recycleEndpoints,
   resourceByName,
@@ -16,25 +17,36 @@ import {
   translationListUrl,
 } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { DataScope } from '../../auth/sessions.js';
 import { may } from '../../auth/sessions.js';
 import type { Ctx } from '../../context.js';
 import { publishStateSql } from '../../crud/publish-state.js';
+import { scopeFor, scopeWhere } from '../../crud/scope.js';
 import { localesOf, statusSql } from '../../crud/translations.js';
 import { looseDb } from '../../db/index.js';
 import { formatDateTime } from '../../db/time.js';
 import { ok, t } from '../../http/reply.js';
 import { addRoute } from '../../http/route.js';
 import { outRow } from '../log/index.js';
-import { readableResources } from '../recycle/index.js';
+import { readableResources, scopedWhere } from '../recycle/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CHANGES = ['create', 'update', 'delete', 'toggle', 'publish', 'unpublish', 'restore', 'purge', 'draft', 'discardDraft'];
 
 export function register(api: FastifyInstance, ctx: Ctx): void {
   const db = looseDb(ctx.db);
-  const count = async (table: string, rowCount: boolean) => {
-    if (rowCount) {
+  const count = async (def: ResourceDef, scope: DataScope | null) => {
+    const { table } = def;
+    if (scope) {
+      const r = await db
+        .selectFrom(`${table} as t`)
+        .select(sql<number>`count(*)`.as('n'))
+        .where(scopeWhere(def.name, scope).cond)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    }
+    if (def.total === 'rowCount') {
       const r = await db.selectFrom('row_count').select('n').where('tbl', '=', table).executeTakeFirst();
       if (r) return Number(r.n);
     }
@@ -46,6 +58,11 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     endpoint: dashboardEndpoints.stats,
     handler: async (_i, req) => {
       const user = req.user!;
+      /** the caller's data scope on a resource's counts (数据权限) */
+      const inScope = <Q extends { where: (c: Expression<SqlBool>) => Q }>(q: Q, def: ResourceDef): Q => {
+        const scope = scopeFor(def, req);
+        return scope ? q.where(scopeWhere(def.name, scope).cond) : q;
+      };
       const counts: DashboardStats['counts'] = [];
       const areas = dashboardAreas();
       for (const area of areas) {
@@ -55,7 +72,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
           resource: def.name,
           name: t(req, def.label),
           url: area.url,
-          count: await count(def.table, def.total === 'rowCount'),
+          count: await count(def, scopeFor(def, req)),
         });
       }
       // drafts and scheduled items (published, publish time still to come) waiting in each publishable area
@@ -66,7 +83,10 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         if (!def?.publishable || !def.endpoints.list || !may(user, def.endpoints.list.path)) continue;
         const inState = async (state: 'draft' | 'scheduled') => {
           const { cond } = publishStateSql(state, now);
-          const r = await db.selectFrom(`${def.table} as t`).select(sql<number>`count(*)`.as('n')).where(cond).executeTakeFirstOrThrow();
+          const r = await inScope(
+            db.selectFrom(`${def.table} as t`).select(sql<number>`count(*)`.as('n')).where(cond),
+            def,
+          ).executeTakeFirstOrThrow();
           return Number(r.n);
         };
         waiting.push({
@@ -86,7 +106,10 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         if (!def?.translatable || !def.endpoints.list || !may(user, def.endpoints.list.path)) continue;
         const inStatus = async (locale: string, status: 'missing' | 'outdated') => {
           const { cond } = statusSql(def, locale, main, status);
-          const r = await db.selectFrom(`${def.table} as t`).select(sql<number>`count(*)`.as('n')).where(cond).executeTakeFirstOrThrow();
+          const r = await inScope(
+            db.selectFrom(`${def.table} as t`).select(sql<number>`count(*)`.as('n')).where(cond),
+            def,
+          ).executeTakeFirstOrThrow();
           return Number(r.n);
         };
         for (const locale of others)
@@ -150,11 +173,11 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
             ? 0
             : Number(
                 (
-                  await db
-                    .selectFrom('recycle_bin')
-                    .select(sql<number>`count(*)`.as('n'))
-                    .where('resource', 'in', binResources)
-                    .executeTakeFirstOrThrow()
+                  await (() => {
+                    const q = db.selectFrom('recycle_bin').select(sql<number>`count(*)`.as('n')).where('resource', 'in', binResources);
+                    const scoped = scopedWhere(req, binResources);
+                    return scoped ? q.where(scoped) : q;
+                  })().executeTakeFirstOrThrow()
                 ).n,
               );
       const stats: DashboardStats = { counts, waiting, translations, recycled, myEdits, latest, failedLogins, failedLoginsUrl: failedUrl };

@@ -14,6 +14,6 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
   addRoute(api, ctx, {
     endpoint: pageEndpoints.itemGetAlias,
     schema: z.object({ id: id() }),
-    handler: async ({ id: recordId }, req) => ok(req, await items.forEditor(recordId)),
+    handler: async ({ id: recordId }, req) => ok(req, await items.forEditor(recordId, req)),
   });
 }

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { may } from '../../auth/sessions.js';
 import type { Ctx } from '../../context.js';
+import { assertInScope, scopeFor } from '../../crud/scope.js';
 import { Crud } from '../../crud/service.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { ownerOf } from '../../http/fair-queue.js';
@@ -228,6 +229,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         const recordId = parseInput(z.object({ id: id() }), input).id;
         const locale = previewLocaleOf(ctx, input?.locale);
         if (!(await crud.get(recordId))) throw notFound();
+        await assertInScope(ctx.db, p.def.name, scopeFor(p.def, req), [recordId]);
         // the built-in page's link, and with it a token for the website's own page (its URL when a template is set)
         const exp = ctx.now() + PREVIEW_TTL_MS;
         const token = await previewToken(ctx, p.def.name, recordId, exp);

@@ -10,10 +10,11 @@ import {
   resourceByName,
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import { type Expression, type SqlBool, sql, type Transaction } from 'kysely';
 import { may, type SessionUser } from '../../auth/sessions.js';
 import type { Ctx, WriteEvent } from '../../context.js';
 import { idsOf } from '../../crud/routes.js';
+import { dropOwners, inScope, scopeFor, scopeWhereOf } from '../../crud/scope.js';
 import { Crud } from '../../crud/service.js';
 import { I18N_KEY, type I18nSnapshot, imagesOfSnapshot } from '../../crud/translations.js';
 import { type AnyDb, looseDb } from '../../db/index.js';
@@ -49,6 +50,19 @@ export function readableResources(user: SessionUser): string[] {
       return !!key && may(user, key);
     })
     .map((def) => def.name);
+}
+
+/**
+ * The entries of `shown` within the caller's data scope, as a condition on `recycle_bin` (null: every one): those of
+ * resources the scope does not limit, and of the others those whose owner row the scope accepts.
+ */
+export function scopedWhere(req: FastifyRequest, shown: string[]): Expression<SqlBool> | null {
+  const limited = shown.filter((name) => scopeFor(byName(name)!, req));
+  const scope = req.user?.scope;
+  if (!scope || !limited.length) return null;
+  const free = shown.filter((name) => !limited.includes(name));
+  const owned = sql<SqlBool>`(recycle_bin.resource in (${sql.join(limited)}) and ${scopeWhereOf('recycle_bin.resource', 'recycle_bin.record_id', scope)})`;
+  return free.length ? sql<SqlBool>`(recycle_bin.resource in (${sql.join(free)}) or ${owned})` : owned;
 }
 
 /** Keeps a deleted content record in the recycle bin, inside the deleting transaction. */
@@ -90,8 +104,18 @@ async function deleteImagesOf(ctx: Ctx, entries: { resource: string; data: strin
 /** Permanently deletes what has been in the recycle bin longer than `RECYCLE_DAYS`; returns how many. */
 export async function purgeExpired(ctx: Ctx): Promise<number> {
   const cutoff = formatDateTime(new Date(ctx.now() - ctx.config.recycleDays * DAY_MS), ctx.config.timeZone);
-  const expired = await ctx.db.selectFrom('recycle_bin').select(['resource', 'data']).where('delete_time', '<', cutoff).execute();
-  const r = await ctx.db.deleteFrom('recycle_bin').where('delete_time', '<', cutoff).executeTakeFirst();
+  const expired = await ctx.db
+    .selectFrom('recycle_bin')
+    .select(['resource', 'record_id', 'data'])
+    .where('delete_time', '<', cutoff)
+    .execute();
+  const r = await ctx.db.transaction().execute(async (trx) => {
+    // gone for good: their owner rows (数据权限) go too
+    const byResource = new Map<string, number[]>();
+    for (const e of expired) byResource.set(e.resource, [...(byResource.get(e.resource) ?? []), Number(e.record_id)]);
+    for (const [resource, ids] of byResource) await dropOwners(trx, resource, ids);
+    return trx.deleteFrom('recycle_bin').where('delete_time', '<', cutoff).executeTakeFirst();
+  });
   await deleteImagesOf(ctx, expired);
   return Number(r.numDeletedRows ?? 0);
 }
@@ -121,6 +145,18 @@ async function entriesOf(trx: AnyDb, req: FastifyRequest, ids: number[]): Promis
     if (!def?.endpoints.del || !readable.has(def.name)) throw notFound();
     return { ...r, id: Number(r.id), record_id: Number(r.record_id), def };
   });
+  // nor is a record outside the caller's data scope (its owner row stays while it is in the recycle bin)
+  for (const e of entries) {
+    const scope = scopeFor(e.def, req);
+    if (!scope) continue;
+    const owner = await trx
+      .selectFrom('record_owner')
+      .select(['dept_id', 'user_id'])
+      .where('resource', '=', e.def.name)
+      .where('record_id', '=', e.record_id)
+      .executeTakeFirst();
+    if (!inScope(scope, owner)) throw notFound();
+  }
   // restoring or purging a record needs the right to delete records of its kind
   if (entries.some((e) => !e.def.endpoints.del || !may(user, e.def.endpoints.del.path))) throw forbidden();
   return entries;
@@ -168,6 +204,8 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       const shown = input.resource ? readable.filter((r) => r === input.resource) : readable;
       if (shown.length === 0) return page(req, [], 0);
       let q = db.selectFrom('recycle_bin').where('resource', 'in', shown);
+      const scoped = scopedWhere(req, shown);
+      if (scoped) q = q.where(scoped);
       if (input.keyword)
         q = q.where(sql<boolean>`lower(title) like lower(${`%${input.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}) escape '\\'`);
       const { n } = (await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: number };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { tokenOf } from '../../auth/guard.js';
 import { may } from '../../auth/sessions.js';
 import type { Ctx, WriteEvent } from '../../context.js';
+import { assertInScope, scopeFor } from '../../crud/scope.js';
 import { localesOf, slugHolder, uniqueSlug } from '../../crud/translations.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { ok, t } from '../../http/reply.js';
@@ -100,6 +101,8 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     const r = await db.selectFrom('revision').selectAll().where('id', '=', revisionId).executeTakeFirst();
     if (!r) throw notFound();
     const def = mayRead(req, String(r.resource));
+    // a record outside the caller's data scope: its versions too
+    await assertInScope(db, def.name, scopeFor(def, req), [Number(r.record_id)]);
     return { r, def };
   };
 
@@ -107,7 +110,8 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     endpoint: revisionEndpoints.list,
     schema: revisionListSchema,
     handler: async ({ resource, id: recordId }, req) => {
-      mayRead(req, resource);
+      const def = mayRead(req, resource);
+      await assertInScope(db, def.name, scopeFor(def, req), [recordId]);
       const rows = await db
         .selectFrom('revision')
         .select(['id', 'user_name', 'save_time', 'title'])

@@ -1,0 +1,107 @@
+import { Code, isScoped, type ResourceDef } from '@gk/contracts';
+import type { FastifyRequest } from 'fastify';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { DataScope } from '../auth/sessions.js';
+import type { AnyDb } from '../db/index.js';
+import { AppError } from '../http/errors.js';
+
+/**
+ * 数据权限 (data scope) in the one read and write path: a role's scope limits which records of a scoped resource
+ * (contracts `isScoped`) its holders list, open and write. Records belong to the department and account in
+ * `record_owner` (one row per resource and record, written on create inside the saving transaction, dropped when the
+ * record is gone for good); a record without a row is the head office's. The rule is the same for every resource:
+ * nothing is per table.
+ */
+
+/** the scope a request's account reads and writes this resource within; null: every record (admin, 全部, no account) */
+export function scopeFor(def: ResourceDef, req: FastifyRequest | undefined | null): DataScope | null {
+  const scope = req?.user?.scope;
+  return scope && isScoped(def) ? scope : null;
+}
+
+/** names the condition of a scope in a list's shape (its SQL differs by the number of departments and the flags) */
+export const scopeKey = (scope: DataScope) => `scope${scope.depts.length}${scope.userId != null ? 'u' : ''}${scope.headOffice ? 'h' : ''}`;
+
+/**
+ * The owner rows a scope accepts, as a condition on `record_owner o`, with its values in SQL order; `nullSafe`: an
+ * owner without a department or account compares as no match (not as unknown).
+ */
+function ownerMatch(scope: DataScope, nullSafe: boolean) {
+  const parts: Expression<SqlBool>[] = [];
+  const params: unknown[] = [];
+  const dept = nullSafe ? sql`coalesce(o.dept_id, 0)` : sql`o.dept_id`;
+  const user = nullSafe ? sql`coalesce(o.user_id, 0)` : sql`o.user_id`;
+  if (scope.depts.length) {
+    parts.push(sql<SqlBool>`${dept} in (${sql.join(scope.depts.map((d) => sql`${d}`))})`);
+    params.push(...scope.depts);
+  }
+  if (scope.userId != null) {
+    parts.push(sql<SqlBool>`${user} = ${scope.userId}`);
+    params.push(scope.userId);
+  }
+  const cond = parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : sql<SqlBool>`1 = 0`;
+  return { cond, params };
+}
+
+/**
+ * The records of `resource` a scope shows, as a condition on the record id `idRef` (`t.id`), its values in SQL order:
+ * the ids its owner rows accept, or with the head office every id but those of owner rows it does not accept (an
+ * index range of `record_owner` either way, read once per query).
+ */
+export function scopeWhere(resource: string, scope: DataScope, idRef = 't.id'): { cond: Expression<SqlBool>; params: unknown[] } {
+  const { cond, params } = ownerMatch(scope, scope.headOffice);
+  const id = sql.ref(idRef);
+  const name = sql.lit(resource);
+  return scope.headOffice
+    ? { cond: sql<SqlBool>`${id} not in (select o.record_id from record_owner o where o.resource = ${name} and not ${cond})`, params }
+    : { cond: sql<SqlBool>`${id} in (select o.record_id from record_owner o where o.resource = ${name} and ${cond})`, params };
+}
+
+/**
+ * The same for rows naming their resource and record in two columns (the recycle bin, revisions): a correlated
+ * look-up of the one owner row.
+ */
+export function scopeWhereOf(resourceRef: string, idRef: string, scope: DataScope): Expression<SqlBool> {
+  const { cond } = ownerMatch(scope, scope.headOffice);
+  const owner = sql`select 1 from record_owner o where o.resource = ${sql.ref(resourceRef)} and o.record_id = ${sql.ref(idRef)}`;
+  return scope.headOffice ? sql<SqlBool>`not exists (${owner} and not ${cond})` : sql<SqlBool>`exists (${owner} and ${cond})`;
+}
+
+/** whether a scope shows a record whose owner row is `owner` (undefined: none, the head office's) */
+export function inScope(scope: DataScope, owner: { dept_id: number | null; user_id: number | null } | undefined): boolean {
+  if (!owner) return scope.headOffice;
+  if (owner.dept_id != null && scope.depts.includes(Number(owner.dept_id))) return true;
+  return scope.userId != null && owner.user_id != null && Number(owner.user_id) === scope.userId;
+}
+
+/** Refuses (403 `scope.denied`) when a record of `ids` lies outside the scope; the records exist (checked by the caller). */
+export async function assertInScope(db: AnyDb, resource: string, scope: DataScope | null, ids: readonly number[]): Promise<void> {
+  if (!scope || !ids.length) return;
+  const owners = await db
+    .selectFrom('record_owner')
+    .select(['record_id', 'dept_id', 'user_id'])
+    .where('resource', '=', resource)
+    .where('record_id', 'in', [...ids])
+    .execute();
+  const byId = new Map(owners.map((o) => [Number(o.record_id), o]));
+  if (ids.some((i) => !inScope(scope, byId.get(Number(i))))) throw new AppError(Code.FORBIDDEN, 'scope.denied');
+}
+
+/** A new record belongs to its creator's department and account (inside the saving transaction; none for a seed). */
+export async function setOwner(db: AnyDb, def: ResourceDef, recordId: number, req: FastifyRequest | undefined): Promise<void> {
+  const user = req?.user;
+  if (!user || !isScoped(def)) return;
+  // an id used before (a record purged, or one whose owner row outlived it) belongs to its new record
+  await db.deleteFrom('record_owner').where('resource', '=', def.name).where('record_id', '=', recordId).execute();
+  await db.insertInto('record_owner').values({ resource: def.name, record_id: recordId, dept_id: user.deptId, user_id: user.id }).execute();
+}
+
+/** The records are gone for good: their owner rows go too. */
+export async function dropOwners(db: AnyDb, resource: string, ids: readonly number[]): Promise<void> {
+  if (ids.length)
+    await db
+      .deleteFrom('record_owner')
+      .where('resource', '=', resource)
+      .where('record_id', 'in', [...ids])
+      .execute();
+}
