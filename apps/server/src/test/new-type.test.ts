@@ -16,6 +16,7 @@ import type { Ctx } from '../context.js';
 import { createContentTable } from '../db/migrations/helpers.js';
 import { capabilitySuite } from './capability-suite.js';
 import { DIALECTS, useTestApp } from './harness.js';
+import { scopeSuite } from './scope-suite.js';
 
 /**
  * A content type that exists only in this test file (its own process: the registry of the other files does
@@ -91,6 +92,7 @@ const createTable = async (ctx: Ctx) => {
 
 describe.each(DIALECTS)('a content type described and migrated, nothing else, on %s', (dialect) => {
   capabilitySuite(dialect, { only: (def) => def.name === probeResource.name, setup: createTable });
+  describe('its data scope', () => scopeSuite(dialect, { only: (def) => def.name === probeResource.name, setup: createTable }));
 
   describe('its routes', () => {
     const t = useTestApp(dialect);
