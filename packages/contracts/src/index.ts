@@ -5,6 +5,7 @@ export * from './enums.js';
 export * from './envelope.js';
 export * from './i18n/index.js';
 export * from './menu.js';
+export * from './permission-index.js';
 export * from './openapi.js';
 export * from './resource.js';
 export * from './resources/index.js';

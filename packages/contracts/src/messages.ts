@@ -11,5 +11,6 @@ import './i18n/ui.js';
 import './resources/index.js';
 import './translation.js';
 import './i18n/translation-ui.js';
+import './i18n/permissions.js';
 
 export { allMessages, translate } from './i18n/index.js';

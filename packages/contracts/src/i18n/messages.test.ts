@@ -37,7 +37,7 @@ describe('bundles register themselves', () => {
 
   it('no key is declared by two bundles (the order modules load in never decides a text)', async () => {
     const areas = await Promise.all(
-      ['./core.js', './shell.js', './ui.js', './ops.js', './translation-ui.js', '../translation.js', '../resources/index.js'].map(
+      ['./core.js', './shell.js', './ui.js', './ops.js', './translation-ui.js', './permissions.js', '../translation.js', '../resources/index.js'].map(
         (m) => import(m),
       ),
     );
