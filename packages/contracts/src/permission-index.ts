@@ -74,7 +74,13 @@ export function permissionIndex(): PermissionIndex {
         continue;
       }
       own.push(c.routeName);
-      screens.set(c.routeName, { routeName: c.routeName, title: c.title, module: c.module ?? top.module, top: top.routeName, followers: [] });
+      screens.set(c.routeName, {
+        routeName: c.routeName,
+        title: c.title,
+        module: c.module ?? top.module,
+        top: top.routeName,
+        followers: [],
+      });
     }
     tops.set(top.routeName, { title: top.title, module: top.module, screens: own });
   }

@@ -200,14 +200,24 @@ export function permissionTree(lang: Lang = 'zh'): PermissionNode[] {
     kind: 'menu',
     children: top.screens.map((s) => {
       const children = buttons((e) => idx.buttonScreen.get(e.path) === s);
-      return { key: menuKey(s), title: tr(`route.${s}`, idx.screens.get(s)!.title), kind: 'menu', ...(children.length ? { children } : {}) };
+      return {
+        key: menuKey(s),
+        title: tr(`route.${s}`, idx.screens.get(s)!.title),
+        kind: 'menu',
+        ...(children.length ? { children } : {}),
+      };
     }),
   }));
   const loose = [...new Set(idx.buttons.filter((e) => idx.buttonScreen.get(e.path) === null).map((e) => e.module))];
   for (const m of loose) {
     const own = translate(lang, `role.tree.module.${m}`);
     const title = own === `role.tree.module.${m}` ? translate(lang, 'role.tree.common') : own;
-    tree.push({ key: groupKey(m), title, kind: 'group', children: buttons((e) => e.module === m && idx.buttonScreen.get(e.path) === null) });
+    tree.push({
+      key: groupKey(m),
+      title,
+      kind: 'group',
+      children: buttons((e) => e.module === m && idx.buttonScreen.get(e.path) === null),
+    });
   }
   return tree;
 }
