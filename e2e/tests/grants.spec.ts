@@ -21,15 +21,7 @@ const USER_KEYS = [
   '/userInfo/resetPassword',
   '/userInfo/unlock',
 ];
-const ROLE_KEYS = [
-  'menu:RoleList',
-  'menu:RoleDetails',
-  'menu:MenuSettings',
-  '/role/saveRole',
-  '/role/delRole',
-  '/role/upRoleFlag',
-  '/role/saveMenuSetting',
-];
+const ROLE_KEYS = ['menu:RoleList', 'menu:MenuSettings', '/role/saveRole', '/role/delRole', '/role/upRoleFlag', '/role/saveMenuSetting'];
 
 /** A browser of its own for that account, signed in (its token in the cookie, as after the login form). */
 async function signInAs(browser: Browser, baseURL: string, userName: string) {

@@ -11,6 +11,7 @@ export * from './enums.js';
 export * from './envelope.js';
 export * from './i18n/index.js';
 export * from './menu.js';
+export * from './permission-index.js';
 export * from './resource.js';
 export * from './resources/index.js';
 export * from './translation.js';

@@ -6,6 +6,7 @@ export * from './envelope.js';
 export * from './i18n/index.js';
 export * from './menu.js';
 export * from './openapi.js';
+export * from './permission-index.js';
 export * from './resource.js';
 export * from './resources/index.js';
 export * from './scope.js';

@@ -120,14 +120,10 @@ describe('menus declared by resource descriptions', () => {
     expect(menuTree().filter((g) => g.url === '/news')).toHaveLength(1);
   });
 
-  it("gives the role editor the module's write calls as buttons under the group, and admin every key", () => {
+  it("gives the role editor the module's write calls as buttons under its list screen (the details screen follows the list), and admin every key", () => {
     const group = permissionTree().find((n) => n.key === menuKey('TestVacancy'))!;
-    expect(group.children?.map((c) => c.key)).toEqual([
-      menuKey('TestVacancyList'),
-      menuKey('TestVacancyDetails'),
-      '/testVacancy/saveTestVacancy',
-      '/testVacancy/delTestVacancy',
-    ]);
+    expect(group.children?.map((c) => c.key)).toEqual([menuKey('TestVacancyList')]);
+    expect(group.children?.[0].children?.map((c) => c.key)).toEqual(['/testVacancy/saveTestVacancy', '/testVacancy/delTestVacancy']);
     expect(allPermissionKeys()).toEqual(expect.arrayContaining([menuKey('TestVacancyList'), '/testVacancy/saveTestVacancy']));
     expect(allEndpoints().some((e) => e.path === '/testVacancy/getTestVacancyPage' && e.kind === 'read')).toBe(true);
   });

@@ -1,4 +1,15 @@
-import { allPermissionKeys, Code, menuKey, menuTree, type PermissionNode, permissionTree, ROLES, type UserInfoAccess } from '@gk/contracts';
+import {
+  allPermissionKeys,
+  Code,
+  expandGrants,
+  menuKey,
+  menuTree,
+  type PermissionNode,
+  permissionIndex,
+  permissionTree,
+  ROLES,
+  type UserInfoAccess,
+} from '@gk/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AnyDb } from '../db/index.js';
 import { AppError } from '../http/errors.js';
@@ -42,10 +53,13 @@ function tree(): TreeInfo {
   return treeInfo;
 }
 
-/** The keys of this list that grant something (menus under a first level, buttons); the rest grants nothing. */
+/**
+ * What this list of keys grants, as keys of the tree: the screens it names or its buttons imply (a button grants its
+ * screen, issue 25) and the buttons; a first level, a details route or an unknown key grants nothing of its own.
+ */
 export function grantingKeys(keys: Iterable<string>): Set<string> {
   const known = tree().keys;
-  return new Set([...keys].filter((k) => known.has(k)));
+  return new Set([...expandGrants(keys).keys].filter((k) => known.has(k)));
 }
 
 const ADMIN_GRANTS: Grants = Object.freeze({ admin: true, keys: new Set<string>() });
@@ -245,7 +259,9 @@ export async function assertMayEditMenu(
   const caller = await callerGrants(db, req);
   if (caller.admin) return;
   const children = await db.selectFrom('sys_menu').select('route_name').where('parent_id', '=', Number(menu.id)).execute();
-  const needed = children.length ? children.map((c) => menuKey(c.route_name)) : [menuKey(menu.route_name)];
+  // a details route is held with the list it follows (issue 25)
+  const followed = (routeName: string) => menuKey(permissionIndex().followerOf.get(routeName) ?? routeName);
+  const needed = [...new Set(children.length ? children.map((c) => followed(c.route_name)) : [followed(menu.route_name)])];
   if (!covers(caller, { admin: false, keys: new Set(needed) })) throw refused('menu.notHeld', { title: menu.title });
 }
 

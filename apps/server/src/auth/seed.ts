@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_ONLY_MODULES, allEndpoints, menuTree, ROLES } from '@gk/contracts';
+import { ADMIN_ONLY_MODULES, allEndpoints, expandGrants, menuKey, menuTree, ROLES } from '@gk/contracts';
 import type { Ctx } from '../context.js';
 import { generatePassword, hashPassword } from './password.js';
 
@@ -90,6 +90,36 @@ export async function seedCore(ctx: Ctx): Promise<SeedResult> {
         .filter((m) => allowed(m.module))
         .flatMap((m) => [m, ...(m.children ?? []).filter((c) => allowed(c.module ?? m.module))]);
       const rows = menus.map((m) => ({ role_id: rid, menu_id: menuIds.get(m.routeName)! }));
+      if (rows.length) await trx.insertInto('sys_role_menu').values(rows).execute();
+    }
+
+    // screens follow buttons, details follow lists (issue 25): a role holding a button gets the screen it sits under,
+    // a role holding a list screen its details route (and either's first level), as a save in the role editor would
+    // give them; the reads of their modules follow below. A role saved before this rule (the seeded 内容编辑 with
+    // Webhook's buttons) gets them at the next start. Only adds; the administrator holds everything anyway.
+    const plain = roles.filter((r) => r.code !== ROLES.ADMIN).map((r) => Number(r.id));
+    if (plain.length) {
+      const heldMenus = await trx
+        .selectFrom('sys_role_menu as rm')
+        .innerJoin('sys_menu as m', 'm.id', 'rm.menu_id')
+        .select(['rm.role_id', 'm.route_name'])
+        .where('rm.role_id', 'in', plain)
+        .execute();
+      const heldButtons = await trx
+        .selectFrom('sys_role_permission as rp')
+        .innerJoin('sys_permission as p', 'p.key', 'rp.permission_key')
+        .select(['rp.role_id', 'p.key'])
+        .where('rp.role_id', 'in', plain)
+        .where('p.kind', '=', 'write')
+        .execute();
+      const rows: { role_id: number; menu_id: number }[] = [];
+      for (const rid of plain) {
+        const menus = heldMenus.filter((m) => Number(m.role_id) === rid).map((m) => m.route_name);
+        const buttons = heldButtons.filter((b) => Number(b.role_id) === rid).map((b) => b.key);
+        const have = new Set(menus);
+        for (const routeName of expandGrants([...menus.map(menuKey), ...buttons]).menus)
+          if (!have.has(routeName) && menuIds.has(routeName)) rows.push({ role_id: rid, menu_id: menuIds.get(routeName)! });
+      }
       if (rows.length) await trx.insertInto('sys_role_menu').values(rows).execute();
     }
 

@@ -37,9 +37,16 @@ describe('bundles register themselves', () => {
 
   it('no key is declared by two bundles (the order modules load in never decides a text)', async () => {
     const areas = await Promise.all(
-      ['./core.js', './shell.js', './ui.js', './ops.js', './translation-ui.js', '../translation.js', '../resources/index.js'].map(
-        (m) => import(m),
-      ),
+      [
+        './core.js',
+        './shell.js',
+        './ui.js',
+        './ops.js',
+        './translation-ui.js',
+        './permissions.js',
+        '../translation.js',
+        '../resources/index.js',
+      ].map((m) => import(m)),
     );
     const bundles = areas.flatMap((a: Record<string, unknown>) => Object.entries(a).filter(([name]) => name.endsWith('Messages')));
     const owner = new Map<string, string>();

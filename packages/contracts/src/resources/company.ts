@@ -11,7 +11,7 @@ import { optText, optUrl, reqText, validators } from '../validators.js';
  */
 export const companyEndpoints = defineEndpoints('contact', {
   get: { path: '/company/getCompany', kind: 'read', name: '公司信息' },
-  save: { path: '/company/saveCompany', kind: 'write', name: '保存公司信息' },
+  save: { path: '/company/saveCompany', kind: 'write', name: '保存公司信息', screen: 'CompanyDetails' },
 });
 
 export const companyMessages = defineMessages({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { allEndpoints, defineEndpoints } from '../endpoints.js';
-import { defineMessages } from '../i18n/index.js';
-import { menuTree } from '../menu.js';
+import { defineEndpoints, type Endpoint } from '../endpoints.js';
+import { defineMessages, type Lang, translate } from '../i18n/index.js';
+import '../i18n/permissions.js';
+import { permissionIndex } from '../permission-index.js';
 import { defineResource } from '../resource.js';
 import { id, optFlag, optId, optText, reqText, sortNo } from '../validators.js';
 
@@ -19,7 +20,7 @@ export const roleEndpoints = defineEndpoints('role', {
   del: { path: '/role/delRole', kind: 'write', name: '删除角色' },
   flag: { path: '/role/upRoleFlag', kind: 'write', name: '启用/停用角色' },
   menus: { path: '/role/getMenuSettings', kind: 'read', name: '菜单设置' },
-  saveMenu: { path: '/role/saveMenuSetting', kind: 'write', name: '保存菜单设置' },
+  saveMenu: { path: '/role/saveMenuSetting', kind: 'write', name: '保存菜单设置', screen: 'MenuSettings' },
 });
 
 export const ROLE_CODE_MAX = 32;
@@ -178,30 +179,46 @@ export const menuKey = (routeName: string) => `menu:${routeName}`;
 export const groupKey = (module: string) => `module:${module}`;
 
 /**
- * Builds the tree every role editor shows and the server checks a save against, from menuTree() and the
- * endpoint table. A child menu with its own `module` carries that module's buttons; the other buttons of a
- * module sit under its top-level menu after the child menus. Modules with buttons but no menu (uploads) get
- * a group of their own (`commonTitle`).
+ * Builds the tree every role editor shows and the server checks a save against (issue 25): each first level of
+ * menuTree(), under it its screens (details routes follow their list and are no node of their own), under each
+ * screen its buttons, each button once (`permissionIndex`: its `screen`, else its resource's list, else its
+ * module's first screen). Modules with buttons but no screen (uploads) get a group of their own. Titles in `lang`:
+ * menus `route.<RouteName>`, buttons `perm.<path>`, groups `role.tree.module.<module>` (zh: the contracts' text).
  */
-export function permissionTree(commonTitle = '通用功能'): PermissionNode[] {
-  const writes = allEndpoints().filter((e) => e.kind === 'write');
-  const buttonsOf = (module: string): PermissionNode[] =>
-    writes.filter((e) => e.module === module).map((e) => ({ key: e.path, title: e.name, kind: 'button' }));
-  const claimed = new Set<string>();
-  const tree: PermissionNode[] = menuTree().map((top) => {
-    const children: PermissionNode[] = (top.children ?? []).map((c) => {
-      if (c.module && c.module !== top.module) {
-        claimed.add(c.module);
-        const buttons = buttonsOf(c.module);
-        return { key: menuKey(c.routeName), title: c.title, kind: 'menu', ...(buttons.length ? { children: buttons } : {}) };
-      }
-      return { key: menuKey(c.routeName), title: c.title, kind: 'menu' };
+export function permissionTree(lang: Lang = 'zh'): PermissionNode[] {
+  const idx = permissionIndex();
+  const tr = (key: string, zh: string) => {
+    if (lang === 'zh') return zh;
+    const v = translate(lang, key);
+    return v === key ? zh : v;
+  };
+  const buttons = (pick: (e: Endpoint) => boolean): PermissionNode[] =>
+    idx.buttons.filter(pick).map((e) => ({ key: e.path, title: tr(`perm.${e.path}`, e.name), kind: 'button' }));
+  const tree: PermissionNode[] = [...idx.tops].map(([name, top]) => ({
+    key: menuKey(name),
+    title: tr(`route.${name}`, top.title),
+    kind: 'menu',
+    children: top.screens.map((s) => {
+      const children = buttons((e) => idx.buttonScreen.get(e.path) === s);
+      return {
+        key: menuKey(s),
+        title: tr(`route.${s}`, idx.screens.get(s)!.title),
+        kind: 'menu',
+        ...(children.length ? { children } : {}),
+      };
+    }),
+  }));
+  const loose = [...new Set(idx.buttons.filter((e) => idx.buttonScreen.get(e.path) === null).map((e) => e.module))];
+  for (const m of loose) {
+    const own = translate(lang, `role.tree.module.${m}`);
+    const title = own === `role.tree.module.${m}` ? translate(lang, 'role.tree.common') : own;
+    tree.push({
+      key: groupKey(m),
+      title,
+      kind: 'group',
+      children: buttons((e) => e.module === m && idx.buttonScreen.get(e.path) === null),
     });
-    claimed.add(top.module);
-    return { key: menuKey(top.routeName), title: top.title, kind: 'menu', children: [...children, ...buttonsOf(top.module)] };
-  });
-  const rest = [...new Set(writes.map((e) => e.module))].filter((m) => !claimed.has(m));
-  for (const m of rest) tree.push({ key: groupKey(m), title: `${commonTitle}（${m}）`, kind: 'group', children: buttonsOf(m) });
+  }
   return tree;
 }
 

@@ -1,11 +1,10 @@
 import {
   allEndpoints,
+  expandGrants,
   id,
+  isKnownPermissionKey,
   type MenuSetting,
-  menuKey,
   menuSettingSchema,
-  menuTree,
-  type PermissionNode,
   permissionTree,
   ROLES,
   roleEndpoints,
@@ -20,67 +19,31 @@ import type { CrudHooks } from '../../crud/service.js';
 import type { AnyDb } from '../../db/index.js';
 import { changed } from '../../events/bus.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { ok, page, t } from '../../http/reply.js';
+import { langOf, ok, page } from '../../http/reply.js';
 import { addRoute } from '../../http/route.js';
 
-/** What the tree says about each key: menus with their module and parent, buttons with their module. */
-interface TreeIndex {
-  menus: Map<string, { routeName: string; module: string; parent: string | null }>;
-  buttons: Set<string>;
-  groups: Set<string>;
-}
-
-function indexTree(): TreeIndex {
-  const menus: TreeIndex['menus'] = new Map();
-  for (const top of menuTree()) {
-    menus.set(menuKey(top.routeName), { routeName: top.routeName, module: top.module, parent: null });
-    for (const c of top.children ?? [])
-      menus.set(menuKey(c.routeName), { routeName: c.routeName, module: c.module ?? top.module, parent: top.routeName });
-  }
-  const buttons = new Set<string>();
-  const groups = new Set<string>();
-  const walk = (nodes: PermissionNode[]) => {
-    for (const n of nodes) {
-      if (n.kind === 'button') buttons.add(n.key);
-      if (n.kind === 'group') groups.add(n.key);
-      if (n.children) walk(n.children);
-    }
-  };
-  walk(permissionTree());
-  return { menus, buttons, groups };
-}
-
 /**
- * Writes a role's grants from the keys of the tree: the child menus it names and their top-level menus;
- * the buttons it names; the read endpoints of every module of which it holds a menu. A top-level key alone
- * (no child menu) grants nothing to show and is dropped, so what `getRole` answers is what the editor shows.
+ * Writes a role's grants from the keys of the tree (issue 25, contracts `expandGrants`): the screens it names and
+ * those its buttons sit under, with their first levels and the details routes following them; the buttons it
+ * names; the read endpoints of every module of which it holds a screen. A first level alone, a details route alone
+ * (legacy keys, accepted) and a group key grant nothing of their own, so what `getRole` answers is what the editor shows.
  */
 export async function writeGrants(trx: AnyDb, roleId: number, keys: string[]): Promise<void> {
-  const idx = indexTree();
-  const unknown = keys.find((k) => !idx.menus.has(k) && !idx.buttons.has(k) && !idx.groups.has(k));
+  const unknown = keys.find((k) => !isKnownPermissionKey(k));
   if (unknown) throw badRequest('role.unknownPermission', { key: unknown.slice(0, 100) });
-  const routeNames = new Set<string>();
-  const modules = new Set<string>();
-  for (const k of keys) {
-    const m = idx.menus.get(k);
-    if (!m?.parent) continue;
-    routeNames.add(m.routeName);
-    routeNames.add(m.parent);
-    modules.add(m.module);
-  }
+  const granted = expandGrants(keys);
   const reads = allEndpoints()
-    .filter((e) => e.kind === 'read' && modules.has(e.module))
+    .filter((e) => e.kind === 'read' && granted.modules.has(e.module))
     .map((e) => e.path);
-  const writes = keys.filter((k) => idx.buttons.has(k));
   await trx.deleteFrom('sys_role_permission').where('role_id', '=', roleId).execute();
   await trx.deleteFrom('sys_role_menu').where('role_id', '=', roleId).execute();
-  const permissionRows = [...new Set([...reads, ...writes])].map((key) => ({ role_id: roleId, permission_key: key }));
+  const permissionRows = [...new Set([...reads, ...granted.buttons])].map((key) => ({ role_id: roleId, permission_key: key }));
   if (permissionRows.length) await trx.insertInto('sys_role_permission').values(permissionRows).execute();
-  if (routeNames.size) {
+  if (granted.menus.size) {
     const menus = await trx
       .selectFrom('sys_menu')
       .select('id')
-      .where('route_name', 'in', [...routeNames])
+      .where('route_name', 'in', [...granted.menus])
       .execute();
     if (menus.length)
       await trx
@@ -210,7 +173,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
 
   addRoute(api, ctx, {
     endpoint: roleEndpoints.tree,
-    handler: async (_i, req) => ok(req, permissionTree(t(req, 'role.tree.common'))),
+    handler: async (_i, req) => ok(req, permissionTree(langOf(req))),
   });
 
   addRoute(api, ctx, {

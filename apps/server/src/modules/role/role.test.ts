@@ -4,7 +4,7 @@ import { seedCore } from '../../auth/seed.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { insertUser } from '../../test/users.js';
 
-const NEWS_ONLY = ['menu:NewsType', 'menu:NewsList', 'menu:NewsDetails', '/news/saveNews'];
+const NEWS_ONLY = ['menu:NewsType', 'menu:NewsList', '/news/saveNews'];
 
 describe.each(DIALECTS)('roles on %s', (dialect) => {
   const t = useTestApp(dialect);
@@ -22,29 +22,39 @@ describe.each(DIALECTS)('roles on %s', (dialect) => {
     token = await t.current.login();
   });
 
-  it('the permission tree lists every menu with its buttons under it, and a group for uploads', async () => {
+  it('the permission tree lists every screen with its own buttons under it (details follow their list), and a group for uploads', async () => {
     const r = await post('/role/getPermissionTree');
     expect(r.body.code).toBe(200);
     const news = r.body.data.find((n: { key: string }) => n.key === 'menu:News');
     expect(news.title).toBe('新闻管理');
-    expect(news.children.map((c: { key: string }) => c.key)).toEqual([
-      'menu:NewsType',
-      'menu:NewsList',
-      'menu:NewsDetails',
-      '/news/saveNewsType',
-      '/news/delNewsType',
-      '/news/saveNews',
-      '/news/delNews',
-      '/news/upisTop',
-      '/news/upisHot',
-      '/news/publishNews',
-      '/news/unpublishNews',
-      '/news/previewNewsForm',
-    ]);
-    expect(news.children[3]).toEqual({ key: '/news/saveNewsType', title: '保存新闻类型', kind: 'button' });
+    const shape = (n: { key: string; children?: unknown[] }): unknown => (n.children ? { [n.key]: n.children.map(shape as never) } : n.key);
+    expect(shape(news)).toEqual({
+      'menu:News': [
+        { 'menu:NewsType': ['/news/saveNewsType', '/news/delNewsType'] },
+        {
+          'menu:NewsList': [
+            '/news/saveNews',
+            '/news/delNews',
+            '/news/upisTop',
+            '/news/upisHot',
+            '/news/publishNews',
+            '/news/unpublishNews',
+            '/news/previewNewsForm',
+          ],
+        },
+      ],
+    });
+    expect(news.children[0].children[0]).toEqual({ key: '/news/saveNewsType', title: '保存新闻类型', kind: 'button' });
     const upload = r.body.data.find((n: { key: string }) => n.key === 'module:upload');
-    expect(upload.kind).toBe('group');
+    expect(upload).toMatchObject({ kind: 'group', title: '图片上传' });
     expect(upload.children.map((c: { key: string }) => c.key)).toContain('/upload/upload');
+    // in English and Spanish, every node is translated
+    for (const lang of ['en', 'es']) {
+      const tr = await post('/role/getPermissionTree', undefined, { lang });
+      expect(JSON.stringify(tr.body.data)).not.toMatch(/[\u3400-\u9fff]/);
+    }
+    const en = (await post('/role/getPermissionTree', undefined, { lang: 'en' })).body.data;
+    expect(en.find((n: { key: string }) => n.key === 'menu:Monitor')).toMatchObject({ title: 'Monitoring' });
   });
 
   it('a role with only news permissions gives exactly the news menu, its reads and the buttons it names', async () => {

@@ -265,6 +265,47 @@ describe('ListPage: flags toggled in place', () => {
   });
 });
 
+describe('ListPage: a switch that asks first, or is locked on a row', () => {
+  const toggles = {
+    isTop: {
+      confirm: (row: Record<string, unknown>, next: boolean) => (next ? null : `确认要取消置顶“${String(row.title)}”吗？`),
+      lock: (row: Record<string, unknown>) => (row.id === 2 ? '这一行不能改' : null),
+    },
+  };
+
+  it('asks before the change; cancelling changes nothing, confirming calls the toggle', async () => {
+    const s = api({
+      '/news/getNewsList': ({ body }) =>
+        page(
+          NEWS.map((n) => (n.id === 1 ? { ...n, isTop: 1 } : n)),
+          body as Body,
+        ),
+      '/news/upisTop': () => ({ code: 200, msg: '操作成功' }),
+    });
+    renderList({ toggles });
+    await screen.findByText('总共45条记录');
+    fireEvent.click(within(rowOf('新闻1')).getAllByRole('switch')[0]);
+    expect((await screen.findAllByText('确认要取消置顶“新闻1”吗？')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /取\s*消/ })).toBeNull());
+    expect(s.of('/news/upisTop')).toHaveLength(0);
+    expect(within(rowOf('新闻1')).getAllByRole('switch')[0]).toBeChecked();
+    fireEvent.click(within(rowOf('新闻1')).getAllByRole('switch')[0]);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /确\s*定|OK/ }).length).toBeGreaterThan(0));
+    fireEvent.click(screen.getAllByRole('button', { name: /确\s*定|OK/ }).at(-1)!);
+    await waitFor(() => expect(s.of('/news/upisTop')).toHaveLength(1));
+    expect(Object.fromEntries(s.of('/news/upisTop')[0].query)).toEqual({ id: '1', flag: '0' });
+  });
+
+  it('a locked row’s switch is disabled', async () => {
+    api();
+    renderList({ toggles });
+    await screen.findByText('总共45条记录');
+    expect(within(rowOf('新闻2')).getAllByRole('switch')[0]).toBeDisabled();
+    expect(within(rowOf('新闻3')).getAllByRole('switch')[0]).toBeEnabled();
+  });
+});
+
 describe('ListPage: columns follow the field display configuration', () => {
   it('shows the saved columns, pinned first, never html nor a code whose name is listed', async () => {
     api({

@@ -191,6 +191,7 @@ export function ListPage({
       canToggle: can,
       onToggle,
       rowLock,
+      toggleOptions,
     });
     if (translations) cols.push(translationColumn(locales, uiLang, t));
     if (detailRoute || dialog || actions.length) {
@@ -246,6 +247,7 @@ export function ListPage({
     query.sortField,
     query.sortOrder,
     resource.toggles,
+    toggleOptions,
     can,
     canSave,
     onToggle,

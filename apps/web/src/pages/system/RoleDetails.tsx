@@ -1,9 +1,8 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { type PermissionNode, type Reply, ROLES, roleEndpoints, roleResource } from '@gk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Space, Spin, Tooltip, Tree, Typography } from 'antd';
-import type { DataNode } from 'antd/es/tree';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, App, Button, Card, Form, Space, Spin, Tooltip, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { withLoading } from '../../api/loading';
@@ -11,36 +10,28 @@ import { invalidateResource } from '../../api/queries';
 import { post } from '../../api/request';
 import '../../components/components.css';
 import { FormFields } from '../../components/form/FormFields';
+import { indexTree, PermissionTreeEditor } from '../../components/role/PermissionTreeEditor';
 import { useOwnGrants } from '../../lib/grants';
 import { usePermission } from '../../lib/Permission';
+import { useUnsavedChanges } from '../../lib/unsaved';
 
 const LIST = '/system/role-list';
 
 type Role = { id: number; code: string; name: string; sortNo: number; enableFlag: number; remark: string; permissions: string[] };
 
-/** every key, the keys of nodes with children, and the leaves (what a role's held keys are shown by) */
-function walk(nodes: PermissionNode[]) {
-  const all: string[] = [];
-  const parents: string[] = [];
-  const leaves = new Set<string>();
-  const visit = (list: PermissionNode[]) => {
-    for (const n of list) {
-      all.push(n.key);
-      if (n.children?.length) {
-        parents.push(n.key);
-        visit(n.children);
-      } else leaves.add(n.key);
-    }
-  };
-  visit(nodes);
-  return { all, parents, leaves };
+/** the keys a role can hold: screens (menus under a first level) and buttons; first levels and groups follow from them */
+function heldKeys(nodes: PermissionNode[]): Set<string> {
+  const out = new Set<string>();
+  for (const [key, info] of indexTree(nodes)) if (info.node.kind === 'button' || (info.node.kind === 'menu' && info.parent)) out.add(key);
+  return out;
 }
 
 /**
  * 系统管理 › 角色详情 (/system/role-details, `?id=` to edit): the role's basic fields and its permission tree —
- * every menu and, under each, its buttons (the write calls), with half-checked parents, expand / collapse all
- * and select all / none. What is saved is exactly what the server enforces (a parent is held when something
- * under it is). The administrator role holds everything: its tree is shown checked and cannot be changed.
+ * every screen and, under each, its own buttons (components/role/PermissionTreeEditor: search, 父子联动, expand /
+ * collapse all, select all / none). What is saved is exactly what the server enforces (a screen is held when it or
+ * one of its buttons is, issue 25). The administrator role holds everything: its tree is shown checked and cannot be
+ * changed. Leaving with unsaved changes asks first.
  * Nobody grants what they do not hold (issue 21): keys the user lacks are greyed out; a role the user holds, or one
  * holding more than the user, is shown read-only with the reason — as the server would refuse its save.
  */
@@ -53,12 +44,22 @@ export default function RoleDetails() {
   const id = params.get('id');
   const [form] = Form.useForm();
   const [tree, setTree] = useState<PermissionNode[]>([]);
-  const [checked, setChecked] = useState<string[]>([]);
-  const [expanded, setExpanded] = useState<string[]>([]);
+  const [checked, setCheckedState] = useState<string[]>([]);
+  const [dirty, setDirtyState] = useState(false);
+  const dirtyRef = useRef(false);
+  const setDirty = useCallback((v: boolean) => {
+    dirtyRef.current = v;
+    setDirtyState(v);
+  }, []);
+  useUnsavedChanges(dirty, dirtyRef);
+  const setChecked = (keys: string[]) => {
+    setCheckedState(keys);
+    setDirty(true);
+  };
   const [role, setRole] = useState<Role | null>(null);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
-  const keys = useMemo(() => walk(tree), [tree]);
+  const keys = useMemo(() => heldKeys(tree), [tree]);
   const isAdmin = role?.code === ROLES.ADMIN;
   const own = useOwnGrants();
   // a role the user holds, or one holding more than the user, cannot be changed by them: the reason, else null
@@ -72,8 +73,8 @@ export default function RoleDetails() {
   const mayWrite = usePermission()(roleEndpoints.save.path);
   const maySave = mayWrite && !lockedBy;
   const readOnly = isAdmin || !!lockedBy;
-  /** the leaves the user may grant */
-  const grantable = useMemo(() => new Set([...keys.leaves].filter((k) => own.has(k))), [keys, own]);
+  /** the keys the user may grant */
+  const grantable = useMemo(() => new Set([...keys].filter((k) => own.has(k))), [keys, own]);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -81,52 +82,31 @@ export default function RoleDetails() {
       const treeReply = await post<Reply<PermissionNode[]>>(roleEndpoints.tree.path);
       const nodes = treeReply.data ?? [];
       setTree(nodes);
-      const { leaves, parents } = walk(nodes);
-      setExpanded(parents);
+      const held = heldKeys(nodes);
       if (id) {
         const r = await post<Reply<Role>>(roleEndpoints.get.path, undefined, { params: { id } });
         const data = r.data as Role;
         setRole(data);
         form.setFieldsValue(data);
-        // only the leaves: the tree derives (half-)checked parents from them
-        setChecked(data.permissions.filter((k) => leaves.has(k)));
+        // screens and buttons: the tree derives (half-)checked first levels from them
+        setCheckedState(data.permissions.filter((k) => held.has(k)));
       } else {
         form.setFieldsValue({ enableFlag: 1, sortNo: 0 });
-        setChecked([]);
+        setCheckedState([]);
       }
+      setDirty(false);
     } catch {
       // the request layer told the user why
     } finally {
       setLoading(false);
     }
-  }, [id, form]);
+  }, [id, form, setDirty]);
 
   useEffect(() => {
     void load();
   }, [load]);
 
-  const treeData: DataNode[] = useMemo(() => {
-    const toNode = (n: PermissionNode): DataNode => {
-      const children = n.children?.map(toNode);
-      // a key the user lacks, or a parent with nothing under it the user may grant
-      const beyond = children?.length ? children.every((c) => c.disableCheckbox) : !grantable.has(n.key);
-      return {
-        key: n.key,
-        title:
-          n.kind === 'button' ? (
-            <span>
-              {n.title} <Typography.Text type="secondary">{t('role.tree.button')}</Typography.Text>
-            </span>
-          ) : (
-            n.title
-          ),
-        children,
-        ...(beyond ? { disableCheckbox: true, className: 'gk-tree-beyond' } : {}),
-      };
-    };
-    return tree.map(toNode);
-  }, [tree, t, grantable]);
-  const someBeyond = !own.admin && grantable.size < keys.leaves.size;
+  const someBeyond = !own.admin && grantable.size < keys.size;
 
   const onSave = async () => {
     let values: Record<string, unknown>;
@@ -140,6 +120,7 @@ export default function RoleDetails() {
       const body = { ...(role ? { id: role.id } : {}), ...values, permissions: checked.filter((k) => grantable.has(k)) };
       const reply = await withLoading(post<Reply<Role>>(roleEndpoints.save.path, body));
       message.success(reply.msg || t('common.saved'));
+      setDirty(false);
       void invalidateResource(client, roleResource);
       if (!role) navigate(LIST);
       else await load();
@@ -174,7 +155,7 @@ export default function RoleDetails() {
         }
       >
         <Typography.Title level={5}>{t('role.section.basic')}</Typography.Title>
-        <Form form={form} layout="vertical">
+        <Form form={form} layout="vertical" onValuesChange={() => setDirty(true)}>
           <FormFields
             resource={roleResource}
             columns={2}
@@ -193,30 +174,7 @@ export default function RoleDetails() {
           <Alert type="warning" showIcon title={lockedBy} style={{ marginBottom: 12 }} data-testid="role-locked" />
         ) : null}
         {someBeyond && !readOnly ? <Alert type="info" showIcon title={t('role.tree.beyondHint')} style={{ marginBottom: 12 }} /> : null}
-        <Space wrap style={{ marginBottom: 8 }}>
-          <Button size="small" onClick={() => setExpanded(keys.parents)}>
-            {t('role.tree.expandAll')}
-          </Button>
-          <Button size="small" onClick={() => setExpanded([])}>
-            {t('role.tree.collapseAll')}
-          </Button>
-          <Button size="small" disabled={readOnly} onClick={() => setChecked([...grantable])}>
-            {t('role.tree.selectAll')}
-          </Button>
-          <Button size="small" disabled={readOnly} onClick={() => setChecked([])}>
-            {t('role.tree.selectNone')}
-          </Button>
-        </Space>
-        <Tree
-          checkable
-          selectable={false}
-          disabled={readOnly}
-          treeData={treeData}
-          expandedKeys={expanded}
-          onExpand={(k) => setExpanded(k as string[])}
-          checkedKeys={isAdmin ? keys.all : checked}
-          onCheck={(k) => setChecked((Array.isArray(k) ? k : k.checked) as string[])}
-        />
+        <PermissionTreeEditor tree={tree} value={checked} onChange={setChecked} grantable={grantable} readOnly={readOnly} all={isAdmin} />
       </Card>
     </Spin>
   );
