@@ -18,9 +18,11 @@ import { z } from 'zod';
 import type { Ctx, WriteEvent } from '../context.js';
 import { type AnyDb, looseDb } from '../db/index.js';
 import type { Database } from '../db/schema.js';
+import { may } from '../auth/sessions.js';
 import { cascadeCopies, reindexRows, unindexRows } from '../db/text-index.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { ownerOf } from '../http/fair-queue.js';
+import { t } from '../http/reply.js';
 import { parseInput } from '../http/route.js';
 import { sanitizeRichText } from '../http/sanitize.js';
 import { deleteUnreferenced, imageNamesIn } from '../storage/references.js';
@@ -93,6 +95,30 @@ function capabilityRuleOf(def: ResourceDef): CapabilityRule | null {
   return null;
 }
 
+/** a field a button guards: its toggle's permission, and the value a create gets without it (none: any value) */
+export interface GuardedField {
+  field: FieldDef;
+  permission: string;
+  createDefault: unknown;
+}
+
+/**
+ * The fields a button permission guards: every field with a toggle endpoint (置顶, 热门, 启用 …). A save without that
+ * permission may not change one (a create: give it another value than its default; an update: another value than
+ * the stored one, or than its pending draft's); sending the same value is fine.
+ */
+export function guardedFieldsOf(def: ResourceDef): GuardedField[] {
+  const shape = (def.save as unknown as { shape?: Record<string, z.ZodType> }).shape;
+  return Object.entries(def.toggles ?? {}).flatMap(([name, endpoint]) => {
+    const field = def.fields.find((f) => f.name === name);
+    if (!field) return [];
+    const absent = shape?.[name]?.safeParse(undefined);
+    return [{ field, permission: endpoint.path, createDefault: absent?.success && absent.data != null ? absent.data : undefined }];
+  });
+}
+
+const sameValue = (a: unknown, b: unknown) => (a == null || b == null ? a == b : Number(a) === Number(b) || String(a) === String(b));
+
 /** a save's input after its checks outside the transaction */
 interface PreparedSave {
   recordId: number | null;
@@ -126,6 +152,32 @@ export class Crud extends ResourceQuery {
     super(ctx, def, hooks);
     this.capabilityRule = capabilityRuleOf(def);
     this.imageFields = def.fields.filter((f) => f.type === 'image' || f.type === 'html');
+    this.guarded = guardedFieldsOf(def);
+  }
+
+  /** the fields a button permission guards (their toggles' permissions) */
+  private readonly guarded: GuardedField[];
+
+  /**
+   * Refuses (403, naming the field) a save that changes a field guarded by a button its user lacks. A save without a
+   * request (a seed at start-up) is not checked; a request without a user (none reaches a save) holds nothing.
+   */
+  private async checkGuardedFields(trx: AnyDb, values: Row, existing: Row | null, req: FastifyRequest | undefined): Promise<void> {
+    if (!req || !this.guarded.length) return;
+    let draft: Row | null | undefined;
+    for (const g of this.guarded) {
+      const name = g.field.name;
+      if (!(name in values) || (req.user && may(req.user, g.permission))) continue;
+      const before = existing ? existing[name] : g.createDefault;
+      if (before === undefined || sameValue(values[name], before)) continue;
+      // the value its pending draft holds (the form shows the draft) counts as unchanged too
+      if (existing && this.def.publishable) {
+        if (draft === undefined) draft = (await readDraft(trx, this.def.name, Number(existing.id)))?.data ?? null;
+        if (draft && name in draft && sameValue(values[name], draft[name])) continue;
+      }
+      req.log.warn({ event: 'permission.refused', user: req.user?.userName, path: g.permission, field: name }, 'guarded field refused');
+      throw forbidden('crud.fieldForbidden', { field: t(req, g.field.label) });
+    }
   }
 
   /** the save rule of its capabilities (runs for every save, a seed's too) */
@@ -264,6 +316,7 @@ export class Crud extends ResourceQuery {
         values[k] = v;
       } else values[k] = v;
     }
+    await this.checkGuardedFields(trx, values, existing, req);
     for (const r of this.def.refs ?? []) {
       const v = values[r.field];
       if (v == null || v === '') continue;
