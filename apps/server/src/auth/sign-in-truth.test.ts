@@ -12,8 +12,7 @@ import { forgetSessions } from './sessions.js';
 describe.each(DIALECTS)('sign-in truth on %s', (dialect) => {
   const t = useTestApp(dialect);
   const PW = 'Truth_12345';
-  const login = (username: string, lang = 'zh') =>
-    t.current.post('/login/doLogin', { username, password: PW }, { headers: { lang } });
+  const login = (username: string, lang = 'zh') => t.current.post('/login/doLogin', { username, password: PW }, { headers: { lang } });
   const sessionsOf = (userId: number) =>
     t.current.ctx.db.selectFrom('sys_session').select(['id', 'expires_at', 'end_reason']).where('user_id', '=', userId).execute();
   const lastLoginLog = (userName: string) =>
@@ -57,7 +56,10 @@ describe.each(DIALECTS)('sign-in truth on %s', (dialect) => {
     const token = (await login('truth-gone')).body.data.token;
     await t.current.ctx.db.updateTable('sys_role').set({ enable_flag: 0 }).where('code', '=', 'truth_gone').execute();
     forgetSessions(t.current.ctx);
-    expect((await t.current.post('/user/info', {}, { token })).body).toEqual({ code: 403, msg: 'getInfo: roles must be a non-null array!' });
+    expect((await t.current.post('/user/info', {}, { token })).body).toEqual({
+      code: 403,
+      msg: 'getInfo: roles must be a non-null array!',
+    });
   });
 
   it('强退: the session answers 您已被管理员强制下线 (code 50008) on every later call, read from the database', async () => {

@@ -1,17 +1,14 @@
-import { allResources, columnOf, type ResourceDef, translate } from '@gk/contracts';
+import { allResources, columnOf, guardedFieldsOf, type ResourceDef, translate } from '@gk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { looseDb } from '../db/index.js';
 import { DIALECTS, useTestApp } from '../test/harness.js';
 import { newTag, recordMaker } from '../test/records.js';
 import { insertUser } from '../test/users.js';
-import { guardedFieldsOf } from './service.js';
 
 /**
  * A field a button permission guards (every field with a toggle endpoint: 置顶, 热门, 启用 …) holds in the save too:
  * a save without that button cannot change it. Proved over every resource of the contracts that has toggles.
  */
-type Row = Record<string, unknown>;
-
 const GUARDED = allResources()
   .filter((r) => r.endpoints.save && r.endpoints.list && guardedFieldsOf(r).length)
   .flatMap((def) => guardedFieldsOf(def).map((g) => [`${def.name}.${g.field.name}`, def, g] as const));
@@ -40,7 +37,11 @@ describe.each(DIALECTS)('field guards hold in the save on %s', (dialect) => {
   async function accountWithout(lacking: string): Promise<string> {
     const { ctx } = t.current;
     const code = `nog${seq++}`;
-    const role = await ctx.db.insertInto('sys_role').values({ code, name: `无按钮${seq}` }).returning('id').executeTakeFirstOrThrow();
+    const role = await ctx.db
+      .insertInto('sys_role')
+      .values({ code, name: `无按钮${seq}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const keys = (await ctx.db.selectFrom('sys_permission').select('key').execute()).map((p) => p.key).filter((k) => k !== lacking);
     await ctx.db
       .insertInto('sys_role_permission')

@@ -3,6 +3,8 @@ import {
   columnOf,
   draftFlag,
   type FieldDef,
+  type GuardedField,
+  guardedFieldsOf,
   hasSeo,
   id,
   optDateTime,
@@ -15,10 +17,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
+import { may } from '../auth/sessions.js';
 import type { Ctx, WriteEvent } from '../context.js';
 import { type AnyDb, looseDb } from '../db/index.js';
 import type { Database } from '../db/schema.js';
-import { may } from '../auth/sessions.js';
 import { cascadeCopies, reindexRows, unindexRows } from '../db/text-index.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { ownerOf } from '../http/fair-queue.js';
@@ -95,29 +97,9 @@ function capabilityRuleOf(def: ResourceDef): CapabilityRule | null {
   return null;
 }
 
-/** a field a button guards: its toggle's permission, and the value a create gets without it (none: any value) */
-export interface GuardedField {
-  field: FieldDef;
-  permission: string;
-  createDefault: unknown;
-}
-
-/**
- * The fields a button permission guards: every field with a toggle endpoint (置顶, 热门, 启用 …). A save without that
- * permission may not change one (a create: give it another value than its default; an update: another value than
- * the stored one, or than its pending draft's); sending the same value is fine.
- */
-export function guardedFieldsOf(def: ResourceDef): GuardedField[] {
-  const shape = (def.save as unknown as { shape?: Record<string, z.ZodType> }).shape;
-  return Object.entries(def.toggles ?? {}).flatMap(([name, endpoint]) => {
-    const field = def.fields.find((f) => f.name === name);
-    if (!field) return [];
-    const absent = shape?.[name]?.safeParse(undefined);
-    return [{ field, permission: endpoint.path, createDefault: absent?.success && absent.data != null ? absent.data : undefined }];
-  });
-}
-
-const sameValue = (a: unknown, b: unknown) => (a == null || b == null ? a == b : Number(a) === Number(b) || String(a) === String(b));
+/** the same stored value (a flag sent as 1, '1' or true is the stored 1); null and undefined are the same absence */
+const sameValue = (a: unknown, b: unknown) =>
+  a == null || b == null ? (a ?? null) === (b ?? null) : Number(a) === Number(b) || String(a) === String(b);
 
 /** a save's input after its checks outside the transaction */
 interface PreparedSave {
