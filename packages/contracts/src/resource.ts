@@ -307,3 +307,27 @@ export const dateRange = (field: string, start = 'startTime', end = 'endTime'): 
   { param: start, field, op: 'from' },
   { param: end, field, op: 'to' },
 ];
+
+/** a field a button guards: its toggle's permission, and the value a create gets without it (undefined: any value) */
+export interface GuardedField {
+  field: FieldDef;
+  /** the toggle endpoint's path (its permission key) */
+  permission: string;
+  createDefault: unknown;
+}
+
+/**
+ * The fields a button permission guards: every field with a toggle endpoint (置顶, 热门, 启用 …). A save without that
+ * permission may not change one (a create: give it another value than its default; an update: another value than
+ * the stored one, or than its pending draft's); sending the same value is fine. The server refuses such a save
+ * (crud/service.ts); the forms show the control disabled with the missing-permission tooltip.
+ */
+export function guardedFieldsOf(def: ResourceDef): GuardedField[] {
+  const shape = (def.save as unknown as { shape?: Record<string, z.ZodType> }).shape;
+  return Object.entries(def.toggles ?? {}).flatMap(([name, endpoint]) => {
+    const field = def.fields.find((f) => f.name === name);
+    if (!field) return [];
+    const absent = shape?.[name]?.safeParse(undefined);
+    return [{ field, permission: endpoint.path, createDefault: absent?.success && absent.data != null ? absent.data : undefined }];
+  });
+}

@@ -500,7 +500,8 @@ describe.each(DIALECTS)('who may grant what on %s', (dialect) => {
       await saveRole('online_mgr', '在线用户管理员', ['menu:OnlineList', '/monitor/forceLogout']);
       await saveUser('omgr', ['online_mgr']);
       await saveUser('orich', ['user_mgr']);
-      await saveUser('oplain', []);
+      // an account it covers: one holding the same as it does (an account without a usable role cannot sign in)
+      await saveUser('oplain', ['online_mgr']);
       const omgr = await t.current.login('omgr', PW);
       const sessionOf = async (userName: string) => {
         await t.current.login(userName, userName === 'admin' ? undefined : PW);
@@ -526,7 +527,11 @@ describe.each(DIALECTS)('who may grant what on %s', (dialect) => {
       );
       const plain = await sessionOf('oplain');
       expect((await t.current.post('/monitor/forceLogout', { ids: [plain] }, { token: omgr })).body.code).toBe(200);
-      expect(await db().selectFrom('sys_session').select('id').where('id', '=', plain).executeTakeFirst()).toBeUndefined();
+      // ended, its row kept to tell its holder why (您已被管理员强制下线)
+      expect(await db().selectFrom('sys_session').select(['expires_at', 'end_reason']).where('id', '=', plain).executeTakeFirst()).toEqual({
+        expires_at: 0,
+        end_reason: 'forced',
+      });
     });
   });
 

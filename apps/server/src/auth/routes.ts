@@ -8,7 +8,7 @@ import { ok, t } from '../http/reply.js';
 import { addRoute } from '../http/route.js';
 import { menusOf } from './menus.js';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password.js';
-import { createSession, deleteSession, may } from './sessions.js';
+import { createSession, deleteSession, may, rolesOf } from './sessions.js';
 import { clearFailures, keepAsFailure, release, reserveAttempt } from './throttle.js';
 
 async function jwtSecret(ctx: Ctx): Promise<Uint8Array> {
@@ -64,6 +64,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
         req.log.warn({ event: 'login.disabled', user: username, ip }, 'login of a disabled account');
         await refused('auth.disabled', user.id);
         throw new AppError(Code.FORBIDDEN, 'auth.disabled');
+      }
+      // an account with no role, or only disabled ones, could see nothing: refused before a session exists
+      if ((await rolesOf(ctx, user.id)).length === 0) {
+        await release(ctx, reserved);
+        req.log.warn({ event: 'login.noRole', user: username, ip }, 'login of an account without a usable role');
+        await refused('auth.noUsableRole', user.id);
+        throw new AppError(Code.FORBIDDEN, 'auth.noUsableRole');
       }
       await clearFailures(ctx, username, ip);
       // a hash of an older setting (the first accounts' scrypt) is replaced now that the password is known

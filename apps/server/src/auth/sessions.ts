@@ -46,10 +46,23 @@ interface SessionRow {
   enable_flag: number;
   must_change_password: number;
   dept_id: number | null;
+  end_reason: string | null;
 }
 
-/** A session whose expiry is set to this value was replaced by a newer login (code 50012). */
+/**
+ * A session whose expiry is set to this value has ended but its row stays to say why: replaced by a newer login
+ * (code 50012), or with an `end_reason` (`SESSION_END`): 强退 or a password change elsewhere (code 50008).
+ */
 const REPLACED = 0;
+
+/** why a session was ended while its row stays (migration 046), and what its next call answers */
+export const SESSION_END = {
+  /** 强退 by an administrator (系统监控 › 在线用户) */
+  forced: 'auth.forcedOut',
+  /** its holder changed the password in another session */
+  password: 'auth.passwordChangedElsewhere',
+} as const;
+export type SessionEndReason = keyof typeof SESSION_END;
 /** Renew the sliding expiry at most once a minute per session, not on every request. */
 const RENEW_AFTER_MS = 60_000;
 
@@ -72,6 +85,13 @@ export async function createSession(
       .where('expires_at', '>', REPLACED)
       .where('expires_at', '<', now)
       .execute();
+    // and the ended sessions kept to say why, once they would have expired anyway
+    await trx
+      .deleteFrom('sys_session')
+      .where('user_id', '=', userId)
+      .where('expires_at', '=', REPLACED)
+      .where('last_seen', '<', now - ttl)
+      .execute();
     if (singleSession) {
       await trx.updateTable('sys_session').set({ expires_at: REPLACED }).where('user_id', '=', userId).execute();
     }
@@ -90,6 +110,30 @@ export async function createSession(
   });
   if (singleSession) await changed(ctx, 'session');
   return token;
+}
+
+/**
+ * Ends sessions while keeping their rows to say why (`reason`): the next call with one of their tokens, on any
+ * process, answers SESSION_END's message with code 50008. `sessions`: these session ids, or every session of
+ * `userId` but `except`. Inside `db` if given; with the request, every process is told when its reply goes out.
+ */
+export async function endSessions(
+  ctx: Ctx,
+  reason: SessionEndReason,
+  sessions: { ids: number[] } | { userId: number; except?: number },
+  db: AnyDb = ctx.db,
+  req?: FastifyRequest,
+): Promise<void> {
+  let q = db.updateTable('sys_session').set({ expires_at: REPLACED, end_reason: reason }).where('expires_at', '>', REPLACED);
+  if ('ids' in sessions) {
+    if (!sessions.ids.length) return;
+    q = q.where('id', 'in', sessions.ids);
+  } else {
+    q = q.where('user_id', '=', sessions.userId);
+    if (sessions.except != null) q = q.where('id', '<>', sessions.except);
+  }
+  await q.execute();
+  await changed(ctx, 'session', { db, req });
 }
 
 export async function deleteSession(ctx: Ctx, sessionId: number): Promise<void> {
@@ -315,11 +359,15 @@ export async function authenticate(ctx: Ctx, token: string | undefined): Promise
         'u.enable_flag',
         'u.must_change_password',
         'u.dept_id',
+        's.end_reason',
       ])
       .where('s.token_hash', '=', tokenHash),
   );
   if (!row) throw new AppError(Code.TOKEN_MISSING, 'err.tokenMissing');
   if (row.expires_at === REPLACED) {
+    // ended by 强退 or a password change elsewhere: the row stays (every tab of it hears why) until it is tidied
+    const why = row.end_reason ? SESSION_END[row.end_reason as SessionEndReason] : undefined;
+    if (why) throw new AppError(Code.TOKEN_MISSING, why);
     await deleteSession(ctx, row.sessionId);
     throw new AppError(Code.TOKEN_REPLACED, 'err.tokenReplaced');
   }

@@ -3,6 +3,8 @@ import {
   columnOf,
   draftFlag,
   type FieldDef,
+  type GuardedField,
+  guardedFieldsOf,
   hasSeo,
   id,
   isRecyclable,
@@ -16,12 +18,14 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
+import { may } from '../auth/sessions.js';
 import type { Ctx, WriteEvent } from '../context.js';
 import { type AnyDb, looseDb } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { cascadeCopies, reindexRows, unindexRows } from '../db/text-index.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { ownerOf } from '../http/fair-queue.js';
+import { t } from '../http/reply.js';
 import { parseInput } from '../http/route.js';
 import { sanitizeRichText } from '../http/sanitize.js';
 import { deleteUnreferenced, imageNamesIn } from '../storage/references.js';
@@ -95,6 +99,10 @@ function capabilityRuleOf(def: ResourceDef): CapabilityRule | null {
   return null;
 }
 
+/** the same stored value (a flag sent as 1, '1' or true is the stored 1); null and undefined are the same absence */
+const sameValue = (a: unknown, b: unknown) =>
+  a == null || b == null ? (a ?? null) === (b ?? null) : Number(a) === Number(b) || String(a) === String(b);
+
 /** a save's input after its checks outside the transaction */
 interface PreparedSave {
   recordId: number | null;
@@ -128,6 +136,32 @@ export class Crud extends ResourceQuery {
     super(ctx, def, hooks);
     this.capabilityRule = capabilityRuleOf(def);
     this.imageFields = def.fields.filter((f) => f.type === 'image' || f.type === 'html');
+    this.guarded = guardedFieldsOf(def);
+  }
+
+  /** the fields a button permission guards (their toggles' permissions) */
+  private readonly guarded: GuardedField[];
+
+  /**
+   * Refuses (403, naming the field) a save that changes a field guarded by a button its user lacks. A save without a
+   * request (a seed at start-up) is not checked; a request without a user (none reaches a save) holds nothing.
+   */
+  private async checkGuardedFields(trx: AnyDb, values: Row, existing: Row | null, req: FastifyRequest | undefined): Promise<void> {
+    if (!req || !this.guarded.length) return;
+    let draft: Row | null | undefined;
+    for (const g of this.guarded) {
+      const name = g.field.name;
+      if (!(name in values) || (req.user && may(req.user, g.permission))) continue;
+      const before = existing ? existing[name] : g.createDefault;
+      if (before === undefined || sameValue(values[name], before)) continue;
+      // the value its pending draft holds (the form shows the draft) counts as unchanged too
+      if (existing && this.def.publishable) {
+        if (draft === undefined) draft = (await readDraft(trx, this.def.name, Number(existing.id)))?.data ?? null;
+        if (draft && name in draft && sameValue(values[name], draft[name])) continue;
+      }
+      req.log.warn({ event: 'permission.refused', user: req.user?.userName, path: g.permission, field: name }, 'guarded field refused');
+      throw forbidden('crud.fieldForbidden', { field: t(req, g.field.label) });
+    }
   }
 
   /** the save rule of its capabilities (runs for every save, a seed's too) */
@@ -267,6 +301,7 @@ export class Crud extends ResourceQuery {
         values[k] = v;
       } else values[k] = v;
     }
+    await this.checkGuardedFields(trx, values, existing, req);
     for (const r of this.def.refs ?? []) {
       const v = values[r.field];
       if (v == null || v === '') continue;

@@ -75,6 +75,8 @@ export interface SysSession {
   last_seen: number;
   ip: string;
   user_agent: string;
+  /** why an ended session ended (`forced` 强退, `password` changed elsewhere); null: live, or replaced by a newer login (migration 046) */
+  end_reason: string | null;
 }
 export interface SysLoginFailure {
   id: Generated<number>;

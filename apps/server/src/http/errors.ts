@@ -17,4 +17,4 @@ export class AppError extends Error {
 export const badRequest = (key: string, params?: Record<string, string | number>) => new AppError(Code.BAD_REQUEST, key, params);
 export const notFound = (key = 'err.recordNotFound', params?: Record<string, string | number>) => new AppError(Code.NOT_FOUND, key, params);
 export const conflict = (key: string, params?: Record<string, string | number>) => new AppError(Code.CONFLICT, key, params);
-export const forbidden = (key = 'err.forbidden') => new AppError(Code.FORBIDDEN, key);
+export const forbidden = (key = 'err.forbidden', params?: Record<string, string | number>) => new AppError(Code.FORBIDDEN, key, params);

@@ -73,6 +73,21 @@ describe('post', () => {
     cfg.afterClose();
   });
 
+  it.each([
+    [Code.TOKEN_MISSING, '您已被管理员强制下线', '您已被管理员强制下线，可以取消继续留在该页面，或者重新登录'],
+    [Code.TOKEN_MISSING, '密码已在其他地方修改，请重新登录', '密码已在其他地方修改，请重新登录，可以取消继续留在该页面，或者重新登录'],
+    [Code.TOKEN_REPLACED, '账号已在其他地方登录，请重新登录', '账号已在其他地方登录，请重新登录，可以取消继续留在该页面，或者重新登录'],
+    [Code.TOKEN_EXPIRED, '登录已超时，请重新登录', '登录已超时，可以取消继续留在该页面，或者重新登录'],
+  ])('code %i "%s": the dialog says why the session ended, never 登录已超时 for another reason', async (code, msg, content) => {
+    fetchMock.mockResolvedValue(reply({ code, msg }, { status: 401 }));
+    await expect(post('/x')).rejects.toBeInstanceOf(RequestError);
+    expect(message.error).toHaveBeenCalledWith(msg, 5);
+    const cfg = modal.confirm.mock.calls[0][0];
+    expect(cfg.content).toBe(content);
+    if (code !== Code.TOKEN_EXPIRED) expect(cfg.content).not.toContain('登录已超时');
+    cfg.afterClose();
+  });
+
   it('a 500xx code with intTotal does not open the dialog', async () => {
     fetchMock.mockResolvedValue(reply({ code: Code.TOKEN_EXPIRED, msg: 'x', intTotal: 0, list: [] }));
     await expect(post('/x')).rejects.toBeInstanceOf(RequestError);

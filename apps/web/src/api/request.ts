@@ -1,4 +1,4 @@
-import { GRANTS_HEADER, isSuccess, RELOGIN_CODES, type Reply } from '@gk/contracts/envelope';
+import { Code, GRANTS_HEADER, isSuccess, RELOGIN_CODES, type Reply } from '@gk/contracts/envelope';
 import { authEndpoints } from '@gk/contracts/session';
 import { appConfig } from '../config';
 import { feedback } from '../lib/feedback';
@@ -60,13 +60,22 @@ function toastError(msg: string) {
 
 let reloginOpen = false;
 
+/**
+ * What the re-login dialog says: why the session ended when the server said why (您已被管理员强制下线, 密码已在其他地方
+ * 修改, 账号已在其他地方登录 …), the legacy 登录已超时 text for a timeout or when nothing more is known.
+ */
+export function reloginContent(code?: number, msg?: string): string {
+  if (code === undefined || code === Code.TOKEN_EXPIRED || !msg) return tr('shell.reloginContent');
+  return `${msg.replace(/[。.！!]$/, '')}${currentLang() === 'zh' ? '，' : '. '}${tr('shell.reloginChoice')}`;
+}
+
 /** The session is gone: ask whether to log in again or stay on the page (SPEC point 8); one dialog at a time. */
-export function confirmRelogin() {
+export function confirmRelogin(content = tr('shell.reloginContent')) {
   if (reloginOpen) return;
   reloginOpen = true;
   feedback().modal.confirm({
     title: tr('shell.reloginTitle'),
-    content: tr('shell.reloginContent'),
+    content,
     okText: tr('shell.relogin'),
     cancelText: tr('shell.cancel'),
     onOk: () => {
@@ -85,7 +94,7 @@ export function confirmRelogin() {
  * its msg and the dialog; later ones on the same page only bring the dialog back (no toast each time).
  * The page stays (the user may copy what they typed) until they leave it: then the guard signs them out.
  */
-function sessionExpired(msg: string, quiet: boolean | undefined) {
+function sessionExpired(msg: string, code: number, quiet: boolean | undefined) {
   const first = getToken() !== undefined;
   removeToken();
   const { token, expiredAt } = useSession.getState();
@@ -93,13 +102,13 @@ function sessionExpired(msg: string, quiet: boolean | undefined) {
     useSession.setState({ expiredAt: location.pathname + location.search });
   if (quiet) return;
   if (first) toastError(msg);
-  confirmRelogin();
+  confirmRelogin(reloginContent(code, msg));
 }
 
 function handleFailure(reply: Record<string, unknown>, quiet: boolean | undefined): never {
   const code = reply.code as number | string | undefined;
   const msg = String(reply.msg || reply.message || tr('shell.requestFailed'));
-  if (code !== undefined && RELOGIN_CODES.includes(Number(code)) && reply.intTotal === undefined) sessionExpired(msg, quiet);
+  if (code !== undefined && RELOGIN_CODES.includes(Number(code)) && reply.intTotal === undefined) sessionExpired(msg, Number(code), quiet);
   else if (!quiet) toastError(msg);
   throw new RequestError(msg, code, reply);
 }

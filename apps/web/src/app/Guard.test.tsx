@@ -49,6 +49,24 @@ describe('session expiry in the guard', () => {
     expect(message.error).not.toHaveBeenCalled();
   });
 
+  it.each([
+    [{ code: 403, msg: 'getInfo: roles must be a non-null array!' }, 403, '账号未分配可用角色，请联系管理员'],
+    [{ code: Code.TOKEN_MISSING, msg: '您已被管理员强制下线' }, 401, '您已被管理员强制下线'],
+    [{ code: Code.TOKEN_MISSING, msg: '密码已在其他地方修改，请重新登录' }, 401, '密码已在其他地方修改，请重新登录'],
+  ])('a reload whose session was turned down for a reason signs out and says why (%j)', async (body, status, said) => {
+    Cookies.set('token', 'gone-token');
+    useSession.setState({ token: 'gone-token', user: null, expiredAt: null });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(body), { status })),
+    );
+    open('/news/news-list');
+    expect(await screen.findByTestId('login-page', {}, { timeout: 25_000 })).toBeInTheDocument();
+    expect(message.error).toHaveBeenCalledWith(said);
+    expect(message.error).not.toHaveBeenCalledWith(expect.stringContaining('getInfo'));
+    expect(useSession.getState().token).toBeUndefined();
+  });
+
   it('leaving the page where the session expired signs out and goes to the login page', async () => {
     useSession.setState({
       token: 'tok',

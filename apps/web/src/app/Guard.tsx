@@ -3,7 +3,9 @@ import { viewUrlOf } from '@gk/contracts/views';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { isAuthFailure } from '../api/request';
+import { isAuthFailure, RequestError } from '../api/request';
+import { feedback } from '../lib/feedback';
+import { tr } from '../lib/i18n';
 import { useSession } from '../stores/session';
 import { preloadView } from './buildRoutes';
 import { StatusPanel } from './ErrorBoundary';
@@ -29,6 +31,19 @@ export function preloadSignedIn(pathname: string): Promise<unknown> {
 
 const CHANGE_PASSWORD = '/user/password';
 
+/**
+ * What the login page is told when /user/info turns the session down at start: an account left without a usable
+ * role reads 账号未分配可用角色，请联系管理员 (the server's legacy reply is English, `auth.rolesEmpty`), a session ended
+ * by 强退 or a password change elsewhere its own message; a stale token (expired, unknown) nothing.
+ */
+export function signOutReason(e: unknown): string | null {
+  if (!(e instanceof RequestError)) return null;
+  // /user/info answers 403 only for a session whose roles are gone (`auth.rolesEmpty`)
+  if (e.code === 'NO_ROLES' || Number(e.code) === 403) return tr('auth.noUsableRole');
+  if ([tr('auth.forcedOut'), tr('auth.passwordChangedElsewhere')].includes(e.message)) return e.message;
+  return null;
+}
+
 const PUBLIC_ERRORS: Record<string, React.ComponentType> = { '/401': Page401, '/403': Page403, '/404': Page404 };
 
 /**
@@ -53,8 +68,12 @@ export function Guard() {
     setOffline(false);
     loadInfo().catch((e) => {
       // the server turned the session down: sign out; the network or the server failed: keep the session, offer a retry
-      if (isAuthFailure(e)) useSession.getState().reset();
-      else setOffline(true);
+      if (isAuthFailure(e)) {
+        // why, when it is more than a stale token: no usable role (never the server's English getInfo text), 强退 …
+        const why = signOutReason(e);
+        if (why) feedback().message.error(why);
+        useSession.getState().reset();
+      } else setOffline(true);
     });
   }, []);
 

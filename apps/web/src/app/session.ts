@@ -26,7 +26,7 @@ export function loadInfo(): Promise<UserInfo> {
       const reply = await userInfoCall();
       const info = reply.data;
       if (!info) throw new RequestError(tr('auth.verifyFailed'), 'NO_INFO');
-      if (!Array.isArray(info.roles) || info.roles.length === 0) throw new RequestError(tr('auth.rolesEmpty'), 'NO_ROLES');
+      if (!Array.isArray(info.roles) || info.roles.length === 0) throw new RequestError(tr('auth.noUsableRole'), 'NO_ROLES');
       useSession.setState({
         user: info,
         roles: info.roles,

@@ -8,6 +8,7 @@ export const shellMessages = defineMessages({
   zh: {
     'shell.reloginTitle': '确定登出',
     'shell.reloginContent': '登录已超时，可以取消继续留在该页面，或者重新登录',
+    'shell.reloginChoice': '可以取消继续留在该页面，或者重新登录',
     'shell.relogin': '重新登录',
     'shell.cancel': '取消',
     'shell.ok': '确定',
@@ -170,6 +171,7 @@ export const shellMessages = defineMessages({
   en: {
     'shell.reloginTitle': 'Confirm logout',
     'shell.reloginContent': 'Your login has timed out. You can cancel to stay on this page, or log in again.',
+    'shell.reloginChoice': 'You can cancel to stay on this page, or log in again.',
     'shell.relogin': 'Log in again',
     'shell.cancel': 'Cancel',
     'shell.ok': 'OK',
@@ -334,6 +336,7 @@ export const shellMessages = defineMessages({
   es: {
     'shell.reloginTitle': 'Confirmar cierre de sesión',
     'shell.reloginContent': 'Su sesión ha caducado. Puede cancelar para quedarse en esta página o volver a iniciar sesión.',
+    'shell.reloginChoice': 'Puede cancelar para quedarse en esta página o volver a iniciar sesión.',
     'shell.relogin': 'Volver a iniciar sesión',
     'shell.cancel': 'Cancelar',
     'shell.ok': 'Aceptar',

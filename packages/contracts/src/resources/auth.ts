@@ -15,6 +15,9 @@ export const authMessages = defineMessages({
     'auth.locked': '登录失败次数过多，请 {minutes} 分钟后再试',
     'auth.verifyFailed': 'Verification failed, please Login again.',
     'auth.rolesEmpty': 'getInfo: roles must be a non-null array!',
+    'auth.noUsableRole': '账号未分配可用角色，请联系管理员',
+    'auth.forcedOut': '您已被管理员强制下线',
+    'auth.passwordChangedElsewhere': '密码已在其他地方修改，请重新登录',
   },
   en: {
     'auth.usernameEmpty': 'Account cannot be empty',
@@ -26,6 +29,9 @@ export const authMessages = defineMessages({
     'auth.locked': 'Too many failed logins; please try again in {minutes} minutes',
     'auth.verifyFailed': 'Verification failed, please Login again.',
     'auth.rolesEmpty': 'getInfo: roles must be a non-null array!',
+    'auth.noUsableRole': 'This account has no usable role; please contact an administrator',
+    'auth.forcedOut': 'You have been signed out by an administrator',
+    'auth.passwordChangedElsewhere': 'Your password was changed elsewhere; please log in again',
   },
   es: {
     'auth.usernameEmpty': 'La cuenta no puede estar vacía',
@@ -37,6 +43,9 @@ export const authMessages = defineMessages({
     'auth.locked': 'Demasiados intentos fallidos; inténtelo de nuevo en {minutes} minutos',
     'auth.verifyFailed': 'La verificación ha fallado; vuelva a iniciar sesión',
     'auth.rolesEmpty': 'GetInfo: los roles deben ser una lista no vacía',
+    'auth.noUsableRole': 'Esta cuenta no tiene ningún rol utilizable; contacte con un administrador',
+    'auth.forcedOut': 'Un administrador ha cerrado su sesión',
+    'auth.passwordChangedElsewhere': 'Su contraseña se cambió en otro lugar; inicie sesión de nuevo',
   },
 });
 

@@ -40,7 +40,9 @@ describe.each(DIALECTS)('the staff API reference on %s', (dialect) => {
   });
 
   it('is readable by any signed-in account, whatever its roles', async () => {
-    await insertUser(t.current.ctx, 'docs_reader', 'Reader_123456', []);
+    // a role that grants nothing (an account without a usable role cannot sign in at all)
+    await t.current.ctx.db.insertInto('sys_role').values({ code: 'docs_none', name: '无权限' }).execute();
+    await insertUser(t.current.ctx, 'docs_reader', 'Reader_123456', ['docs_none']);
     const token = await t.current.login('docs_reader', 'Reader_123456');
     const res = await t.current.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { token } });
     expect(res.statusCode).toBe(200);

@@ -92,7 +92,9 @@ describe.each(DIALECTS)('dashboard on %s', (dialect) => {
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({ latest: null, failedLogins: null, failedLoginsUrl: null, myEdits: [] });
     expect(r.data.counts.length).toBeGreaterThan(0);
-    const nobody = await insertUser(t.current.ctx, 'db_nobody', 'Nobody_123456', []);
+    // a role that grants nothing (an account without a usable role cannot sign in at all)
+    await t.current.ctx.db.insertInto('sys_role').values({ code: 'db_none', name: '无权限' }).execute();
+    const nobody = await insertUser(t.current.ctx, 'db_nobody', 'Nobody_123456', ['db_none']);
     expect(nobody).toBeGreaterThan(0);
     const none = (await t.current.post('/dashboard/getStats', undefined, { token: await t.current.login('db_nobody', 'Nobody_123456') }))
       .body;

@@ -2,11 +2,11 @@ import { Code, forceLogoutSchema, LOGIN_STATUS, loginLogPageSchema, monitorEndpo
 import type { FastifyInstance } from 'fastify';
 import UAParser from 'ua-parser-js';
 import { assertMayTouchAccounts } from '../../auth/grants.js';
+import { endSessions } from '../../auth/sessions.js';
 import type { Ctx } from '../../context.js';
 import { contains, pageOf } from '../../crud/list.js';
 import { formatDateTime } from '../../db/time.js';
 import { type AuthEvent, emitAuthEvent, onAuthEvent } from '../../events/auth-events.js';
-import { changed } from '../../events/bus.js';
 import { badRequest } from '../../http/errors.js';
 import { page, t } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
@@ -99,16 +99,8 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         admin: 'monitor.adminOnly',
         notCovered: 'monitor.notCovered',
       });
-      await ctx.db
-        .deleteFrom('sys_session')
-        .where(
-          'id',
-          'in',
-          found.map((s) => s.id),
-        )
-        .execute();
-      // every process forgets the sessions it keeps before the reply goes out
-      await changed(ctx, 'session');
+      // the rows stay to tell each signed-out tab why (您已被管理员强制下线); every process forgets the sessions it keeps
+      await endSessions(ctx, 'forced', { ids: found.map((s) => Number(s.id)) });
       for (const s of found) {
         req.log.info({ event: 'session.forcedOut', by: req.user!.userName, user: s.user_name, sessionId: s.id }, 'force logout');
         await emitAuthEvent(ctx, {

@@ -1,6 +1,7 @@
 import { type Profile, profileEndpoints, updatePasswordSchema, updateProfileSchema } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
+import { endSessions } from '../../auth/sessions.js';
 import type { Ctx } from '../../context.js';
 import { changed } from '../../events/bus.js';
 import { badRequest } from '../../http/errors.js';
@@ -84,8 +85,8 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       const hash = await hashPassword(newPassword);
       await ctx.db.transaction().execute(async (trx) => {
         await trx.updateTable('sys_user').set({ password_hash: hash, must_change_password: 0 }).where('id', '=', u.id).execute();
-        await trx.deleteFrom('sys_session').where('user_id', '=', u.id).where('id', '<>', u.sessionId).execute();
-        await changed(ctx, 'session', { db: trx, req });
+        // the other sessions' rows stay to tell them why (密码已在其他地方修改，请重新登录)
+        await endSessions(ctx, 'password', { userId: u.id, except: u.sessionId }, trx, req);
       });
       req.log.info({ event: 'user.passwordChanged', user: u.userName }, 'own password changed, other sessions ended');
       return ok(req, undefined, 'profile.passwordChanged');

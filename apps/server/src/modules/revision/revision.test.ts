@@ -53,7 +53,9 @@ describe.each(DIALECTS)('revisions on %s', (dialect) => {
   it('restoring needs the right to save the record', async () => {
     const created = (await post('/news/saveNews', { title: '权限版本', type: 'rv' })).body.data;
     const [rev] = await listOf('news', created.id);
-    await insertUser(t.current.ctx, 'rv_nobody', 'Nobody_123456', []);
+    // a role that grants nothing (an account without a usable role cannot sign in at all)
+    await t.current.ctx.db.insertInto('sys_role').values({ code: 'rv_none', name: '无权限' }).execute();
+    await insertUser(t.current.ctx, 'rv_nobody', 'Nobody_123456', ['rv_none']);
     const other = await t.current.login('rv_nobody', 'Nobody_123456');
     const r = await t.current.post(`/revision/restore?id=${rev.id}`, undefined, { token: other });
     expect(r.status).toBe(403);

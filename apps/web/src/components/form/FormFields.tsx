@@ -1,8 +1,10 @@
-import type { FieldDef, ResourceDef } from '@gk/contracts';
+import { type FieldDef, guardedFieldsOf, type ResourceDef } from '@gk/contracts';
 import { Col, Form, type FormRule, Input, InputNumber, Row, Select, Switch, Tag } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import type { ReactNode } from 'react';
+import { type ReactElement, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../lib/Permission';
+import { Denied } from '../Denied';
 import { ImageSlot } from '../image/ImageSlot';
 import { RemoteSelect, type RemoteSelectProps } from '../RemoteSelect';
 import { RichText } from '../richtext/RichText';
@@ -220,8 +222,20 @@ interface Entry {
 export function FormFields({ resource, fields, columns = 1 }: FormFieldsProps) {
   const { t } = useTranslation();
   const view = useLocaleView();
+  const can = usePermission();
+  const form = Form.useFormInstance();
+  const recordId = Form.useWatch('id', { form, preserve: true }) as unknown;
+  const guarded = useMemo(() => guardedFieldsOf(resource), [resource]);
+  /** a field a button guards that this user lacks (置顶 without 新闻置顶): the save would refuse a change of it */
+  const denied = (name: string) => {
+    const g = guarded.find((x) => x.field.name === name);
+    if (!g || can(g.permission)) return false;
+    // a new record may take any value of a field without a default (an account's 启用)
+    return recordId != null && recordId !== '' ? true : g.createDefault !== undefined;
+  };
   const items: Entry[] = fields.flatMap((f) => {
     const def = resource.fields.find((x) => x.name === f.name);
+    const lacking = denied(f.name);
     const widget = widgetOf(f, def);
     const label = t(f.label ?? def?.label ?? f.name);
     const full = f.full ?? (widget === 'richText' || widget === 'image' || widget === 'textarea');
@@ -269,7 +283,17 @@ export function FormFields({ resource, fields, columns = 1 }: FormFieldsProps) {
               )
             }
           >
-            {control(cfg, widget, label, t, translation ? slotKey(name) : f.name)}
+            {lacking ? (
+              <Denied>
+                {
+                  control({ ...cfg, disabled: true }, widget, label, t, translation ? slotKey(name) : f.name) as ReactElement<
+                    Record<string, unknown>
+                  >
+                }
+              </Denied>
+            ) : (
+              control(cfg, widget, label, t, translation ? slotKey(name) : f.name)
+            )}
           </Form.Item>
         ),
       };

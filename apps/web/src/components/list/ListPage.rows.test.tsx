@@ -75,7 +75,7 @@ describe('ListPage: row actions', () => {
     ).toBeEnabled();
   });
 
-  it('an action needing a permission the user lacks is not shown', async () => {
+  it('an action needing a permission the user lacks is disabled with the missing-permission tooltip', async () => {
     useSession.setState({ buttons: [] });
     stubFetch({
       '/userInfo/getUserInfoPage': () => ({ code: 200, msg: 'ok', rows: USERS, total: 2 }),
@@ -94,7 +94,10 @@ describe('ListPage: row actions', () => {
     );
     render(<TestProviders>{ui}</TestProviders>);
     await screen.findByText('总共2条记录');
-    expect(within(rowOf('admin')).queryByText('查看密码')).toBeNull();
+    const denied = within(rowOf('admin')).getByText('查看密码').closest('button')!;
+    expect(denied).toBeDisabled();
+    fireEvent.mouseEnter(denied.closest('.gk-tooltip-wrap')!);
+    expect(await screen.findByText('没有此操作的权限，请联系管理员分配')).toBeInTheDocument();
     fireEvent.click(within(rowOf('admin')).getByText(/^刷\s?新$/));
     expect(onClick).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
   });

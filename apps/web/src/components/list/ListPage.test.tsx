@@ -156,14 +156,19 @@ describe('ListPage: loading and the pager', () => {
 });
 
 describe('ListPage: buttons, selection and delete', () => {
-  it('shows 新增 / 删除 only with their button permissions', async () => {
+  it('without their button permissions 新增 / 删除 and the toggles look one way: disabled, with the same tooltip', async () => {
     api();
     useSession.setState({ buttons: [] });
     renderList();
     await screen.findByText('总共45条记录');
-    expect(button('新增')).not.toBeInTheDocument();
-    expect(button('删除')).not.toBeInTheDocument();
-    expect(within(rowOf('新闻1')).getAllByRole('switch')[0]).toBeDisabled();
+    expect(button('新增')).toBeDisabled();
+    expect(button('删除')).toBeDisabled();
+    const toggle = within(rowOf('新闻1')).getAllByRole('switch')[0];
+    expect(toggle).toBeDisabled();
+    for (const control of [button('新增')!, toggle]) {
+      fireEvent.mouseEnter(control.closest('.gk-tooltip-wrap')!);
+      expect((await screen.findAllByText('没有此操作的权限，请联系管理员分配')).length).toBeGreaterThan(0);
+    }
   });
 
   it('needs at least one row (请选择要删除的数据), keeps the selection across pages, deletes after confirming', async () => {

@@ -9,6 +9,7 @@ import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import { currentLang } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
+import { Denied } from '../Denied';
 import type { DialogFormConfig } from '../DialogForm';
 import { useFieldConfig, visibleFields } from '../fieldConfig/useFieldConfig';
 import { translationColumn, withTranslationSearch } from '../translation/listTranslation';
@@ -176,7 +177,8 @@ export function ListPage({
     () =>
       (rowActions ?? [])
         .map((a) => ({ ...a, need: a.permission ?? (a.endpoint?.kind === 'write' ? a.endpoint.path : undefined) }))
-        .filter((a) => !a.need || can(a.need)),
+        // one the user lacks stays, disabled with the missing-permission tooltip (as everywhere)
+        .map((a) => ({ ...a, denied: !!a.need && !can(a.need) })),
     [rowActions, can],
   );
 
@@ -220,7 +222,13 @@ export function ListPage({
                 </Tooltip>
               )}
               {actions.map((a) =>
-                a.need && lock ? (
+                a.denied ? (
+                  <Denied key={a.key}>
+                    <Button type="link" size="small">
+                      {t(a.label)}
+                    </Button>
+                  </Denied>
+                ) : a.need && lock ? (
                   <Tooltip key={a.key} title={lock}>
                     <span className="gk-tooltip-wrap">
                       <Button type="link" size="small" disabled>
@@ -265,7 +273,8 @@ export function ListPage({
   // the columns keep their widths (≤ 400) and share any extra room; a narrow screen scrolls sideways
   const scrollX = useMemo(() => scrollWidth(columns), [columns]);
 
-  const canAdd = !!resource.endpoints.save && can(resource.endpoints.save.path) && !!(detailRoute || dialog);
+  const hasAdd = !!resource.endpoints.save && !!(detailRoute || dialog);
+  const canAdd = hasAdd && can(resource.endpoints.save!.path);
   const delPath = resource.endpoints.del?.path;
   const canDelete = !!delPath && can(delPath);
 
@@ -344,16 +353,30 @@ export function ListPage({
         {extra}
         <div className="gk-list-toolbar">
           <Space wrap>
-            {canAdd && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => openRecord(null)}>
-                {t('ui.add')}
-              </Button>
-            )}
-            {canDelete && (
-              <Button danger icon={<DeleteOutlined />} onClick={ctl.onDelete}>
-                {t(deleteText?.button ?? 'ui.delete')}
-              </Button>
-            )}
+            {hasAdd &&
+              (canAdd ? (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => openRecord(null)}>
+                  {t('ui.add')}
+                </Button>
+              ) : (
+                <Denied>
+                  <Button type="primary" icon={<PlusOutlined />}>
+                    {t('ui.add')}
+                  </Button>
+                </Denied>
+              ))}
+            {delPath &&
+              (canDelete ? (
+                <Button danger icon={<DeleteOutlined />} onClick={ctl.onDelete}>
+                  {t(deleteText?.button ?? 'ui.delete')}
+                </Button>
+              ) : (
+                <Denied>
+                  <Button danger icon={<DeleteOutlined />}>
+                    {t(deleteText?.button ?? 'ui.delete')}
+                  </Button>
+                </Denied>
+              ))}
             {selectionActions?.({
               selected,
               done: () => {

@@ -151,16 +151,12 @@ export function buildColumns({
     if (f.type === 'flag' && toggle) {
       col.align = 'center';
       col.render = (v, row) => {
-        const lock = rowLock?.(row) || toggleOptions[f.name]?.lock?.(row) || null;
+        const lock =
+          rowLock?.(row) || toggleOptions[f.name]?.lock?.(row) || (canToggle(toggle.path) ? null : t('ui.noPermission'));
         const cell = (
-          <ToggleCell
-            checked={Number(v) === 1}
-            label={title}
-            disabled={!!lock || !canToggle(toggle.path)}
-            onToggle={(next) => onToggle(row, f.name, next)}
-          />
+          <ToggleCell checked={Number(v) === 1} label={title} disabled={!!lock} onToggle={(next) => onToggle(row, f.name, next)} />
         );
-        // a tooltip only on a locked row (a popup component per cell made a 50-row page slow to render)
+        // a tooltip only on a row it is disabled on (a popup component per cell made a 50-row page slow to render)
         return lock ? (
           <Tooltip title={lock}>
             <span className="gk-tooltip-wrap">{cell}</span>

@@ -6,6 +6,7 @@ import { type Key, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
+import { Denied } from '../../components/Denied';
 import type { Row } from '../../components/list/columns';
 import { invalidateList, ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
@@ -71,13 +72,17 @@ export default function RecycleList() {
 
   const selectionActions = useCallback(
     ({ selected, done }: { selected: readonly Key[]; done: () => void }) =>
-      can(recycleEndpoints.restore.path) && (
+      can(recycleEndpoints.restore.path) ? (
         <Button
           icon={<UndoOutlined />}
           onClick={() => (selected.length ? restore(selected.map(Number), '', done) : message.warning(t('v.ids')))}
         >
           {t('recycle.restore')}
         </Button>
+      ) : (
+        <Denied>
+          <Button icon={<UndoOutlined />}>{t('recycle.restore')}</Button>
+        </Denied>
       ),
     [can, restore, message, t],
   );
