@@ -151,8 +151,7 @@ export function buildColumns({
     if (f.type === 'flag' && toggle) {
       col.align = 'center';
       col.render = (v, row) => {
-        const lock =
-          rowLock?.(row) || toggleOptions[f.name]?.lock?.(row) || (canToggle(toggle.path) ? null : t('ui.noPermission'));
+        const lock = rowLock?.(row) || toggleOptions[f.name]?.lock?.(row) || (canToggle(toggle.path) ? null : t('ui.noPermission'));
         const cell = (
           <ToggleCell checked={Number(v) === 1} label={title} disabled={!!lock} onToggle={(next) => onToggle(row, f.name, next)} />
         );
