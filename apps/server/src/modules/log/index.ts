@@ -23,6 +23,8 @@ import { addRoute, parseInput, rawInput } from '../../http/route.js';
 import { scheduleDaily } from '../../ops/daily.js';
 import { ipLocation, PRIVATE } from './ip-location.js';
 
+export { ipLocation };
+
 type Row = Record<string, unknown>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -19,8 +19,7 @@ import { changed } from '../../events/bus.js';
 import { badRequest } from '../../http/errors.js';
 import { page, t } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
-import { ipLocation } from '../log/ip-location.js';
-import { audit, placeOf } from '../log/index.js';
+import { audit, ipLocation, placeOf } from '../log/index.js';
 
 /** Browser and operating system of a user agent, e.g. `Chrome 120`, `Windows 10` (empty when unknown). */
 export function describeAgent(userAgent: string): { browser: string; os: string } {
@@ -223,8 +222,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         for (const a of unlocking)
           await audit(ctx, trx, { req, module: 'monitor', action: 'unlock', recordId: Number(a.id), title: a.user_name });
       });
-      for (const a of unlocking)
-        req.log.info({ event: 'user.unlocked', by: req.user?.userName, userId: Number(a.id) }, 'account unlocked');
+      for (const a of unlocking) req.log.info({ event: 'user.unlocked', by: req.user?.userName, userId: Number(a.id) }, 'account unlocked');
       return { code: Code.OK, msg: t(req, 'monitor.unlocked', { count: unlocking.length }), data: { count: unlocking.length } };
     },
   });

@@ -176,7 +176,9 @@ describe.each(DIALECTS)('在线用户 and 登录日志 on %s', (dialect) => {
         .where('result', '=', 1)
         .where('record_id', '=', lockedId)
         .execute();
-      expect(log).toEqual([{ user_name: 'admin', module: 'monitor', action: 'unlock', record_id: lockedId, title: 'mon-lockd', result: 1 }]);
+      expect(log).toEqual([
+        { user_name: 'admin', module: 'monitor', action: 'unlock', record_id: lockedId, title: 'mon-lockd', result: 1 },
+      ]);
 
       // userInfo's 解锁 of a locked account still says 账号已解锁
       await lock('61.135.169.124', 'mon-free');
@@ -224,7 +226,10 @@ describe.each(DIALECTS)('在线用户 and 登录日志 on %s', (dialect) => {
       const editor = await t.current.login('mon-editor', 'Mon_editor_12');
       expect((await post('/monitor/unlockAccount', { id: peerId }, editor)).body).toEqual({ code: 403, msg: '没有权限执行此操作' });
       // the administrator unlocks both
-      expect((await post('/monitor/unlockAccount', { ids: [editorId, adminId] })).body).toMatchObject({ code: 200, msg: '已解锁 2 个账号' });
+      expect((await post('/monitor/unlockAccount', { ids: [editorId, adminId] })).body).toMatchObject({
+        code: 200,
+        msg: '已解锁 2 个账号',
+      });
     });
   });
 

@@ -2,7 +2,19 @@ import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, Setting
 import { type Endpoint, PAGE_SIZES, type Reply, type ResourceDef } from '@gk/contracts';
 import { App, Button, Card, Empty, Form, Space, Table, type TablePaginationConfig, Tooltip, Typography } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
-import { cloneElement, isValidElement, type Key, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  type Key,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withLoading } from '../../api/loading';

@@ -46,7 +46,9 @@ export function LogDetail({ id, onClose }: { id: number | null; onClose: () => v
               <Tag color={d.result === 1 ? 'success' : 'error'}>{show(d.resultName)}</Tag>
               {d.reason ? <Typography.Text type="danger">{show(d.reason)}</Typography.Text> : null}
             </Descriptions.Item>
-            <Descriptions.Item label={t('log.f.costMs')}>{d.costMs == null ? '—' : t('log.costMs', { ms: Number(d.costMs) })}</Descriptions.Item>
+            <Descriptions.Item label={t('log.f.costMs')}>
+              {d.costMs == null ? '—' : t('log.costMs', { ms: Number(d.costMs) })}
+            </Descriptions.Item>
             <Descriptions.Item label={t('log.f.title')} span={2}>
               {show(d.title)}
               {d.recordId != null ? ` (#${show(d.recordId)})` : ''}

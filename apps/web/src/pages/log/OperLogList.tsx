@@ -7,6 +7,9 @@ import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { ResultTag } from '../../components/ResultTag';
 import { LogDetail } from './LogDetail';
 
+/** fixed widths that keep 结果 in view beside the fixed 操作 column at 1280 px (tested) */
+export const OPER_LOG_WIDTHS = { resultName: 100, costMs: 110 } as const;
+
 /**
  * 系统监控 › 操作日志: every write and refused write (with 操作地点 and 消耗时间), searched by account, module,
  * action, result and date; 结果 is a coloured tag kept in view at 1280 px; 详情 shows the change field by field;
@@ -41,11 +44,11 @@ export default function OperLogList() {
   const columns = useMemo<Record<string, ColumnOverride>>(
     () => ({
       resultName: {
-        width: 100,
+        width: OPER_LOG_WIDTHS.resultName,
         render: (v: unknown, row: Row) => <ResultTag ok={Number(row.result) === LOG_RESULT.OK} label={String(v ?? '')} />,
       },
       costMs: {
-        width: 110,
+        width: OPER_LOG_WIDTHS.costMs,
         align: 'right',
         render: (v: unknown) => (v == null ? '—' : t('log.costMs', { ms: Number(v) })),
       },

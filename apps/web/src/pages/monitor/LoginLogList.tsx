@@ -25,6 +25,8 @@ const search: SearchFieldConfig[] = [
   },
   { name: 'loginTime', widget: 'dateRange', label: 'monitor.f.attemptTime' },
 ];
+/** fixed widths: the account with its 已锁定 tag, 登录结果 in view beside the fixed 操作 column at 1280 px (tested) */
+export const LOGIN_LOG_WIDTHS = { userName: 180, statusName: 100 } as const;
 
 /**
  * 系统监控 › 登录日志 (/monitor/loginlog-list): every login attempt (account, result as a coloured tag, address and
@@ -45,7 +47,9 @@ export default function LoginLogList() {
       modal.confirm({
         title: t(rows.length > 1 ? 'monitor.batchUnlock' : 'monitor.unlock'),
         content:
-          ids.length > 1 ? t('monitor.batchUnlockConfirm', { count: ids.length }) : t('monitor.unlockConfirm', { userName: String(rows[0].userName) }),
+          ids.length > 1
+            ? t('monitor.batchUnlockConfirm', { count: ids.length })
+            : t('monitor.unlockConfirm', { userName: String(rows[0].userName) }),
         okText: t('monitor.unlock'),
         cancelText: t('ui.cancel'),
         onOk: async () => {
@@ -66,7 +70,7 @@ export default function LoginLogList() {
   const columns = useMemo<Record<string, ColumnOverride>>(
     () => ({
       userName: {
-        width: 180,
+        width: LOGIN_LOG_WIDTHS.userName,
         render: (v: unknown, row: Row) => (
           <>
             {String(v ?? '')}
@@ -79,7 +83,7 @@ export default function LoginLogList() {
         ),
       },
       statusName: {
-        width: 100,
+        width: LOGIN_LOG_WIDTHS.statusName,
         render: (v: unknown, row: Row) => <ResultTag ok={Number(row.status) === LOGIN_STATUS.OK} label={String(v ?? '')} />,
       },
     }),

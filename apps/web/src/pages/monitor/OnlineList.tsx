@@ -12,6 +12,8 @@ import { listPreload } from '../../components/list/useListController';
 import { usePermission } from '../../lib/Permission';
 
 const search: SearchFieldConfig[] = [{ name: 'userName' }, { name: 'ip' }];
+/** fixed widths: the account with its 当前会话 tag whole, 最后访问 in view beside the fixed 操作 column at 1280 px (tested) */
+export const ONLINE_WIDTHS = { userName: 200 } as const;
 
 /**
  * 系统监控 › 在线用户 (/monitor/online-list): every live session (account with the 当前会话 tag, address and place,
@@ -27,7 +29,7 @@ export default function OnlineList() {
   const columns = useMemo<Record<string, ColumnOverride>>(
     () => ({
       userName: {
-        width: 200,
+        width: ONLINE_WIDTHS.userName,
         render: (v: unknown, row: Row) => (
           <>
             {String(v ?? '')}
