@@ -233,12 +233,17 @@ test('登录日志: a locked account shows its refused attempts; 解锁 from the
   expect(sheet.match(/<row r="/g)?.length).toBe(6 + 1);
   expect(sheet.split(userName).length - 1).toBe(6);
 
+  // the rows of the locked account carry 已锁定 and 登录日志's own 解锁 (issue 25)
+  await expect(row(page, '登录失败次数过多').getByText('已锁定', { exact: true })).toBeVisible();
   await row(page, '登录失败次数过多')
     .getByRole('button', { name: /解\s?锁/ })
     .click();
   await button(modal(page), '解锁').click();
-  await expect(toast(page, '账号已解锁')).toBeVisible();
+  await expect(toast(page, '已解锁 1 个账号')).toBeVisible();
   expect((await attempt('E2e_log_12345')).code).toBe(200);
+  // unlocked: 已锁定 and 解锁 are gone from its rows
+  await expect(row(page, '登录失败次数过多').getByText('已锁定', { exact: true })).toHaveCount(0);
+  await expect(row(page, '登录失败次数过多').getByRole('button', { name: /解\s?锁/ })).toHaveCount(0);
 });
 
 test('an administrator resets a password in the user list: the holder must change it first, then works with their own', async ({

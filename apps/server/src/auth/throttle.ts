@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
+import type { AnyDb } from '../db/index.js';
 
 /**
  * The login throttle: failed logins of one account from one client address (LOGIN_MAX_FAILURES), and of one
@@ -77,4 +78,36 @@ export async function keepAsFailure(ctx: Ctx): Promise<void> {
 /** a successful login clears the account's failures from that address (its own reservation with them) */
 export async function clearFailures(ctx: Ctx, userName: string, ip: string): Promise<void> {
   await ctx.db.deleteFrom('sys_login_failure').where('user_name', '=', userName.slice(0, 64)).where('ip', '=', ip).execute();
+}
+
+/**
+ * Of these account names, those locked now: some client address has LOGIN_MAX_FAILURES failures (or places of
+ * attempts still being checked) of the account within the window, so the next login of the account from there
+ * is refused. (An address over LOGIN_MAX_FAILURES_PER_ADDRESS is refused for every account: that is the
+ * address's lock, not an account's.)
+ */
+export async function lockedAccounts(ctx: Ctx, db: AnyDb, userNames: readonly string[]): Promise<Set<string>> {
+  const names = [...new Set(userNames.map((n) => n.slice(0, 64)))];
+  if (names.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sys_login_failure')
+    .select(['user_name', 'ip', (eb) => eb.fn.countAll<number | string | bigint>().as('n')])
+    .where('user_name', 'in', names)
+    .where('at', '>', ctx.now() - ctx.config.loginWindowMinutes * 60_000)
+    .groupBy(['user_name', 'ip'])
+    .execute();
+  return new Set(rows.filter((r) => Number(r.n) >= ctx.config.loginMaxFailuresPerAccount).map((r) => r.user_name));
+}
+
+/** Forgets an account's failures (every address): its lock is lifted. */
+export async function unlockAccounts(db: AnyDb, userNames: readonly string[]): Promise<void> {
+  if (userNames.length === 0) return;
+  await db
+    .deleteFrom('sys_login_failure')
+    .where(
+      'user_name',
+      'in',
+      userNames.map((n) => n.slice(0, 64)),
+    )
+    .execute();
 }

@@ -183,6 +183,10 @@ export const TABLES = {
     reason: 'str=',
     before_data: 'str?',
     after_data: 'str?',
+    /** 操作地点 (migration 047) */
+    location: 'str?',
+    /** 消耗时间, ms (migration 047) */
+    cost_ms: 'int?',
   },
   /** 登录日志 (migration 018) */
   sys_login_log: {
@@ -196,6 +200,8 @@ export const TABLES = {
     status: 'int',
     reason: 'str=',
     login_time: 'str',
+    /** 登录地点 (migration 047) */
+    location: 'str?',
   },
   /** 历史版本 (migration 020) */
   revision: {

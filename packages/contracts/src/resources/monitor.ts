@@ -13,6 +13,8 @@ export const monitorEndpoints = defineEndpoints('monitor', {
   onlinePage: { path: '/monitor/getOnlinePage', kind: 'read', name: '在线用户列表' },
   forceLogout: { path: '/monitor/forceLogout', kind: 'write', name: '强退' },
   loginLogPage: { path: '/monitor/getLoginLogPage', kind: 'read', name: '登录日志列表' },
+  /** 登录日志's 解锁 (issue 25): lifts the login throttle of accounts that are locked now (`ids` or one `id`) */
+  unlockAccount: { path: '/monitor/unlockAccount', kind: 'write', name: '解锁', screen: 'LoginLogList' },
 });
 
 /** 登录日志 result: 1 signed in, 0 refused */
@@ -32,6 +34,15 @@ export const forceLogoutSchema = z
   })
   .transform((v) => (v.ids ?? (v.id != null ? [v.id] : [])) as number[])
   .refine((v) => v.length > 0, { message: 'monitor.pickSession' });
+
+/** account ids: `ids` in the body (批量解锁), or one `id` (the row's 解锁) */
+export const unlockAccountSchema = z
+  .looseObject({
+    ids: z.array(id(), { error: 'monitor.pickAccount' }).max(1000).optional(),
+    id: id().optional(),
+  })
+  .transform((v) => [...new Set(v.ids ?? (v.id != null ? [v.id] : []))] as number[])
+  .refine((v) => v.length > 0, { message: 'monitor.pickAccount' });
 
 export const loginLogPageSchema = z.looseObject({
   ...paging,
@@ -53,14 +64,15 @@ export const onlineResource: ResourceDef = {
   table: 'sys_session',
   label: 'monitor.online.entity',
   fields: [
-    { name: 'id', type: 'int', label: 'monitor.f.sessionId', ...ro },
+    { name: 'id', type: 'int', label: 'monitor.f.sessionId', readOnly: true },
     { name: 'userName', type: 'text', label: 'monitor.f.userName', ...ro },
     { name: 'name', type: 'text', label: 'monitor.f.name', ...ro },
     { name: 'ip', type: 'code', label: 'monitor.f.ip', ...ro },
+    { name: 'lastSeen', type: 'datetime', label: 'monitor.f.lastSeen', ...ro },
+    { name: 'loginTime', type: 'datetime', label: 'monitor.f.loginTime', ...ro },
+    { name: 'location', type: 'text', label: 'monitor.f.location', ...ro },
     { name: 'browser', type: 'text', label: 'monitor.f.browser', ...ro },
     { name: 'os', type: 'text', label: 'monitor.f.os', ...ro },
-    { name: 'loginTime', type: 'datetime', label: 'monitor.f.loginTime', ...ro },
-    { name: 'lastSeen', type: 'datetime', label: 'monitor.f.lastSeen', ...ro },
   ],
   save: z.object({}),
   filters: [
@@ -82,11 +94,12 @@ export const loginLogResource: ResourceDef = {
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     { name: 'loginTime', type: 'datetime', label: 'monitor.f.attemptTime', ...ro },
     { name: 'userName', type: 'text', label: 'monitor.f.userName', ...ro },
-    { name: 'ip', type: 'code', label: 'monitor.f.ip', ...ro },
-    { name: 'browser', type: 'text', label: 'monitor.f.browser', ...ro },
-    { name: 'os', type: 'text', label: 'monitor.f.os', ...ro },
     { name: 'status', type: 'int', label: 'monitor.f.status', readOnly: true },
     { name: 'statusName', type: 'text', label: 'monitor.f.status', ...ro },
+    { name: 'ip', type: 'code', label: 'monitor.f.ip', ...ro },
+    { name: 'location', type: 'text', label: 'monitor.f.location', ...ro },
+    { name: 'browser', type: 'text', label: 'monitor.f.browser', ...ro },
+    { name: 'os', type: 'text', label: 'monitor.f.os', ...ro },
     { name: 'reason', type: 'text', label: 'monitor.f.reason', ...ro },
   ],
   save: z.object({}),
@@ -129,6 +142,23 @@ export const monitorMessages = defineMessages({
     'monitor.notCovered': '账号“{name}”拥有您没有的权限，您不能强制它退出登录',
     'monitor.adminOnly': '只有超级管理员可以强制超级管理员账号“{name}”退出登录',
     'monitor.unlockNoAccount': '该账号不存在,无需解锁',
+    'monitor.f.location': '登录地点',
+    'monitor.unlock': '解锁',
+    'monitor.batchUnlock': '批量解锁',
+    'monitor.unlockConfirm': '确定解锁账号“{userName}”吗？',
+    'monitor.batchUnlockConfirm': '确定解锁所选的 {count} 个账号吗？',
+    'monitor.unlocked': '已解锁 {count} 个账号',
+    'monitor.notLocked': '账号“{name}”未被锁定，无需解锁',
+    'monitor.noneLocked': '所选账号均未被锁定，无需解锁',
+    'monitor.pickAccount': '请选择要解锁的账号',
+    'monitor.noAccount': '所选账号不存在',
+    'monitor.lockedTag': '已锁定',
+    'monitor.notLockedTip': '该账号未被锁定',
+    'monitor.unlockNotCovered': '账号“{name}”拥有您没有的权限，您不能解锁它',
+    'monitor.unlockAdminOnly': '只有超级管理员可以解锁超级管理员账号“{name}”',
+    'monitor.batchForceLogout': '批量强退',
+    'monitor.batchForceLogoutConfirm': '确定强制所选的 {count} 个会话退出登录吗？',
+    'monitor.ownSessionTip': '当前会话不能强退',
   },
   en: {
     'monitor.online.entity': 'Online users',
@@ -157,6 +187,23 @@ export const monitorMessages = defineMessages({
     'monitor.notCovered': 'Account "{name}" holds permissions you do not have; you cannot force it out',
     'monitor.adminOnly': 'Only an administrator may force out the administrator account "{name}"',
     'monitor.unlockNoAccount': 'This account does not exist; nothing to unlock',
+    'monitor.f.location': 'Location',
+    'monitor.unlock': 'Unlock',
+    'monitor.batchUnlock': 'Unlock selected',
+    'monitor.unlockConfirm': 'Unlock account "{userName}"?',
+    'monitor.batchUnlockConfirm': 'Unlock the {count} selected account(s)?',
+    'monitor.unlocked': '{count} account(s) unlocked',
+    'monitor.notLocked': 'Account "{name}" is not locked; nothing to unlock',
+    'monitor.noneLocked': 'None of the selected accounts is locked; nothing to unlock',
+    'monitor.pickAccount': 'Select the accounts to unlock',
+    'monitor.noAccount': 'The selected account does not exist',
+    'monitor.lockedTag': 'Locked',
+    'monitor.notLockedTip': 'This account is not locked',
+    'monitor.unlockNotCovered': 'Account "{name}" holds permissions you do not have; you cannot unlock it',
+    'monitor.unlockAdminOnly': 'Only an administrator may unlock the administrator account "{name}"',
+    'monitor.batchForceLogout': 'Force logout selected',
+    'monitor.batchForceLogoutConfirm': 'Sign the {count} selected session(s) out now?',
+    'monitor.ownSessionTip': 'You cannot force out your current session',
   },
   es: {
     'monitor.online.entity': 'Usuarios en línea',
@@ -185,5 +232,22 @@ export const monitorMessages = defineMessages({
     'monitor.notCovered': 'La cuenta "{name}" tiene permisos que usted no tiene; no puede forzar el cierre de su sesión',
     'monitor.adminOnly': 'Solo un administrador puede forzar el cierre de sesión de la cuenta de administrador "{name}"',
     'monitor.unlockNoAccount': 'Esta cuenta no existe; no hay nada que desbloquear',
+    'monitor.f.location': 'Ubicación',
+    'monitor.unlock': 'Desbloquear',
+    'monitor.batchUnlock': 'Desbloquear selección',
+    'monitor.unlockConfirm': '¿Desbloquear la cuenta "{userName}"?',
+    'monitor.batchUnlockConfirm': '¿Desbloquear las {count} cuentas seleccionadas?',
+    'monitor.unlocked': '{count} cuenta(s) desbloqueada(s)',
+    'monitor.notLocked': 'La cuenta "{name}" no está bloqueada; no hay nada que desbloquear',
+    'monitor.noneLocked': 'Ninguna de las cuentas seleccionadas está bloqueada; no hay nada que desbloquear',
+    'monitor.pickAccount': 'Seleccione las cuentas que desea desbloquear',
+    'monitor.noAccount': 'La cuenta seleccionada no existe',
+    'monitor.lockedTag': 'Bloqueada',
+    'monitor.notLockedTip': 'Esta cuenta no está bloqueada',
+    'monitor.unlockNotCovered': 'La cuenta "{name}" tiene permisos que usted no tiene; no puede desbloquearla',
+    'monitor.unlockAdminOnly': 'Solo un administrador puede desbloquear la cuenta de administrador "{name}"',
+    'monitor.batchForceLogout': 'Forzar cierre de la selección',
+    'monitor.batchForceLogoutConfirm': '¿Cerrar ahora las {count} sesiones seleccionadas?',
+    'monitor.ownSessionTip': 'No puede forzar el cierre de su sesión actual',
   },
 });

@@ -21,6 +21,9 @@ import { notFound } from '../../http/errors.js';
 import { ok, page, t } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
 import { scheduleDaily } from '../../ops/daily.js';
+import { ipLocation, PRIVATE } from './ip-location.js';
+
+export { ipLocation };
 
 type Row = Record<string, unknown>;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,6 +52,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** this request already wrote its own entry (the generic after-the-reply entry is then not needed) */
     audited: boolean;
+    /** `performance.now()` when the request arrived (消耗时间 of its entry) */
+    arrivedAt: number;
   }
 }
 
@@ -71,11 +76,15 @@ const logRecordId = (v: number | null | undefined) => (v != null && Number.isSaf
 export async function audit(ctx: Ctx, db: AnyDb, entry: AuditEntry): Promise<void> {
   if (entry.req) entry.req.audited = true;
   const json = (v: Row | null | undefined) => (v == null ? null : JSON.stringify(v));
+  const address = logText(entry.address ?? entry.req?.ip, 100);
+  const arrived = entry.req?.arrivedAt;
   await db
     .insertInto('oper_log')
     .values({
       user_name: logText(entry.userName ?? entry.req?.user?.userName, 100),
-      address: logText(entry.address ?? entry.req?.ip, 100),
+      address,
+      location: ipLocation(address),
+      cost_ms: arrived ? Math.max(0, Math.round(performance.now() - arrived)) : null,
       oper_time: ctx.nowText(),
       module: logText(entry.module, 40),
       action: logText(entry.action, 100),
@@ -158,6 +167,15 @@ function replyOf(payload: unknown): { code?: number; msg?: string } | null {
   }
 }
 
+/**
+ * 登录地点 / 操作地点 as the page shows it: the stored place (a row from before migration 047 has none: looked up
+ * now), 内网IP in the request's language.
+ */
+export function placeOf(req: FastifyRequest, location: unknown, address: unknown): string {
+  const place = location == null ? ipLocation(String(address ?? '')) : String(location);
+  return place === PRIVATE ? t(req, 'log.privateIp') : place;
+}
+
 /** A log row as the API shows it (names in the request's language). */
 export function outRow(req: FastifyRequest, r: Row): Row {
   const module = String(r.module);
@@ -169,6 +187,7 @@ export function outRow(req: FastifyRequest, r: Row): Row {
     operTime: r.oper_time,
     userName: r.user_name,
     address: r.address,
+    location: placeOf(req, r.location, r.address),
     module,
     moduleName: t(req, logModuleLabel(module)),
     action,
@@ -178,12 +197,18 @@ export function outRow(req: FastifyRequest, r: Row): Row {
     result: Number(r.result),
     resultName: t(req, `log.result.${Number(r.result)}`),
     reason: r.reason,
+    costMs: r.cost_ms == null ? null : Number(r.cost_ms),
   };
 }
 
 export function register(api: FastifyInstance, ctx: Ctx): void {
   const { db } = ctx;
   api.decorateRequest('audited', false);
+  api.decorateRequest('arrivedAt', 0);
+  api.addHook('onRequest', (req, _reply, done) => {
+    req.arrivedAt = performance.now();
+    done();
+  });
   ctx.onWrite((e) => onWrite(ctx, e));
 
   // writes that wrote no entry of their own (uploads, image deletes …) and every refused write, after the
@@ -230,7 +255,20 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         input,
         (q) =>
           q
-            .select(['id', 'user_name', 'address', 'oper_time', 'module', 'action', 'record_id', 'title', 'result', 'reason'])
+            .select([
+              'id',
+              'user_name',
+              'address',
+              'location',
+              'oper_time',
+              'module',
+              'action',
+              'record_id',
+              'title',
+              'result',
+              'reason',
+              'cost_ms',
+            ])
             .orderBy('oper_time', 'desc')
             .orderBy('id', 'desc'),
         'oper_time',

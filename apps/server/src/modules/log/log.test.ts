@@ -123,6 +123,43 @@ describe.each(DIALECTS)('operation log on %s', (dialect) => {
     expect(rows[0]).toMatchObject({ actionName: '退出登录', moduleName: '登录' });
   });
 
+  it('操作地点 from the offline IP database (内网IP for a private address, translated) and 消耗时间 of the request', async () => {
+    const write = async (ip: string, title: string) => {
+      const started = performance.now();
+      const r = await t.current.app.inject({
+        method: 'POST',
+        url: '/api/news/saveNews',
+        remoteAddress: ip,
+        headers: { token },
+        payload: { title, type: 'lg' },
+      });
+      const took = performance.now() - started;
+      expect(r.json().code).toBe(200);
+      return { id: r.json().data.id as number, took };
+    };
+    const pub = await write('223.5.5.5', '日志地点甲');
+    const lan = await write('10.1.2.3', '日志地点乙');
+    const [a] = await entriesOf('news', pub.id);
+    const [b] = await entriesOf('news', lan.id);
+    expect(a).toMatchObject({ address: '223.5.5.5', location: '浙江省 杭州市' });
+    expect(b).toMatchObject({ address: '10.1.2.3', location: '内网IP' });
+    for (const [entry, took] of [
+      [a, pub.took],
+      [b, lan.took],
+    ] as const) {
+      const ms = (entry as unknown as { costMs: number }).costMs;
+      expect(Number.isInteger(ms) && ms >= 0 && ms <= Math.ceil(took) + 1, `${ms} ms of ${took}`).toBe(true);
+    }
+    expect((await detail(b.id)).data).toMatchObject({ location: '内网IP', costMs: expect.any(Number) });
+    const en = (await post('/log/getOperLogPage', { module: 'news', pageSize: 100 }, 'en')).body.rows.find(
+      (r: { id: number }) => r.id === b.id,
+    );
+    expect(en.location).toBe('Private network');
+    // an entry from before the place was stored is looked up when shown; one without a request has no duration
+    await t.current.ctx.db.updateTable('oper_log').set({ location: null, cost_ms: null }).where('id', '=', a.id).execute();
+    expect((await detail(a.id)).data).toMatchObject({ location: '浙江省 杭州市', costMs: null });
+  });
+
   it('only administrators read the log', async () => {
     // not 'log_editor…': the account filter matches substrings, and another test counts log_editor's entries
     await insertUser(t.current.ctx, 'log_reader', 'Editor_123456', ['editor']);

@@ -1,8 +1,17 @@
-import { Code, forceLogoutSchema, LOGIN_STATUS, loginLogPageSchema, monitorEndpoints, onlinePageSchema } from '@gk/contracts';
+import {
+  Code,
+  forceLogoutSchema,
+  LOGIN_STATUS,
+  loginLogPageSchema,
+  monitorEndpoints,
+  onlinePageSchema,
+  unlockAccountSchema,
+} from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
 import UAParser from 'ua-parser-js';
 import { assertMayTouchAccounts } from '../../auth/grants.js';
 import { endSessions } from '../../auth/sessions.js';
+import { lockedAccounts, unlockAccounts } from '../../auth/throttle.js';
 import type { Ctx } from '../../context.js';
 import { contains, pageOf } from '../../crud/list.js';
 import { formatDateTime } from '../../db/time.js';
@@ -10,7 +19,7 @@ import { type AuthEvent, emitAuthEvent, onAuthEvent } from '../../events/auth-ev
 import { badRequest } from '../../http/errors.js';
 import { page, t } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
-import { audit } from '../log/index.js';
+import { audit, ipLocation, placeOf } from '../log/index.js';
 
 /** Browser and operating system of a user agent, e.g. `Chrome 120`, `Windows 10` (empty when unknown). */
 export function describeAgent(userAgent: string): { browser: string; os: string } {
@@ -28,6 +37,7 @@ async function recordAttempt(ctx: Ctx, e: AuthEvent): Promise<void> {
       user_name: e.userName.slice(0, 64),
       user_id: e.userId ?? null,
       ip: e.ip.slice(0, 64),
+      location: ipLocation(e.ip),
       user_agent: e.userAgent.slice(0, 300),
       browser,
       os,
@@ -72,6 +82,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
           userName: r.user_name,
           name: r.name,
           ip: r.ip,
+          location: placeOf(req, null, r.ip),
           ...describeAgent(r.user_agent),
           loginTime: time(r.created_at),
           lastSeen: time(r.last_seen),
@@ -122,35 +133,89 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     doc: loginLogPageSchema,
     handler: async (_i, req) => {
       const input = parseInput(loginLogPageSchema, rawInput(req));
-      let q = ctx.db.selectFrom('sys_login_log');
-      if (input.userName) q = q.where(contains('user_name', input.userName));
-      if (input.status != null) q = q.where('status', '=', input.status);
+      let q = ctx.db.selectFrom('sys_login_log as l').leftJoin('sys_user as u', 'u.id', 'l.user_id');
+      if (input.userName) q = q.where(contains('l.user_name', input.userName));
+      if (input.status != null) q = q.where('l.status', '=', input.status);
       const { rows, total } = await pageOf(
         q,
         input,
         (q) =>
           q
-            .select(['id', 'user_name', 'user_id', 'ip', 'browser', 'os', 'status', 'reason', 'login_time'])
-            .orderBy('login_time', 'desc')
-            .orderBy('id', 'desc'),
-        'login_time',
+            .select([
+              'l.id',
+              'l.user_name',
+              'l.user_id',
+              'l.ip',
+              'l.location',
+              'l.browser',
+              'l.os',
+              'l.status',
+              'l.reason',
+              'l.login_time',
+              'u.user_name as account',
+            ])
+            .orderBy('l.login_time', 'desc')
+            .orderBy('l.id', 'desc'),
+        'l.login_time',
+      );
+      // 解锁 is offered on the rows of accounts locked now
+      const locked = await lockedAccounts(
+        ctx,
+        ctx.db,
+        rows.map((r) => r.account).filter((a): a is string => !!a),
       );
       return page(
         req,
         rows.map((r) => ({
           id: Number(r.id),
           userName: r.user_name,
-          userId: r.user_id == null ? null : Number(r.user_id),
+          userId: r.user_id == null || r.account == null ? null : Number(r.user_id),
           ip: r.ip,
+          location: placeOf(req, r.location, r.ip),
           browser: r.browser,
           os: r.os,
           status: Number(r.status),
           statusName: t(req, `monitor.status.${Number(r.status)}`),
           reason: r.reason ? t(req, r.reason === 'auth.locked' ? 'monitor.locked' : r.reason) : '',
           loginTime: r.login_time,
+          locked: r.account != null && locked.has(r.account),
         })),
         total,
       );
+    },
+  });
+  addRoute(api, ctx, {
+    endpoint: monitorEndpoints.unlockAccount,
+    schema: unlockAccountSchema,
+    handler: async (ids, req) => {
+      const accounts = await ctx.db.selectFrom('sys_user').select(['id', 'user_name']).where('id', 'in', ids).execute();
+      if (accounts.length === 0) throw badRequest('monitor.noAccount');
+      await assertMayTouchAccounts(
+        ctx.db,
+        req,
+        accounts.map((a) => Number(a.id)),
+        { admin: 'monitor.unlockAdminOnly', notCovered: 'monitor.unlockNotCovered' },
+      );
+      const locked = await lockedAccounts(
+        ctx,
+        ctx.db,
+        accounts.map((a) => a.user_name),
+      );
+      const unlocking = accounts.filter((a) => locked.has(a.user_name.slice(0, 64)));
+      if (unlocking.length === 0) {
+        if (accounts.length === 1) throw badRequest('monitor.notLocked', { name: accounts[0].user_name });
+        throw badRequest('monitor.noneLocked');
+      }
+      await ctx.db.transaction().execute(async (trx) => {
+        await unlockAccounts(
+          trx,
+          unlocking.map((a) => a.user_name),
+        );
+        for (const a of unlocking)
+          await audit(ctx, trx, { req, module: 'monitor', action: 'unlock', recordId: Number(a.id), title: a.user_name });
+      });
+      for (const a of unlocking) req.log.info({ event: 'user.unlocked', by: req.user?.userName, userId: Number(a.id) }, 'account unlocked');
+      return { code: Code.OK, msg: t(req, 'monitor.unlocked', { count: unlocking.length }), data: { count: unlocking.length } };
     },
   });
 }

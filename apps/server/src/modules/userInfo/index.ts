@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { allRoles, assertMayAssignRoles, assertMayTouchAccounts, grantableRoles, touchRefusals } from '../../auth/grants.js';
 import { hashPassword } from '../../auth/password.js';
 import { deleteUserSessions } from '../../auth/sessions.js';
+import { lockedAccounts, unlockAccounts } from '../../auth/throttle.js';
 import type { Ctx } from '../../context.js';
 import { registerResource } from '../../crud/routes.js';
 import type { CrudHooks } from '../../crud/service.js';
@@ -219,8 +220,11 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     handler: async ({ id: userId }, req) => {
       const user = await crud.mustGet(userId);
       await assertMayTouchAccounts(ctx.db, req, [userId]);
+      const name = String(user.userName);
+      // an account that is not locked says so (issue 25), not 账号已解锁
+      if (!(await lockedAccounts(ctx, ctx.db, [name])).size) throw badRequest('monitor.notLocked', { name });
       // the login throttle counts failures by account name (and address): forget this account's
-      await ctx.db.deleteFrom('sys_login_failure').where('user_name', '=', String(user.userName)).execute();
+      await unlockAccounts(ctx.db, [name]);
       req.log.info({ event: 'user.unlocked', by: req.user?.userName, userId }, 'account unlocked');
       return ok(req, undefined, 'userInfo.unlocked');
     },

@@ -2,7 +2,19 @@ import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, Setting
 import { type Endpoint, PAGE_SIZES, type Reply, type ResourceDef } from '@gk/contracts';
 import { App, Button, Card, Empty, Form, Space, Table, type TablePaginationConfig, Tooltip, Typography } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
-import { cloneElement, isValidElement, type Key, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  type Key,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withLoading } from '../../api/loading';
@@ -46,6 +58,8 @@ export interface RowAction {
   onClick?: (row: Row) => void;
   /** the button permission it needs (default: the endpoint's path when it is a write) */
   permission?: string;
+  /** whether the row has this button at all (登录日志's 解锁: only rows of locked accounts); default every row */
+  shown?: (row: Row) => boolean;
 }
 
 export interface ListPageProps {
@@ -70,7 +84,7 @@ export interface ListPageProps {
   /** the delete button's and confirmation's message keys (the recycle bin: 彻底删除) */
   deleteText?: DeleteText;
   /** more toolbar buttons acting on the selected rows; `done` clears the selection and reloads the list */
-  selectionActions?: (selection: { selected: readonly Key[]; done: () => void }) => ReactNode;
+  selectionActions?: (selection: { selected: readonly Key[]; rows: readonly Row[]; done: () => void }) => ReactNode;
   /**
    * Why the caller may not write this row (the server says so in the row: users' `mayTouch`), or nothing. A locked
    * row's 编辑, write actions and toggles are disabled and its selection (what 删除 takes) is off, each with this
@@ -140,6 +154,8 @@ export function ListPage({
   const [fieldsOpen, setFieldsOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [searchForm] = Form.useForm();
+  // the selected rows as they were when picked (the selection keeps rows of other pages)
+  const pickedRows = useRef(new Map<Key, Row>());
 
   // the search form shows the URL's filters (a reload, the back button, a shared link)
   const filtersKey = JSON.stringify(query.filters);
@@ -222,7 +238,7 @@ export function ListPage({
                 </Tooltip>
               )}
               {actions.map((a) =>
-                a.denied ? (
+                a.shown && !a.shown(row) ? null : a.denied ? (
                   <Denied key={a.key}>
                     <Button type="link" size="small">
                       {t(a.label)}
@@ -379,6 +395,7 @@ export function ListPage({
               ))}
             {selectionActions?.({
               selected,
+              rows: selected.map((k) => pickedRows.current.get(k)).filter((r): r is Row => !!r),
               done: () => {
                 ctl.clearSelection();
                 void reload();
@@ -429,7 +446,10 @@ export function ListPage({
           rowSelection={{
             selectedRowKeys: selected,
             preserveSelectedRowKeys: true,
-            onChange: (keys) => setSelected(keys),
+            onChange: (keys, picked) => {
+              for (const r of picked) if (r) pickedRows.current.set(r.id as Key, r);
+              setSelected(keys);
+            },
             fixed: true,
             columnWidth: SELECTION_WIDTH,
             // a row the user may not write is not selectable (删除 takes the selection); the tooltip says why

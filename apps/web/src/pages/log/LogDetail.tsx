@@ -39,11 +39,15 @@ export function LogDetail({ id, onClose }: { id: number | null; onClose: () => v
             <Descriptions.Item label={t('log.f.operTime')}>{show(d.operTime)}</Descriptions.Item>
             <Descriptions.Item label={t('log.f.userName')}>{show(d.userName)}</Descriptions.Item>
             <Descriptions.Item label={t('log.f.address')}>{show(d.address)}</Descriptions.Item>
+            <Descriptions.Item label={t('log.f.location')}>{show(d.location)}</Descriptions.Item>
             <Descriptions.Item label={t('log.f.module')}>{show(d.moduleName)}</Descriptions.Item>
             <Descriptions.Item label={t('log.f.action')}>{show(d.actionName)}</Descriptions.Item>
             <Descriptions.Item label={t('log.f.result')}>
               <Tag color={d.result === 1 ? 'success' : 'error'}>{show(d.resultName)}</Tag>
               {d.reason ? <Typography.Text type="danger">{show(d.reason)}</Typography.Text> : null}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('log.f.costMs')}>
+              {d.costMs == null ? '—' : t('log.costMs', { ms: Number(d.costMs) })}
             </Descriptions.Item>
             <Descriptions.Item label={t('log.f.title')} span={2}>
               {show(d.title)}

@@ -1,15 +1,22 @@
-import { LOG_ACTIONS, logModuleLabel, logModules, logResource } from '@gk/contracts';
+import { LOG_ACTIONS, LOG_RESULT, logModuleLabel, logModules, logResource } from '@gk/contracts';
 import { useMemo, useState } from 'react';
-import type { Row } from '../../components/list/columns';
+import { useTranslation } from 'react-i18next';
+import type { ColumnOverride, Row } from '../../components/list/columns';
 import { ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { ResultTag } from '../../components/ResultTag';
 import { LogDetail } from './LogDetail';
 
+/** fixed widths that keep 结果 in view beside the fixed 操作 column at 1280 px (tested) */
+export const OPER_LOG_WIDTHS = { resultName: 100, costMs: 110 } as const;
+
 /**
- * 系统监控 › 操作日志: every write and refused write, searched by account, module, action, result and date;
- * 详情 shows the change field by field; the list exports like every other.
+ * 系统监控 › 操作日志: every write and refused write (with 操作地点 and 消耗时间), searched by account, module,
+ * action, result and date; 结果 is a coloured tag kept in view at 1280 px; 详情 shows the change field by field;
+ * the list exports like every other.
  */
 export default function OperLogList() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   const search = useMemo<SearchFieldConfig[]>(
     () => [
@@ -34,13 +41,27 @@ export default function OperLogList() {
     ],
     [],
   );
+  const columns = useMemo<Record<string, ColumnOverride>>(
+    () => ({
+      resultName: {
+        width: OPER_LOG_WIDTHS.resultName,
+        render: (v: unknown, row: Row) => <ResultTag ok={Number(row.result) === LOG_RESULT.OK} label={String(v ?? '')} />,
+      },
+      costMs: {
+        width: OPER_LOG_WIDTHS.costMs,
+        align: 'right',
+        render: (v: unknown) => (v == null ? '—' : t('log.costMs', { ms: Number(v) })),
+      },
+    }),
+    [t],
+  );
   const rowActions = useMemo<RowAction[]>(
     () => [{ key: 'detail', label: 'log.detail', onClick: (row: Row) => setOpen(Number(row.id)) }],
     [],
   );
   return (
     <>
-      <ListPage resource={logResource} search={search} rowActions={rowActions} />
+      <ListPage resource={logResource} search={search} columns={columns} rowActions={rowActions} />
       <LogDetail id={open} onClose={() => setOpen(null)} />
     </>
   );
