@@ -78,3 +78,20 @@ export async function keepAsFailure(ctx: Ctx): Promise<void> {
 export async function clearFailures(ctx: Ctx, userName: string, ip: string): Promise<void> {
   await ctx.db.deleteFrom('sys_login_failure').where('user_name', '=', userName.slice(0, 64)).where('ip', '=', ip).execute();
 }
+
+/**
+ * Of these account names, those the throttle refuses now from some address (as many failures within the window as
+ * LOGIN_MAX_FAILURES): what 用户列表 marks 已锁定 (issue 25). One query for the page.
+ */
+export async function lockedUserNames(ctx: Ctx, userNames: string[]): Promise<Set<string>> {
+  const names = [...new Set(userNames.map((n) => n.slice(0, 64)))];
+  if (!names.length) return new Set();
+  const rows = await ctx.db
+    .selectFrom('sys_login_failure')
+    .select(['user_name', 'ip', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('user_name', 'in', names)
+    .where('at', '>', ctx.now() - ctx.config.loginWindowMinutes * 60_000)
+    .groupBy(['user_name', 'ip'])
+    .execute();
+  return new Set(rows.filter((r) => Number(r.n) >= ctx.config.loginMaxFailuresPerAccount).map((r) => r.user_name));
+}
