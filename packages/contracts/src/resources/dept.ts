@@ -53,6 +53,7 @@ export const deptMessages = defineMessages({
     'dept.addChild': '新增下级',
     'dept.all': '全部部门',
     'dept.search': '搜索部门',
+    'dept.deleteConfirm': '确认删除部门“{name}”吗？',
   },
   en: {
     'route.DeptList': 'Departments',
@@ -73,6 +74,7 @@ export const deptMessages = defineMessages({
     'dept.addChild': 'Add sub-department',
     'dept.all': 'All departments',
     'dept.search': 'Search departments',
+    'dept.deleteConfirm': 'Delete department "{name}"?',
   },
   es: {
     'route.DeptList': 'Departamentos',
@@ -93,13 +95,14 @@ export const deptMessages = defineMessages({
     'dept.addChild': 'Añadir subdepartamento',
     'dept.all': 'Todos los departamentos',
     'dept.search': 'Buscar departamentos',
+    'dept.deleteConfirm': '¿Eliminar el departamento «{name}»?',
   },
 });
 
 /** The save body (`/dept/saveDept`): a new department names its parent; the root keeps none. */
 export const deptSaveSchema = z.object({
   id: optId(),
-  /** required except on the root (the server says `dept.parentRequired`) */
+  /** absent on create: under the head office; on update: unchanged; the root keeps none */
   parentId: optId(),
   name: reqText('dept.nameRequired', DEPT_NAME_MAX),
   sortNo: sortNo(),

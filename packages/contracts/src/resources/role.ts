@@ -159,7 +159,7 @@ export const roleMessages = defineMessages({
     'role.scope.deptAndBelow': 'Own department and below',
     'role.scope.self': 'Own records only',
     'role.scope.custom': 'Chosen departments',
-    'role.scope.hint': 'Which content records the holders of this role may see, edit, publish and delete (by the creator\'s department)',
+    'role.scope.hint': "Which content records the holders of this role may see, edit, publish and delete (by the creator's department)",
     'role.dataScope': 'The data scope must be all, dept, deptAndBelow, self or custom',
     'role.deptIds': 'The department list is not valid',
     'role.deptsRequired': 'Choose at least one department for a custom data scope',
@@ -229,7 +229,8 @@ export const roleMessages = defineMessages({
     'role.scope.deptAndBelow': 'Su departamento y los inferiores',
     'role.scope.self': 'Solo sus registros',
     'role.scope.custom': 'Departamentos elegidos',
-    'role.scope.hint': 'Qué registros de contenido pueden ver, editar, publicar y eliminar los titulares de este rol (según el departamento del creador)',
+    'role.scope.hint':
+      'Qué registros de contenido pueden ver, editar, publicar y eliminar los titulares de este rol (según el departamento del creador)',
     'role.dataScope': 'El alcance de datos debe ser all, dept, deptAndBelow, self o custom',
     'role.deptIds': 'La lista de departamentos no es válida',
     'role.deptsRequired': 'Elija al menos un departamento para un alcance personalizado',

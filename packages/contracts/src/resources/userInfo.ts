@@ -86,6 +86,7 @@ export const userInfoMessages = defineMessages({
     'userInfo.adminOnly': '只有超级管理员可以修改、重置、停用、解锁或删除超级管理员账号“{name}”',
     'userInfo.ownRoles': '不能修改当前登录账号自己的角色',
     'userInfo.f.nickName': '姓名',
+    'userInfo.nickNameHint': '留空则与用户名相同',
     'userInfo.f.phone': '手机',
     'userInfo.f.email': '邮箱',
     'userInfo.f.deptId': '部门',
@@ -149,6 +150,7 @@ export const userInfoMessages = defineMessages({
     'userInfo.adminOnly': 'Only an administrator may change, reset, disable, unlock or delete the administrator account "{name}"',
     'userInfo.ownRoles': 'You cannot change the roles of the account you are logged in with',
     'userInfo.f.nickName': 'Name',
+    'userInfo.nickNameHint': 'Leave empty to use the user name',
     'userInfo.f.phone': 'Mobile',
     'userInfo.f.email': 'Email',
     'userInfo.f.deptId': 'Department',
@@ -214,6 +216,7 @@ export const userInfoMessages = defineMessages({
       'Solo un administrador puede modificar, restablecer, deshabilitar, desbloquear o eliminar la cuenta de administrador «{name}»',
     'userInfo.ownRoles': 'No puede cambiar los roles de la cuenta con la que ha iniciado sesión',
     'userInfo.f.nickName': 'Nombre',
+    'userInfo.nickNameHint': 'Déjelo vacío para usar el nombre de usuario',
     'userInfo.f.phone': 'Móvil',
     'userInfo.f.email': 'Correo electrónico',
     'userInfo.f.deptId': 'Departamento',
@@ -306,7 +309,7 @@ export const userInfoSaveSchema = z
     /** 姓名: the account's `name` (the same one 个人中心 edits); blank on create = the user name */
     nickName: optText(64),
     /** 手机: the account's `tel` (one column with 个人中心) */
-    phone: optText(20).refine((v) => validators.mobile(v) == null, { message: 'v.mobile' }),
+    phone: optText(20).refine((v) => validators.phoneOrLandline(v) == null, { message: 'v.phoneOrLandline' }),
     email: optText(100).refine((v) => validators.email(v) == null, { message: 'v.email' }),
     /** the account's department (absent: unchanged; a new account without one is in the head office) */
     deptId: optId(),

@@ -51,8 +51,10 @@ describe.each(DIALECTS)('departments, users and role assignment on %s', (dialect
     expect(await ancestors(szTeam)).toBe(`${root},${shenzhen}`);
   });
 
-  it('refuses a missing parent, a loop, a duplicate sibling name and moving the root', async () => {
-    expect((await post('/dept/saveDept', { name: '无上级' })).body).toEqual({ code: 400, msg: '请选择上级部门' });
+  it('places a department without parent under 总公司; refuses an unknown parent, a loop, a duplicate sibling name and moving the root', async () => {
+    const orphan = await post('/dept/saveDept', { name: '无上级' });
+    expect(orphan.body.data).toMatchObject({ parentId: root });
+    expect((await post(`/dept/delDept?id=${orphan.body.data.id}`)).body.code).toBe(200);
     expect((await post('/dept/saveDept', { parentId: 999999, name: '孤儿' })).body).toEqual({ code: 400, msg: '上级部门不存在' });
     expect((await post('/dept/saveDept', { id: shenzhen, parentId: szTeam, name: '深圳分公司' })).body).toEqual({
       code: 400,
@@ -84,7 +86,11 @@ describe.each(DIALECTS)('departments, users and role assignment on %s', (dialect
       code: 200,
       data: { nickName: '深圳小王', phone: '13800138000', email: 'wang@example.com', deptId: szTeam, deptName: '深圳编辑部' },
     });
-    const row = await t.current.ctx.db.selectFrom('sys_user').select(['name', 'tel', 'dept_id']).where('user_name', '=', 'sz-editor').executeTakeFirstOrThrow();
+    const row = await t.current.ctx.db
+      .selectFrom('sys_user')
+      .select(['name', 'tel', 'dept_id'])
+      .where('user_name', '=', 'sz-editor')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ name: '深圳小王', tel: '13800138000', dept_id: szTeam });
     const userToken = await t.current.login('sz-editor', 'Sz_editor_1');
     await post('/user/updateProfile', { name: '王深圳' }, userToken);
@@ -103,7 +109,7 @@ describe.each(DIALECTS)('departments, users and role assignment on %s', (dialect
 
     expect((await post('/userInfo/saveUserInfo', { id: saved.body.data.id, userName: 'sz-editor', phone: '123' })).body).toEqual({
       code: 400,
-      msg: '请输入正确的电话号码',
+      msg: '请输入正确的电话号码或者固话号码',
     });
     expect((await post('/userInfo/saveUserInfo', { id: saved.body.data.id, userName: 'sz-editor', email: 'x@' })).body).toEqual({
       code: 400,
@@ -114,7 +120,9 @@ describe.each(DIALECTS)('departments, users and role assignment on %s', (dialect
       msg: '所选部门不存在',
     });
     // an empty role list is refused; an update that leaves roles out keeps them
-    expect((await post('/userInfo/saveUserInfo', { userName: 'no-role', password: 'No_role_123', enableFlag: 1, roleIds: [] })).body).toEqual({
+    expect(
+      (await post('/userInfo/saveUserInfo', { userName: 'no-role', password: 'No_role_123', enableFlag: 1, roleIds: [] })).body,
+    ).toEqual({
       code: 400,
       msg: '请至少选择一个角色',
     });
@@ -148,7 +156,10 @@ describe.each(DIALECTS)('departments, users and role assignment on %s', (dialect
     });
     expect((await post('/role/saveRole', { id, code: 'sz_news', name: '深圳新闻', dataScope: 'everything' })).body.code).toBe(400);
     await post('/role/saveRole', { id, code: 'sz_news', name: '深圳新闻', dataScope: 'custom', deptIds: [shenzhen, szTeam] });
-    expect((await post(`/role/getRole?id=${id}`)).body.data).toMatchObject({ dataScope: 'custom', deptIds: [shenzhen, szTeam].sort((a, b) => a - b) });
+    expect((await post(`/role/getRole?id=${id}`)).body.data).toMatchObject({
+      dataScope: 'custom',
+      deptIds: [shenzhen, szTeam].sort((a, b) => a - b),
+    });
     // a save without the scope keeps it
     await post('/role/saveRole', { id, code: 'sz_news', name: '深圳新闻2' });
     expect((await post(`/role/getRole?id=${id}`)).body.data).toMatchObject({ name: '深圳新闻2', dataScope: 'custom' });
@@ -165,7 +176,9 @@ describe.each(DIALECTS)('departments, users and role assignment on %s', (dialect
     const editor = await roleId('editor');
     const ids: number[] = [];
     for (const n of ['as-a', 'as-b'])
-      ids.push((await post('/userInfo/saveUserInfo', { userName: n, password: 'Assign_123', enableFlag: 1, roleIds: [editor] })).body.data.id);
+      ids.push(
+        (await post('/userInfo/saveUserInfo', { userName: n, password: 'Assign_123', enableFlag: 1, roleIds: [editor] })).body.data.id,
+      );
     expect((await post('/role/getRoleUsers', { roleId: rid })).body).toMatchObject({ code: 200, rows: [], total: 0 });
     const cands = await post('/role/getRoleCandidates', { roleId: rid, userName: 'as-' });
     expect(cands.body.rows.map((r: { userName: string }) => r.userName)).toEqual(['as-a', 'as-b']);
@@ -206,13 +219,20 @@ describe.each(DIALECTS)('departments, users and role assignment on %s', (dialect
         dataScope: 'dept',
       })
     ).body.data.id;
-    const mgrId = (await post('/userInfo/saveUserInfo', { userName: 'mgr', password: 'Manager_123', enableFlag: 1, roleIds: [manager], deptId: shenzhen }))
-      .body.data.id;
+    const mgrId = (
+      await post('/userInfo/saveUserInfo', {
+        userName: 'mgr',
+        password: 'Manager_123',
+        enableFlag: 1,
+        roleIds: [manager],
+        deptId: shenzhen,
+      })
+    ).body.data.id;
     const mgr = await t.current.login('mgr', 'Manager_123');
     const editor = await roleId('editor');
     const low = (await post('/role/saveRole', { code: 'low_role', name: '低权限', permissions: ['menu:UserInfoList'] })).body.data.id;
-    const target = (await post('/userInfo/saveUserInfo', { userName: 'target', password: 'Target_123', enableFlag: 1, roleIds: [low] })).body.data
-      .id;
+    const target = (await post('/userInfo/saveUserInfo', { userName: 'target', password: 'Target_123', enableFlag: 1, roleIds: [low] }))
+      .body.data.id;
     const adminId = (await post('/user/getProfile')).body.data.id;
 
     // 内容编辑 holds buttons the manager lacks
@@ -231,11 +251,34 @@ describe.each(DIALECTS)('departments, users and role assignment on %s', (dialect
     expect(held.map((r) => Number(r.role_id))).toEqual([await roleId('admin')]);
 
     // data scope: 本部门 grants no 全部 and no other branch
-    const created = await post('/role/saveRole', { code: 'mgr_made', name: '经理建', permissions: ['menu:UserInfoList'], dataScope: 'all' }, mgr);
+    const created = await post(
+      '/role/saveRole',
+      { code: 'mgr_made', name: '经理建', permissions: ['menu:UserInfoList'], dataScope: 'all' },
+      mgr,
+    );
     expect(created.body).toEqual({ code: 403, msg: '不能授予超出您自己数据权限的范围：全部数据' });
-    expect((await post('/role/saveRole', { code: 'mgr_made', name: '经理建', permissions: ['menu:UserInfoList'], dataScope: 'custom', deptIds: [shanghai] }, mgr)).body.code).toBe(403);
-    expect((await post('/role/saveRole', { code: 'mgr_made', name: '经理建', permissions: ['menu:UserInfoList'], dataScope: 'dept' }, mgr)).body.code).toBe(200);
-    expect((await post('/role/saveRole', { code: 'mgr_made2', name: '经理建2', permissions: ['menu:UserInfoList'], dataScope: 'custom', deptIds: [shenzhen] }, mgr)).body.code).toBe(200);
+    expect(
+      (
+        await post(
+          '/role/saveRole',
+          { code: 'mgr_made', name: '经理建', permissions: ['menu:UserInfoList'], dataScope: 'custom', deptIds: [shanghai] },
+          mgr,
+        )
+      ).body.code,
+    ).toBe(403);
+    expect(
+      (await post('/role/saveRole', { code: 'mgr_made', name: '经理建', permissions: ['menu:UserInfoList'], dataScope: 'dept' }, mgr)).body
+        .code,
+    ).toBe(200);
+    expect(
+      (
+        await post(
+          '/role/saveRole',
+          { code: 'mgr_made2', name: '经理建2', permissions: ['menu:UserInfoList'], dataScope: 'custom', deptIds: [shenzhen] },
+          mgr,
+        )
+      ).body.code,
+    ).toBe(200);
   });
 
   it('用户列表 marks locked accounts; the role filter searches every role', async () => {

@@ -42,8 +42,9 @@ export async function deptTree(db: AnyDb): Promise<DeptNode[]> {
   const roots: DeptNode[] = [];
   for (const n of nodes.values()) {
     const parent = n.parentId == null ? undefined : nodes.get(n.parentId);
-    if (parent) (parent.children ??= []).push(n);
-    else roots.push(n);
+    if (!parent) roots.push(n);
+    else if (parent.children) parent.children.push(n);
+    else parent.children = [n];
   }
   return roots;
 }
@@ -72,7 +73,7 @@ const listed = (names: string[], limit = 10) => (names.length > limit ? [...name
 
 /**
  * Departments (系统管理 › 部门管理, issue 25) on `sys_dept`. The root (总公司) keeps no parent and cannot be deleted;
- * every other department names an existing parent that is neither itself nor below it, and its name is unique
+ * every other department has an existing parent (a new one without it: the root) that is neither itself nor below it, and its name is unique
  * among its siblings. A move rewrites the `ancestors` of everything below it. A department with child departments
  * or accounts cannot be deleted (the message names them); the custom data scopes naming it forget it.
  */
@@ -84,9 +85,9 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         if (values.parentId != null) throw conflict('dept.rootLocked');
         delete values.parentId;
       } else if (values.parentId == null) {
-        // an update that leaves the parent out keeps it; a new department must name one
-        if (!existing) throw badRequest('dept.parentRequired');
-        delete values.parentId;
+        // an update that leaves the parent out keeps it; a new department without one is placed under the head office
+        if (!existing) values.parentId = await rootDeptId(trx);
+        else delete values.parentId;
       }
       const parentId = (values.parentId ?? existing?.parentId ?? null) as number | null;
       if (parentId != null) {
@@ -97,7 +98,8 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         values.ancestors = pathOf(parent);
         if (existing) {
           const old = await trx.selectFrom('sys_dept').select(['id', 'ancestors']).where('id', '=', deptId!).executeTakeFirstOrThrow();
-          if (old.ancestors !== values.ancestors) scratch.moved = { from: pathOf(old), to: pathOf({ id: deptId!, ancestors: String(values.ancestors) }) };
+          if (old.ancestors !== values.ancestors)
+            scratch.moved = { from: pathOf(old), to: pathOf({ id: deptId!, ancestors: String(values.ancestors) }) };
         }
       }
       const name = (values.name ?? existing?.name) as string;
@@ -127,7 +129,13 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       for (const r of rows) {
         const deptId = Number(r.id);
         if (r.parent_id == null) throw conflict('dept.rootLocked');
-        const children = await trx.selectFrom('sys_dept').select('name').where('parent_id', '=', deptId).orderBy('sort_no').orderBy('id').execute();
+        const children = await trx
+          .selectFrom('sys_dept')
+          .select('name')
+          .where('parent_id', '=', deptId)
+          .orderBy('sort_no')
+          .orderBy('id')
+          .execute();
         if (children.length) throw conflict('dept.hasChildren', { name: String(r.name), children: listed(children.map((c) => c.name)) });
         const users = await trx.selectFrom('sys_user').select('user_name').where('dept_id', '=', deptId).orderBy('id').limit(11).execute();
         if (users.length) throw conflict('dept.hasUsers', { name: String(r.name), users: listed(users.map((u) => u.user_name)) });

@@ -1,19 +1,19 @@
 import {
   allEndpoints,
+  Code,
   id,
   type MenuSetting,
   menuKey,
   menuSettingSchema,
   menuTree,
   type PermissionNode,
+  paging,
   permissionTree,
   ROLES,
   roleAssignSchema,
   roleEndpoints,
   roleResource,
   roleUsersSchema,
-  paging,
-  Code,
 } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -28,9 +28,9 @@ import {
   touchRefusals,
 } from '../../auth/grants.js';
 import type { Ctx } from '../../context.js';
+import { contains } from '../../crud/list.js';
 import { registerResource } from '../../crud/routes.js';
 import type { CrudHooks } from '../../crud/service.js';
-import { contains } from '../../crud/list.js';
 import type { AnyDb } from '../../db/index.js';
 import { changed } from '../../events/bus.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
@@ -211,7 +211,11 @@ async function roleUserPage(
   let q = db
     .selectFrom('sys_user as u')
     .where((eb) =>
-      eb('u.id', holding ? 'in' : 'not in', eb.selectFrom('sys_user_role as hr').select('hr.user_id').where('hr.role_id', '=', input.roleId)),
+      eb(
+        'u.id',
+        holding ? 'in' : 'not in',
+        eb.selectFrom('sys_user_role as hr').select('hr.user_id').where('hr.role_id', '=', input.roleId),
+      ),
     );
   const name = input.userName?.trim();
   if (name) q = q.where((eb) => eb.or([contains('u.user_name', name), contains('u.name', name)]));
@@ -340,7 +344,10 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     handler: async (_i, req) => {
       const saved = await crud.save(req.body ?? {}, req);
       const roleId = Number(saved.id);
-      const grants = { permissions: await roleKeys(ctx.db, { id: roleId, code: String(saved.code) }), deptIds: await roleDeptIds(ctx.db, roleId) };
+      const grants = {
+        permissions: await roleKeys(ctx.db, { id: roleId, code: String(saved.code) }),
+        deptIds: await roleDeptIds(ctx.db, roleId),
+      };
       return ok(req, { ...saved, ...grants }, 'common.saved');
     },
   });
@@ -437,9 +444,9 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
           .where('role_id', '<>', roleId)
           .execute();
         const keep = new Set(others.map((r) => Number(r.user_id)));
-        const holding = (await trx.selectFrom('sys_user_role').select('user_id').where('role_id', '=', roleId).where('user_id', 'in', ids).execute()).map(
-          (r) => Number(r.user_id),
-        );
+        const holding = (
+          await trx.selectFrom('sys_user_role').select('user_id').where('role_id', '=', roleId).where('user_id', 'in', ids).execute()
+        ).map((r) => Number(r.user_id));
         const alone = users.find((u) => holding.includes(Number(u.id)) && !keep.has(Number(u.id)));
         if (alone) throw conflict('role.lastRole', { name: alone.user_name });
         if (holding.length) await trx.deleteFrom('sys_user_role').where('role_id', '=', roleId).where('user_id', 'in', holding).execute();

@@ -13,6 +13,7 @@ import '../../components/components.css';
 import { FormFields } from '../../components/form/FormFields';
 import { useOwnGrants } from '../../lib/grants';
 import { usePermission } from '../../lib/Permission';
+import { RoleDataScope } from './RoleDataScope';
 
 const LIST = '/system/role-list';
 
@@ -186,6 +187,7 @@ export default function RoleDetails() {
               { name: 'remark', widget: 'textarea', full: true, maxLength: 200 },
             ]}
           />
+          <RoleDataScope disabled={readOnly} />
         </Form>
         <Typography.Title level={5}>{t('role.tree.title')}</Typography.Title>
         {isAdmin ? <Alert type="info" showIcon title={t('role.tree.adminHint')} style={{ marginBottom: 12 }} /> : null}
