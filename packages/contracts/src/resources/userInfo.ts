@@ -331,6 +331,19 @@ export const userInfoResource = defineResource({
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     { name: 'userName', type: 'text', label: 'userInfo.f.userName', list: true, sortable: true },
+    /** 姓名, 手机 (issue 25): the columns 个人中心 edits as name and tel, under the dialog's names */
+    { name: 'nickName', column: 'name', type: 'text', label: 'userInfo.f.nickName', list: true, sortable: true },
+    { name: 'phone', column: 'tel', type: 'text', label: 'userInfo.f.phone' },
+    { name: 'email', type: 'text', label: 'userInfo.f.email' },
+    { name: 'deptId', type: 'int', label: 'userInfo.f.deptId', nullable: true },
+    {
+      name: 'deptName',
+      type: 'text',
+      label: 'userInfo.f.deptName',
+      readOnly: true,
+      list: true,
+      join: { table: 'sys_dept', key: 'id', via: 'deptId', select: 'name' },
+    },
     { name: 'password', column: 'password_hash', type: 'text', label: 'userInfo.f.password', hidden: true },
     { name: 'enableFlag', type: 'flag', label: 'userInfo.f.enableFlag', list: true, sortable: true },
     /** the same column under the SPEC's other name (SPEC point 3: "enableFlag (also flag)") */
@@ -342,19 +355,6 @@ export const userInfoResource = defineResource({
       readOnly: true,
       list: true,
       join: { table: 'sys_user_role_names', key: 'user_id', via: 'id', select: 'role_names' },
-    },
-    /** 姓名, 手机 (issue 25): the columns 个人中心 edits as name and tel, under the dialog's names */
-    { name: 'nickName', column: 'name', type: 'text', label: 'userInfo.f.nickName', list: true, sortable: true },
-    { name: 'phone', column: 'tel', type: 'text', label: 'userInfo.f.phone', list: true },
-    { name: 'email', type: 'text', label: 'userInfo.f.email' },
-    { name: 'deptId', type: 'int', label: 'userInfo.f.deptId', nullable: true },
-    {
-      name: 'deptName',
-      type: 'text',
-      label: 'userInfo.f.deptName',
-      readOnly: true,
-      list: true,
-      join: { table: 'sys_dept', key: 'id', via: 'deptId', select: 'name' },
     },
     { name: 'createTime', type: 'datetime', label: 'common.f.createTime', readOnly: true, list: true, sortable: true },
   ],

@@ -73,16 +73,16 @@ const dialog = (defaultDept: number | null): DialogFormConfig => ({
 /** 用户名 with the 已锁定 tag of an account the login throttle refuses now (解锁 lifts it). */
 function UserNameCell({ row }: { row: Row }) {
   const { t } = useTranslation();
+  const name = String(row.userName ?? '');
+  if (!row.locked) return name;
   return (
     <Space size={4} wrap>
-      <span>{String(row.userName ?? '')}</span>
-      {row.locked ? (
-        <Tooltip title={t('userInfo.lockedHint')}>
-          <Tag color="error" icon={<LockOutlined />}>
-            {t('userInfo.lockedTag')}
-          </Tag>
-        </Tooltip>
-      ) : null}
+      <span>{name}</span>
+      <Tooltip title={t('userInfo.lockedHint')}>
+        <Tag color="error" icon={<LockOutlined />}>
+          {t('userInfo.lockedTag')}
+        </Tag>
+      </Tooltip>
     </Space>
   );
 }
@@ -94,9 +94,18 @@ const columns: Record<string, ColumnOverride> = {
 };
 
 /** 用户管理's left panel: the department tree; choosing one lists its accounts and those of the departments below. */
-function DeptPanel({ value, onChange }: { value: number | null; onChange: (v: number | null) => void }) {
+function DeptPanel({
+  tree,
+  loading,
+  value,
+  onChange,
+}: {
+  tree: DeptNode[];
+  loading: boolean;
+  value: number | null;
+  onChange: (v: number | null) => void;
+}) {
   const { t } = useTranslation();
-  const { tree, loading } = useDeptTree(userInfoEndpoints.deptTree.path);
   const [filter, setFilter] = useState('');
   const data = useMemo(() => {
     const keep = (nodes: DeptNode[]): DeptNode[] =>
@@ -107,7 +116,7 @@ function DeptPanel({ value, onChange }: { value: number | null; onChange: (v: nu
     return toTreeData(keep(tree));
   }, [tree, filter]);
   return (
-    <Card size="small" className="gk-dept-panel" style={{ width: 240, flex: '0 0 240px' }} loading={loading}>
+    <Card size="small" className="gk-dept-panel" style={{ width: 220, flex: '0 0 220px' }} loading={loading}>
       <Input.Search
         allowClear
         placeholder={t('dept.search')}
@@ -209,11 +218,13 @@ export default function UserInfoList() {
     { key: 'unlock', label: 'userInfo.unlock', endpoint: userInfoEndpoints.unlock },
   ];
   const [deptId, setDeptId] = useState<number | null>(null);
-  const dialogConfig = useMemo(() => dialog(deptId), [deptId]);
+  const { tree, loading } = useDeptTree(userInfoEndpoints.deptTree.path);
+  // a new account starts in the department chosen on the left, else the head office
+  const dialogConfig = useMemo(() => dialog(deptId ?? tree[0]?.id ?? null), [deptId, tree]);
   return (
     <>
       <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <DeptPanel value={deptId} onChange={setDeptId} />
+        <DeptPanel tree={tree} loading={loading} value={deptId} onChange={setDeptId} />
         <div style={{ flex: '1 1 600px', minWidth: 0 }}>
           <ListPage
             resource={userInfoResource}
