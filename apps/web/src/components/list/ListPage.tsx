@@ -191,6 +191,7 @@ export function ListPage({
       canToggle: can,
       onToggle,
       rowLock,
+      toggleOptions,
     });
     if (translations) cols.push(translationColumn(locales, uiLang, t));
     if (detailRoute || dialog || actions.length) {
@@ -249,6 +250,7 @@ export function ListPage({
     can,
     canSave,
     onToggle,
+    toggleOptions,
     detailRoute,
     dialog,
     openRecord,

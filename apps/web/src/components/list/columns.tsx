@@ -19,6 +19,10 @@ export interface ToggleOptions {
   reloadOnFailure?: boolean;
   /** reload the list after a change too, when the server also changes other rows (contacts: one live) */
   reloadOnSuccess?: boolean;
+  /** a question asked before the change (a switch that takes rights away, issue 25), or null to change at once */
+  confirm?: (row: Row, next: boolean) => string | null;
+  /** why this row's switch is off (the own account), or null */
+  lock?: (row: Row) => string | null;
 }
 
 /** Default widths; plain text columns have none: they share the room the others leave. */
@@ -113,6 +117,8 @@ export interface BuildColumnsOptions {
   onToggle: (row: Row, field: string, next: boolean) => Promise<unknown>;
   /** why the user may not write this row (its toggles are disabled, with this tooltip), or nothing */
   rowLock?: (row: Row) => string | null | undefined;
+  /** per-toggle options (their `lock`) */
+  toggleOptions?: Record<string, ToggleOptions>;
 }
 
 export function buildColumns({
@@ -125,6 +131,7 @@ export function buildColumns({
   canToggle,
   onToggle,
   rowLock,
+  toggleOptions,
 }: BuildColumnsOptions): ColumnType<Row>[] {
   return visible.map(({ field: f, fixed }) => {
     const o = overrides[f.name] ?? {};
@@ -144,7 +151,7 @@ export function buildColumns({
     if (f.type === 'flag' && toggle) {
       col.align = 'center';
       col.render = (v, row) => {
-        const lock = rowLock?.(row) || null;
+        const lock = rowLock?.(row) || toggleOptions?.[f.name]?.lock?.(row) || null;
         const cell = (
           <ToggleCell
             checked={Number(v) === 1}

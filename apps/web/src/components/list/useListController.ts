@@ -174,6 +174,8 @@ export function useListController({
   const onToggle = useCallback(
     async (row: Row, field: string, next: boolean) => {
       if (!resource.toggles?.[field]) return;
+      const question = toggleOptions[field]?.confirm?.(row, next);
+      if (question && !(await modal.confirm({ title: question, okText: t('ui.ok'), cancelText: t('ui.cancel') }))) return;
       const flag = next ? 1 : 0;
       try {
         const reply = await toggle({ id: row.id as number | string, field, flag });
@@ -190,7 +192,7 @@ export function useListController({
         if (toggleOptions[field]?.reloadOnFailure !== false) void refetch();
       }
     },
-    [resource, toggle, message, t, client, queryKey, toggleOptions, refetch, reload],
+    [resource, toggle, message, modal, t, client, queryKey, toggleOptions, refetch, reload],
   );
 
   // --------------------------------------------------------------------------------------------- delete

@@ -9,7 +9,7 @@ import type { DialogFormConfig } from '../../components/DialogForm';
 import type { FormFieldConfig } from '../../components/form/FormFields';
 import { NewPasswordItem } from '../../components/form/NewPasswordItem';
 import { rules } from '../../components/form/validators';
-import type { ColumnOverride, Row } from '../../components/list/columns';
+import type { ColumnOverride, Row, ToggleOptions } from '../../components/list/columns';
 import { ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
@@ -86,6 +86,14 @@ function UserNameCell({ row }: { row: Row }) {
     </Space>
   );
 }
+
+/** 状态 asks first, as RuoYi does (停用 ends the account's sessions at once); the own account's switch is off */
+const toggles: Record<string, ToggleOptions> = {
+  enableFlag: {
+    confirm: (row, next) => tr(next ? 'userInfo.enableConfirm' : 'userInfo.disableConfirm', { name: String(row.userName) }),
+    lock: (row) => (Number(row.id) === useSession.getState().user?.id ? tr('userInfo.switchSelf') : null),
+  },
+};
 
 const columns: Record<string, ColumnOverride> = {
   userName: { render: (_v: unknown, row: Row) => <UserNameCell row={row} /> },
@@ -233,6 +241,7 @@ export default function UserInfoList() {
             rowActions={rowActions}
             rowLock={rowLock}
             columns={columns}
+            toggles={toggles}
             baseQuery={deptId ? { deptId } : undefined}
           />
         </div>
