@@ -331,6 +331,10 @@ export const userInfoResource = defineResource({
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     { name: 'userName', type: 'text', label: 'userInfo.f.userName', list: true, sortable: true },
+    { name: 'password', column: 'password_hash', type: 'text', label: 'userInfo.f.password', hidden: true },
+    { name: 'enableFlag', type: 'flag', label: 'userInfo.f.enableFlag', list: true, sortable: true },
+    /** the same column under the SPEC's other name (SPEC point 3: "enableFlag (also flag)") */
+    { name: 'flag', column: 'enable_flag', type: 'flag', label: 'userInfo.f.enableFlag', readOnly: true },
     /** 姓名, 手机 (issue 25): the columns 个人中心 edits as name and tel, under the dialog's names */
     { name: 'nickName', column: 'name', type: 'text', label: 'userInfo.f.nickName', list: true, sortable: true },
     { name: 'phone', column: 'tel', type: 'text', label: 'userInfo.f.phone' },
@@ -344,10 +348,6 @@ export const userInfoResource = defineResource({
       list: true,
       join: { table: 'sys_dept', key: 'id', via: 'deptId', select: 'name' },
     },
-    { name: 'password', column: 'password_hash', type: 'text', label: 'userInfo.f.password', hidden: true },
-    { name: 'enableFlag', type: 'flag', label: 'userInfo.f.enableFlag', list: true, sortable: true },
-    /** the same column under the SPEC's other name (SPEC point 3: "enableFlag (also flag)") */
-    { name: 'flag', column: 'enable_flag', type: 'flag', label: 'userInfo.f.enableFlag', readOnly: true },
     {
       name: 'roleNames',
       type: 'text',
