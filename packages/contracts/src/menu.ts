@@ -268,6 +268,7 @@ const HAND_WRITTEN: MenuSeed[] = [
         isHidden: true,
         activeMenu: '/system/role-list',
       },
+      { url: '/system/dept-list', routeName: 'DeptList', title: '部门管理', icon: 'ApartmentOutlined', module: 'dept' },
       { url: '/system/menu-settings', routeName: 'MenuSettings', title: '菜单设置', icon: 'BarsOutlined' },
       { url: '/webhook/webhook-list', routeName: 'WebhookList', title: 'Webhook', icon: 'ApiOutlined', list: 'webhook', module: 'webhook' },
       { url: '/system/api-docs', routeName: 'ApiDocs', title: '接口文档', icon: 'FileTextOutlined', module: 'apiDocs' },

@@ -46,6 +46,8 @@ const PAGE_REPLIES = new Set([
   '/webhook/getDeliveryPage',
   '/role/getRoleList',
   '/userInfo/getRoleOptions',
+  '/role/getRoleUsers',
+  '/role/getRoleCandidates',
 ]);
 
 type Json = Record<string, unknown>;

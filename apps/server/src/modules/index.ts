@@ -6,6 +6,7 @@ import * as apiDocs from './apiDocs/index.js';
 import * as autoComplete from './autoComplete/index.js';
 import * as company from './company/index.js';
 import * as dashboard from './dashboard/index.js';
+import * as dept from './dept/index.js';
 import * as fieldConfig from './fieldConfig/index.js';
 import * as header from './header/index.js';
 import * as log from './log/index.js';
@@ -34,6 +35,7 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   header,
   company,
   upload,
+  dept,
   userInfo,
   fieldConfig,
   autoComplete,

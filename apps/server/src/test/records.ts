@@ -37,6 +37,10 @@ export const FIXED: Record<string, (rank: number) => unknown> = {
   status: (rank) => (rank % 2 ? 'draft' : 'published'),
   publishTime: (rank) => `2025-0${(rank % 9) + 1}-01 08:00:00`,
   password: () => 'Passw0rd_1',
+  email: (rank) => `u${rank}@example.com`,
+  dataScope: () => 'all',
+  /** a department's parent: none, so the head office */
+  parentId: () => null,
 };
 
 /** a text that sorts by rank (ASCII, so both dialects collate it alike) and carries the test's tag */

@@ -7,6 +7,7 @@ export * from './business.js';
 export * from './company.js';
 export * from './dashboard.js';
 export * from './delivery.js';
+export * from './dept.js';
 export * from './fieldConfig.js';
 export * from './header.js';
 export * from './job.js';

@@ -21,7 +21,19 @@ export const roleEndpoints = defineEndpoints('role', {
   flag: { path: '/role/upRoleFlag', kind: 'write', name: '启用/停用角色' },
   menus: { path: '/role/getMenuSettings', kind: 'read', name: '菜单设置' },
   saveMenu: { path: '/role/saveMenuSetting', kind: 'write', name: '保存菜单设置', screen: 'MenuSettings' },
+  /** the department tree for the 数据权限 section's 自定义 (`DeptNode[]`, issue 25) */
+  deptTree: { path: '/role/getDeptTree', kind: 'read', name: '部门树' },
+  /** 分配用户 (issue 25): the accounts holding a role (roleId, pageNumber, pageSize, userName?), each with `mayTouch` */
+  users: { path: '/role/getRoleUsers', kind: 'read', name: '角色用户' },
+  /** the accounts not holding it, to add (roleId, pageNumber, pageSize, userName?) */
+  candidates: { path: '/role/getRoleCandidates', kind: 'read', name: '可分配用户' },
+  assignUsers: { path: '/role/assignUsers', kind: 'write', name: '分配用户' },
+  unassignUsers: { path: '/role/unassignUsers', kind: 'write', name: '取消分配用户' },
 });
+
+/** A role's data scope (数据权限, issue 25): which content records its holders reach. */
+export const DATA_SCOPES = ['all', 'dept', 'deptAndBelow', 'self', 'custom'] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
 
 export const ROLE_CODE_MAX = 32;
 
@@ -71,6 +83,30 @@ export const roleMessages = defineMessages({
     'role.ownRole': '不能修改您自己所属的角色“{name}”',
     'role.tree.beyondHint': '灰色的权限您自己没有，不能授予',
     'menu.notHeld': '不能修改您自己没有的菜单“{title}”',
+    'role.f.dataScope': '数据权限',
+    'role.f.deptIds': '可见部门',
+    'role.scope.all': '全部数据',
+    'role.scope.dept': '本部门数据',
+    'role.scope.deptAndBelow': '本部门及以下数据',
+    'role.scope.self': '仅本人数据',
+    'role.scope.custom': '自定义数据',
+    'role.scope.hint': '决定持有此角色的用户能查看、编辑、发布和删除哪些内容记录（按创建者所在部门）',
+    'role.dataScope': '数据权限只能是全部、本部门、本部门及以下、仅本人或自定义',
+    'role.deptIds': '部门列表格式不正确',
+    'role.deptsRequired': '自定义数据权限请至少选择一个部门',
+    'role.deptUnknown': '所选部门不存在',
+    'role.scopeBeyond': '不能授予超出您自己数据权限的范围：{scope}',
+    'role.assignUsers': '分配用户',
+    'role.addUsers': '添加用户',
+    'role.removeUsers': '批量取消授权',
+    'role.removeUser': '取消授权',
+    'role.removeConfirm': '确认要取消这些用户的“{name}”角色吗？',
+    'role.assigned': '已为{count}个用户分配角色',
+    'role.unassigned': '已取消{count}个用户的角色',
+    'role.lastRole': '用户“{name}”只有这一个角色，取消后将无法登录，请先为其分配其他角色',
+    'role.holders': '“{name}”的用户',
+    'role.userIds': '用户列表格式不正确',
+    'role.userUnknown': '所选用户不存在',
   },
   en: {
     'role.entity': 'Role',
@@ -117,6 +153,30 @@ export const roleMessages = defineMessages({
     'role.ownRole': 'You cannot change role "{name}": you hold it yourself',
     'role.tree.beyondHint': 'Greyed-out permissions are not yours and cannot be granted',
     'menu.notHeld': 'You cannot change menu "{title}": you do not hold it',
+    'role.f.dataScope': 'Data scope',
+    'role.f.deptIds': 'Departments',
+    'role.scope.all': 'All data',
+    'role.scope.dept': 'Own department',
+    'role.scope.deptAndBelow': 'Own department and below',
+    'role.scope.self': 'Own records only',
+    'role.scope.custom': 'Chosen departments',
+    'role.scope.hint': "Which content records the holders of this role may see, edit, publish and delete (by the creator's department)",
+    'role.dataScope': 'The data scope must be all, dept, deptAndBelow, self or custom',
+    'role.deptIds': 'The department list is not valid',
+    'role.deptsRequired': 'Choose at least one department for a custom data scope',
+    'role.deptUnknown': 'A chosen department does not exist',
+    'role.scopeBeyond': 'You cannot grant a data scope wider than your own: {scope}',
+    'role.assignUsers': 'Assign users',
+    'role.addUsers': 'Add users',
+    'role.removeUsers': 'Remove selected',
+    'role.removeUser': 'Remove',
+    'role.removeConfirm': 'Remove role "{name}" from these users?',
+    'role.assigned': 'Role assigned to {count} user(s)',
+    'role.unassigned': 'Role removed from {count} user(s)',
+    'role.lastRole': 'User "{name}" holds only this role and could no longer sign in; assign another role first',
+    'role.holders': 'Users of "{name}"',
+    'role.userIds': 'The user list is not valid',
+    'role.userUnknown': 'A chosen user does not exist',
   },
   es: {
     'role.entity': 'Rol',
@@ -163,6 +223,31 @@ export const roleMessages = defineMessages({
     'role.ownRole': 'No puede modificar el rol «{name}»: usted mismo lo tiene',
     'role.tree.beyondHint': 'Los permisos en gris no son suyos y no se pueden conceder',
     'menu.notHeld': 'No puede modificar el menú «{title}»: no lo tiene',
+    'role.f.dataScope': 'Alcance de datos',
+    'role.f.deptIds': 'Departamentos',
+    'role.scope.all': 'Todos los datos',
+    'role.scope.dept': 'Su departamento',
+    'role.scope.deptAndBelow': 'Su departamento y los inferiores',
+    'role.scope.self': 'Solo sus registros',
+    'role.scope.custom': 'Departamentos elegidos',
+    'role.scope.hint':
+      'Qué registros de contenido pueden ver, editar, publicar y eliminar los titulares de este rol (según el departamento del creador)',
+    'role.dataScope': 'El alcance de datos debe ser all, dept, deptAndBelow, self o custom',
+    'role.deptIds': 'La lista de departamentos no es válida',
+    'role.deptsRequired': 'Elija al menos un departamento para un alcance personalizado',
+    'role.deptUnknown': 'Un departamento elegido no existe',
+    'role.scopeBeyond': 'No puede conceder un alcance de datos mayor que el suyo: {scope}',
+    'role.assignUsers': 'Asignar usuarios',
+    'role.addUsers': 'Añadir usuarios',
+    'role.removeUsers': 'Quitar seleccionados',
+    'role.removeUser': 'Quitar',
+    'role.removeConfirm': '¿Quitar el rol «{name}» a estos usuarios?',
+    'role.assigned': 'Rol asignado a {count} usuario(s)',
+    'role.unassigned': 'Rol retirado a {count} usuario(s)',
+    'role.lastRole': 'El usuario «{name}» solo tiene este rol y ya no podría iniciar sesión; asígnele antes otro rol',
+    'role.holders': 'Usuarios de «{name}»',
+    'role.userIds': 'La lista de usuarios no es válida',
+    'role.userUnknown': 'Un usuario elegido no existe',
   },
 });
 
@@ -244,6 +329,22 @@ export const roleSaveSchema = z.object({
   remark: optText(200),
   /** menu and button keys; absent on update = unchanged */
   permissions: z.array(z.string().max(200), { error: 'role.permissions' }).max(2000).optional(),
+  /** 数据权限 (issue 25); absent on update = unchanged, on create = all */
+  dataScope: z.enum(DATA_SCOPES, { error: 'role.dataScope' }).optional(),
+  /** the departments of a `custom` scope (ignored otherwise); absent = unchanged */
+  deptIds: z.array(id(), { error: 'role.deptIds' }).max(1000, { message: 'role.deptIds' }).optional(),
+});
+
+/** 分配用户: the accounts of a role's page (`getRoleUsers`, `getRoleCandidates`). */
+export const roleUsersSchema = z.object({
+  roleId: id(),
+  userName: z.string().max(64).optional(),
+});
+
+/** 分配用户: add or remove accounts (`assignUsers`, `unassignUsers`). */
+export const roleAssignSchema = z.object({
+  roleId: id(),
+  userIds: z.array(id(), { error: 'role.userIds' }).min(1, { message: 'role.userIds' }).max(500, { message: 'role.userIds' }),
 });
 
 export const roleResource = defineResource({
@@ -267,6 +368,8 @@ export const roleResource = defineResource({
       join: { table: 'sys_role_user_count', key: 'role_id', via: 'id', select: 'user_count' },
     },
     { name: 'remark', type: 'text', label: 'role.f.remark' },
+    /** 数据权限 (issue 25): `DataScope`; the departments of `custom` are `deptIds` of getRole */
+    { name: 'dataScope', type: 'code', label: 'role.f.dataScope' },
     { name: 'createTime', type: 'datetime', label: 'common.f.createTime', readOnly: true, list: true, sortable: true },
   ],
   save: roleSaveSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
 import { dateRange, defineResource } from '../resource.js';
-import { id, normalizeUserName, optId, patterns, reqText, userNameProblem } from '../validators.js';
+import { id, normalizeUserName, optId, optText, patterns, reqText, userNameProblem, validators } from '../validators.js';
 
 /** User accounts (SPEC point 7 "Links, contacts, users"); the module is admin-only (ADMIN_ONLY_MODULES). */
 export const userInfoEndpoints = defineEndpoints('userInfo', {
@@ -18,6 +18,8 @@ export const userInfoEndpoints = defineEndpoints('userInfo', {
   unlock: { path: '/userInfo/unlock', kind: 'write', name: '解锁账号' },
   /** every role for the user dialog's picker and the list's filter, each with `grantable`: the caller may assign it */
   roles: { path: '/userInfo/getRoleOptions', kind: 'read', name: '角色选项' },
+  /** the department tree for the list's left panel and the dialog's 部门 (`DeptNode[]`, issue 25) */
+  deptTree: { path: '/userInfo/getDeptTree', kind: 'read', name: '部门树' },
 });
 
 /** One role as the user dialog's picker offers it. */
@@ -37,6 +39,8 @@ export interface RoleOption {
  */
 export interface UserInfoAccess {
   mayTouch: boolean;
+  /** too many failed sign-ins: the login throttle refuses this account now (解锁 lifts it) */
+  locked?: boolean;
   touchRefusal?: 'userInfo.adminOnly' | 'userInfo.notCovered';
 }
 
@@ -81,6 +85,22 @@ export const userInfoMessages = defineMessages({
     'userInfo.notCovered': '账号“{name}”拥有您没有的权限，您不能修改、重置、停用、解锁或删除它',
     'userInfo.adminOnly': '只有超级管理员可以修改、重置、停用、解锁或删除超级管理员账号“{name}”',
     'userInfo.ownRoles': '不能修改当前登录账号自己的角色',
+    'userInfo.f.nickName': '姓名',
+    'userInfo.nickNameHint': '留空则与用户名相同',
+    'userInfo.f.phone': '手机',
+    'userInfo.f.email': '邮箱',
+    'userInfo.f.deptId': '部门',
+    'userInfo.f.deptName': '部门',
+    'userInfo.f.locked': '锁定',
+    'userInfo.lockedTag': '已锁定',
+    'userInfo.lockedHint': '登录失败次数过多，账号已锁定，可点击“解锁”',
+    'userInfo.deptUnknown': '所选部门不存在',
+    'userInfo.rolesRequired': '请至少选择一个角色',
+    'userInfo.disableConfirm': '确认要停用“{name}”用户吗？停用后该用户立即下线，不能再登录。',
+    'userInfo.enableConfirm': '确认要启用“{name}”用户吗？',
+    'userInfo.switchSelf': '不能停用当前登录的账号',
+    'userInfo.passwordConfirm': '确认密码',
+    'userInfo.passwordMismatch': '两次输入的密码不一致',
     'profile.title': '个人中心',
     'profile.changePassword': '修改密码',
     'profile.f.oldPassword': '原密码',
@@ -129,6 +149,22 @@ export const userInfoMessages = defineMessages({
     'userInfo.notCovered': 'Account "{name}" holds permissions you do not have; you cannot change, reset, disable, unlock or delete it',
     'userInfo.adminOnly': 'Only an administrator may change, reset, disable, unlock or delete the administrator account "{name}"',
     'userInfo.ownRoles': 'You cannot change the roles of the account you are logged in with',
+    'userInfo.f.nickName': 'Name',
+    'userInfo.nickNameHint': 'Leave empty to use the user name',
+    'userInfo.f.phone': 'Mobile',
+    'userInfo.f.email': 'Email',
+    'userInfo.f.deptId': 'Department',
+    'userInfo.f.deptName': 'Department',
+    'userInfo.f.locked': 'Locked',
+    'userInfo.lockedTag': 'Locked',
+    'userInfo.lockedHint': 'Too many failed sign-ins locked this account; use "Unlock"',
+    'userInfo.deptUnknown': 'The chosen department does not exist',
+    'userInfo.rolesRequired': 'Choose at least one role',
+    'userInfo.disableConfirm': 'Disable user "{name}"? The user is signed out at once and can no longer sign in.',
+    'userInfo.enableConfirm': 'Enable user "{name}"?',
+    'userInfo.switchSelf': 'You cannot disable the account you are logged in with',
+    'userInfo.passwordConfirm': 'Confirm password',
+    'userInfo.passwordMismatch': 'The two passwords do not match',
     'profile.title': 'Personal center',
     'profile.changePassword': 'Change password',
     'profile.f.oldPassword': 'Current password',
@@ -179,6 +215,22 @@ export const userInfoMessages = defineMessages({
     'userInfo.adminOnly':
       'Solo un administrador puede modificar, restablecer, deshabilitar, desbloquear o eliminar la cuenta de administrador «{name}»',
     'userInfo.ownRoles': 'No puede cambiar los roles de la cuenta con la que ha iniciado sesión',
+    'userInfo.f.nickName': 'Nombre',
+    'userInfo.nickNameHint': 'Déjelo vacío para usar el nombre de usuario',
+    'userInfo.f.phone': 'Móvil',
+    'userInfo.f.email': 'Correo electrónico',
+    'userInfo.f.deptId': 'Departamento',
+    'userInfo.f.deptName': 'Departamento',
+    'userInfo.f.locked': 'Bloqueada',
+    'userInfo.lockedTag': 'Bloqueada',
+    'userInfo.lockedHint': 'Demasiados inicios de sesión fallidos bloquearon esta cuenta; use «Desbloquear»',
+    'userInfo.deptUnknown': 'El departamento elegido no existe',
+    'userInfo.rolesRequired': 'Elija al menos un rol',
+    'userInfo.disableConfirm': '¿Deshabilitar al usuario «{name}»? Su sesión se cierra de inmediato y ya no podrá iniciar sesión.',
+    'userInfo.enableConfirm': '¿Habilitar al usuario «{name}»?',
+    'userInfo.switchSelf': 'No puede deshabilitar la cuenta con la que ha iniciado sesión',
+    'userInfo.passwordConfirm': 'Confirmar contraseña',
+    'userInfo.passwordMismatch': 'Las dos contraseñas no coinciden',
     'profile.title': 'Centro personal',
     'profile.changePassword': 'Cambiar contraseña',
     'profile.f.oldPassword': 'Contraseña actual',
@@ -254,8 +306,18 @@ export const userInfoSaveSchema = z
       (v) => (v === null || v === '' ? undefined : v),
       z.array(id(), { error: 'userInfo.roleIds' }).max(50, { message: 'userInfo.roleIds' }).optional(),
     ),
+    /** 姓名: the account's `name` (the same one 个人中心 edits); blank on create = the user name */
+    nickName: optText(64),
+    /** 手机: the account's `tel` (one column with 个人中心) */
+    phone: optText(20).refine((v) => validators.phoneOrLandline(v) == null, { message: 'v.phoneOrLandline' }),
+    email: optText(100).refine((v) => validators.email(v) == null, { message: 'v.email' }),
+    /** the account's department (absent: unchanged; a new account without one is in the head office) */
+    deptId: optId(),
   })
   .superRefine((v, ctx) => {
+    // an explicitly empty role list would leave an account that cannot sign in (issue 25)
+    if (Array.isArray(v.roleIds) && v.roleIds.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['roleIds'], message: 'userInfo.rolesRequired' });
     if (v.id != null) return;
     if (v.password === '') ctx.addIssue({ code: 'custom', path: ['password'], message: 'userInfo.passwordRequired' });
     else if (v.enableFlag == null) ctx.addIssue({ code: 'custom', path: ['enableFlag'], message: 'userInfo.enableFlagRequired' });
@@ -275,6 +337,19 @@ export const userInfoResource = defineResource({
     { name: 'enableFlag', type: 'flag', label: 'userInfo.f.enableFlag', list: true, sortable: true },
     /** the same column under the SPEC's other name (SPEC point 3: "enableFlag (also flag)") */
     { name: 'flag', column: 'enable_flag', type: 'flag', label: 'userInfo.f.enableFlag', readOnly: true },
+    /** 姓名, 手机 (issue 25): the columns 个人中心 edits as name and tel, under the dialog's names */
+    { name: 'nickName', column: 'name', type: 'text', label: 'userInfo.f.nickName', list: true, sortable: true },
+    { name: 'phone', column: 'tel', type: 'text', label: 'userInfo.f.phone' },
+    { name: 'email', type: 'text', label: 'userInfo.f.email' },
+    { name: 'deptId', type: 'int', label: 'userInfo.f.deptId', nullable: true },
+    {
+      name: 'deptName',
+      type: 'text',
+      label: 'userInfo.f.deptName',
+      readOnly: true,
+      list: true,
+      join: { table: 'sys_dept', key: 'id', via: 'deptId', select: 'name' },
+    },
     {
       name: 'roleNames',
       type: 'text',
@@ -303,6 +378,7 @@ export const userInfoResource = defineResource({
   order: [['createTime', 'desc']],
   modelType: 'userInfo',
   unique: [{ field: 'userName', message: 'userInfo.userNameExists' }],
+  refs: [{ field: 'deptId', table: 'sys_dept', key: 'id', message: 'userInfo.deptUnknown' }],
   pageSize: 20,
 });
 

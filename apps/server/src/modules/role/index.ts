@@ -1,26 +1,41 @@
 import {
   allEndpoints,
+  Code,
   expandGrants,
   id,
   isKnownPermissionKey,
   type MenuSetting,
   menuSettingSchema,
+  paging,
   permissionTree,
   ROLES,
+  roleAssignSchema,
   roleEndpoints,
   roleResource,
+  roleUsersSchema,
 } from '@gk/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { allRoles, assertMayEditMenu, assertMayEditRole, roleKeys } from '../../auth/grants.js';
+import {
+  allRoles,
+  assertMayAssignRoles,
+  assertMayEditMenu,
+  assertMayEditRole,
+  assertMayTouchAccounts,
+  callerGrants,
+  roleKeys,
+  touchRefusals,
+} from '../../auth/grants.js';
 import type { Ctx } from '../../context.js';
+import { contains } from '../../crud/list.js';
 import { registerResource } from '../../crud/routes.js';
 import type { CrudHooks } from '../../crud/service.js';
 import type { AnyDb } from '../../db/index.js';
 import { changed } from '../../events/bus.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { langOf, ok, page } from '../../http/reply.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { langOf, ok, page, t } from '../../http/reply.js';
 import { addRoute } from '../../http/route.js';
+import { deptAndBelow, deptTree } from '../dept/index.js';
 
 /**
  * Writes a role's grants from the keys of the tree (issue 25, contracts `expandGrants`): the screens it names and
@@ -102,6 +117,103 @@ export async function menuSettings(db: AnyDb): Promise<MenuSetting[]> {
   return items.filter((m) => m.parentId == null).map((top) => ({ ...top, children: items.filter((c) => c.parentId === top.id) }));
 }
 
+/** The ranks of the relative data scopes: a caller without 全部 grants none wider than its own widest. */
+const SCOPE_RANK: Record<string, number> = { self: 0, dept: 1, deptAndBelow: 2, all: 3 };
+
+/**
+ * Refuses (403) a data scope wider than the caller's own (issue 25): only a caller whose roles reach 全部 (or the
+ * administrator) grants 全部; otherwise a relative scope no wider than the caller's widest relative one, and a
+ * custom scope only of departments the caller's own scopes reach (its department, below it, its custom ones).
+ */
+async function assertMayGrantScope(trx: AnyDb, req: FastifyRequest, scope: string, deptIds: number[]): Promise<void> {
+  const caller = await callerGrants(trx, req);
+  if (caller.admin || !req.user) return;
+  const roles = await trx
+    .selectFrom('sys_user_role as ur')
+    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select(['r.id', 'r.data_scope'])
+    .where('ur.user_id', '=', req.user.id)
+    .where('r.enable_flag', '=', 1)
+    .execute();
+  const scopes = roles.map((r) => r.data_scope);
+  if (scopes.includes('all')) return;
+  const widest = Math.max(-1, ...scopes.map((s) => SCOPE_RANK[s] ?? -1));
+  const title = (s: string) => t(req, `role.scope.${s}`);
+  if (scope !== 'custom') {
+    if ((SCOPE_RANK[scope] ?? 3) > widest) throw new AppError(Code.FORBIDDEN, 'role.scopeBeyond', { scope: title(scope) });
+    return;
+  }
+  const me = await trx.selectFrom('sys_user').select('dept_id').where('id', '=', req.user.id).executeTakeFirst();
+  const own = me?.dept_id == null ? [] : [Number(me.dept_id)];
+  const reach = new Set<number>();
+  if (scopes.includes('dept')) for (const d of own) reach.add(d);
+  if (scopes.includes('deptAndBelow')) for (const d of await deptAndBelow(trx, own)) reach.add(d);
+  const customRoles = roles.filter((r) => r.data_scope === 'custom').map((r) => Number(r.id));
+  if (customRoles.length)
+    for (const r of await trx.selectFrom('sys_role_dept').select('dept_id').where('role_id', 'in', customRoles).execute())
+      reach.add(Number(r.dept_id));
+  if (deptIds.some((d) => !reach.has(d))) throw new AppError(Code.FORBIDDEN, 'role.scopeBeyond', { scope: title('custom') });
+}
+
+/** The departments of a role's custom scope. */
+async function roleDeptIds(db: AnyDb, roleId: number): Promise<number[]> {
+  const rows = await db.selectFrom('sys_role_dept').select('dept_id').where('role_id', '=', roleId).orderBy('dept_id').execute();
+  return rows.map((r) => Number(r.dept_id));
+}
+
+/**
+ * 分配用户 (issue 25): the accounts holding a role (`holding`) or not, a page of them by user name, each with what
+ * the caller may do to it (the user list's `mayTouch`).
+ */
+async function roleUserPage(
+  db: AnyDb,
+  req: FastifyRequest,
+  input: { roleId: number; userName?: string; pageNumber: number; pageSize: number },
+  holding: boolean,
+) {
+  let q = db
+    .selectFrom('sys_user as u')
+    .where((eb) =>
+      eb(
+        'u.id',
+        holding ? 'in' : 'not in',
+        eb.selectFrom('sys_user_role as hr').select('hr.user_id').where('hr.role_id', '=', input.roleId),
+      ),
+    );
+  const name = input.userName?.trim();
+  if (name) q = q.where((eb) => eb.or([contains('u.user_name', name), contains('u.name', name)]));
+  const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await q
+    .leftJoin('sys_dept as d', 'd.id', 'u.dept_id')
+    .select(['u.id', 'u.user_name', 'u.name', 'u.tel', 'u.email', 'u.enable_flag', 'u.create_time', 'd.name as dept_name'])
+    .orderBy('u.id')
+    .limit(input.pageSize)
+    .offset((input.pageNumber - 1) * input.pageSize)
+    .execute();
+  const refusals = await touchRefusals(
+    db,
+    req,
+    rows.map((r) => Number(r.id)),
+  );
+  return {
+    total,
+    rows: rows.map((r) => {
+      const refusal = refusals.get(Number(r.id));
+      return {
+        id: Number(r.id),
+        userName: r.user_name,
+        nickName: r.name,
+        phone: r.tel,
+        email: r.email,
+        deptName: r.dept_name ?? '',
+        enableFlag: Number(r.enable_flag),
+        createTime: r.create_time,
+        ...(refusal ? { mayTouch: false, touchRefusal: refusal } : { mayTouch: true }),
+      };
+    }),
+  };
+}
+
 /**
  * Roles (系统管理 › 角色管理). `admin` keeps every permission: its grants are not written by a save, its code
  * cannot change and it cannot be disabled or deleted. A role held by users cannot be deleted. Every save,
@@ -116,6 +228,19 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       // the grants a save names, for its afterWrite to write
       if (keys) scratch.keys = keys;
       delete values.permissions;
+      // 数据权限: the scope (absent: unchanged; new: 全部) and a custom scope's departments, none wider than the caller's
+      const deptIds = Array.isArray(values.deptIds) ? [...new Set(values.deptIds as number[])] : undefined;
+      delete values.deptIds;
+      if (values.dataScope == null) delete values.dataScope;
+      const scope = String(values.dataScope ?? existing?.dataScope ?? 'all');
+      if (scope === 'custom') {
+        const ids = deptIds ?? (roleId != null ? await roleDeptIds(trx, roleId) : []);
+        if (!ids.length) throw badRequest('role.deptsRequired');
+        const found = await trx.selectFrom('sys_dept').select('id').where('id', 'in', ids).execute();
+        if (found.length !== ids.length) throw badRequest('role.deptUnknown');
+        scratch.deptIds = ids;
+      } else if (values.dataScope !== undefined) scratch.deptIds = [];
+      if (values.dataScope !== undefined || deptIds) await assertMayGrantScope(trx, req, scope, (scratch.deptIds as number[]) ?? []);
       if (existing?.code === ROLES.ADMIN && ((values.code !== undefined && values.code !== ROLES.ADMIN) || values.enableFlag === 0))
         throw conflict('role.adminLocked');
       if (values.sortNo === null) values.sortNo = 0;
@@ -128,6 +253,15 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       if (role.code === ROLES.ADMIN && Number(role.enable_flag) !== 1) throw conflict('role.adminLocked');
       const keys = scratch.keys as string[] | undefined;
       if (keys && role.code !== ROLES.ADMIN) await writeGrants(trx, roleId, keys);
+      const deptIds = scratch.deptIds as number[] | undefined;
+      if (deptIds) {
+        await trx.deleteFrom('sys_role_dept').where('role_id', '=', roleId).execute();
+        if (deptIds.length)
+          await trx
+            .insertInto('sys_role_dept')
+            .values(deptIds.map((d) => ({ role_id: roleId, dept_id: d })))
+            .execute();
+      }
       await trx.updateTable('sys_role').set({ customized: 1 }).where('id', '=', roleId).execute();
       // every process drops its roles and permissions: the write's event (roleResource `invalidates`)
     },
@@ -142,6 +276,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         if (users.length) throw conflict('role.inUse', { name: String(r.name), users: users.join('、') });
         await trx.deleteFrom('sys_role_permission').where('role_id', '=', Number(r.id)).execute();
         await trx.deleteFrom('sys_role_menu').where('role_id', '=', Number(r.id)).execute();
+        await trx.deleteFrom('sys_role_dept').where('role_id', '=', Number(r.id)).execute();
       }
     },
   };
@@ -158,7 +293,11 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     schema: z.object({ id: id() }),
     handler: async ({ id: roleId }, req) => {
       const role = await crud.mustGet(roleId);
-      return ok(req, { ...role, permissions: await roleKeys(ctx.db, { id: roleId, code: String(role.code) }) });
+      return ok(req, {
+        ...role,
+        permissions: await roleKeys(ctx.db, { id: roleId, code: String(role.code) }),
+        deptIds: await roleDeptIds(ctx.db, roleId),
+      });
     },
   });
 
@@ -167,7 +306,12 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     input: 'body',
     handler: async (_i, req) => {
       const saved = await crud.save(req.body ?? {}, req);
-      return ok(req, { ...saved, permissions: await roleKeys(ctx.db, { id: Number(saved.id), code: String(saved.code) }) }, 'common.saved');
+      const roleId = Number(saved.id);
+      const grants = {
+        permissions: await roleKeys(ctx.db, { id: roleId, code: String(saved.code) }),
+        deptIds: await roleDeptIds(ctx.db, roleId),
+      };
+      return ok(req, { ...saved, ...grants }, 'common.saved');
     },
   });
 
@@ -182,6 +326,108 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       const rows = await allRoles(ctx.db);
       const list = rows.map((r) => ({ id: Number(r.id), code: r.code, name: r.name, enableFlag: Number(r.enable_flag) }));
       return page(req, list, list.length);
+    },
+  });
+
+  addRoute(api, ctx, {
+    endpoint: roleEndpoints.deptTree,
+    handler: async (_i, req) => ok(req, await deptTree(ctx.db)),
+  });
+
+  const pageInput = roleUsersSchema.extend({ pageNumber: paging.pageNumber, pageSize: paging.pageSize });
+  for (const [endpoint, holding] of [
+    [roleEndpoints.users, true],
+    [roleEndpoints.candidates, false],
+  ] as const)
+    addRoute(api, ctx, {
+      endpoint,
+      schema: pageInput,
+      handler: async (input, req) => {
+        await crud.mustGet(input.roleId);
+        const { rows, total } = await roleUserPage(ctx.db, req, input, holding);
+        return page(req, rows, total);
+      },
+    });
+
+  /**
+   * 分配用户 / 取消授权: the rules of the user dialog's 角色 — the caller may assign the role and touch each account,
+   * nobody changes their own roles, no account is left without a role, the last enabled administrator stays
+   */
+  const assignment = async (trx: AnyDb, req: FastifyRequest, roleId: number, userIds: number[]) => {
+    const role = await trx.selectFrom('sys_role').select(['id', 'code', 'name']).where('id', '=', roleId).executeTakeFirst();
+    if (!role) throw notFound('role.notFound');
+    const users = await trx.selectFrom('sys_user').select(['id', 'user_name']).where('id', 'in', userIds).execute();
+    if (users.length !== new Set(userIds).size) throw badRequest('role.userUnknown');
+    if (req.user && userIds.includes(req.user.id)) throw conflict('userInfo.ownRoles');
+    await assertMayAssignRoles(trx, req, [{ id: Number(role.id), code: role.code, name: role.name }]);
+    await assertMayTouchAccounts(trx, req, userIds);
+    return { role, users };
+  };
+
+  addRoute(api, ctx, {
+    endpoint: roleEndpoints.assignUsers,
+    schema: roleAssignSchema,
+    input: 'body',
+    handler: async ({ roleId, userIds }, req) => {
+      const ids = [...new Set(userIds)];
+      const added = await ctx.db.transaction().execute(async (trx) => {
+        await assignment(trx, req, roleId, ids);
+        const held = new Set(
+          (await trx.selectFrom('sys_user_role').select('user_id').where('role_id', '=', roleId).where('user_id', 'in', ids).execute()).map(
+            (r) => Number(r.user_id),
+          ),
+        );
+        const fresh = ids.filter((u) => !held.has(u));
+        if (fresh.length)
+          await trx
+            .insertInto('sys_user_role')
+            .values(fresh.map((u) => ({ user_id: u, role_id: roleId })))
+            .execute();
+        await changed(ctx, 'role', { db: trx, req });
+        return fresh.length;
+      });
+      req.log.info({ event: 'role.assigned', by: req.user?.userName, roleId, userIds: ids }, 'role assigned');
+      return { code: Code.OK, msg: t(req, 'role.assigned', { count: added }), data: { count: added } };
+    },
+  });
+
+  addRoute(api, ctx, {
+    endpoint: roleEndpoints.unassignUsers,
+    schema: roleAssignSchema,
+    input: 'body',
+    handler: async ({ roleId, userIds }, req) => {
+      const ids = [...new Set(userIds)];
+      const removed = await ctx.db.transaction().execute(async (trx) => {
+        const { role, users } = await assignment(trx, req, roleId, ids);
+        // an account left without a role could no longer sign in
+        const others = await trx
+          .selectFrom('sys_user_role')
+          .select('user_id')
+          .where('user_id', 'in', ids)
+          .where('role_id', '<>', roleId)
+          .execute();
+        const keep = new Set(others.map((r) => Number(r.user_id)));
+        const holding = (
+          await trx.selectFrom('sys_user_role').select('user_id').where('role_id', '=', roleId).where('user_id', 'in', ids).execute()
+        ).map((r) => Number(r.user_id));
+        const alone = users.find((u) => holding.includes(Number(u.id)) && !keep.has(Number(u.id)));
+        if (alone) throw conflict('role.lastRole', { name: alone.user_name });
+        if (holding.length) await trx.deleteFrom('sys_user_role').where('role_id', '=', roleId).where('user_id', 'in', holding).execute();
+        if (role.code === ROLES.ADMIN) {
+          const admins = await trx
+            .selectFrom('sys_user as u')
+            .innerJoin('sys_user_role as ur', 'ur.user_id', 'u.id')
+            .select('u.id')
+            .where('ur.role_id', '=', roleId)
+            .where('u.enable_flag', '=', 1)
+            .executeTakeFirst();
+          if (!admins) throw conflict('userInfo.lastAdmin');
+        }
+        await changed(ctx, 'role', { db: trx, req });
+        return holding.length;
+      });
+      req.log.info({ event: 'role.unassigned', by: req.user?.userName, roleId, userIds: ids }, 'role unassigned');
+      return { code: Code.OK, msg: t(req, 'role.unassigned', { count: removed }), data: { count: removed } };
     },
   });
 

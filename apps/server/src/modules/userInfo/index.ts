@@ -1,5 +1,6 @@
-import { id, ROLES, type RoleOption, resetPasswordSchema, userInfoEndpoints, userInfoResource } from '@gk/contracts';
+import { id, paging, ROLES, type RoleOption, resetPasswordSchema, userInfoEndpoints, userInfoResource } from '@gk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { allRoles, assertMayAssignRoles, assertMayTouchAccounts, grantableRoles, touchRefusals } from '../../auth/grants.js';
 import { hashPassword } from '../../auth/password.js';
@@ -13,6 +14,7 @@ import { changed } from '../../events/bus.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { ok, page } from '../../http/reply.js';
 import { addRoute, rawInput } from '../../http/route.js';
+import { deptTree, rootDeptId } from '../dept/index.js';
 
 /** Ids of the enabled accounts holding the admin role. */
 async function enabledAdminIds(db: AnyDb): Promise<number[]> {
@@ -94,8 +96,13 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         // an empty password on update keeps the old one (on create the schema requires one)
         delete values.password;
       }
-      if (userId == null) {
-        values.name = values.userName;
+      // 姓名 is the account's `name` (个人中心's too): never blank, the user name when none is given
+      if (values.nickName === '' || (userId == null && values.nickName == null)) values.nickName = values.userName ?? '';
+      if (values.nickName === '') delete values.nickName;
+      // no department named: a new account is in the head office, an update keeps its own
+      if (values.deptId == null) {
+        if (userId == null) values.deptId = await rootDeptId(trx);
+        else delete values.deptId;
       }
       return values;
     },
@@ -126,11 +133,26 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       await trx.deleteFrom('sys_user_role').where('user_id', 'in', ids).execute();
       await trx.deleteFrom('sys_field_config').where('user_id', 'in', ids).execute();
     },
-    /** 角色 filter: accounts holding the role `roleId` */
+    /** 角色 filter: accounts holding the role `roleId`; 部门 filter: accounts in `deptId` or a department below it */
     listWhere: (input) => {
+      const out: ReturnType<NonNullable<CrudHooks['listWhere']>> = [];
+      const deptId = Number(input.deptId);
+      if (input.deptId && Number.isSafeInteger(deptId) && deptId > 0)
+        // `ancestors` lists every department above one (`1,4`): below `deptId` = `deptId` among them
+        out.push((eb) =>
+          eb(
+            't.dept_id',
+            'in',
+            eb
+              .selectFrom('sys_dept as fd')
+              .select('fd.id')
+              .where((w) => w.or([w('fd.id', '=', deptId), w(sql<string>`',' || fd.ancestors || ','`, 'like', `%,${deptId},%`)])),
+          ),
+        );
       const roleId = Number(input.roleId);
-      if (!input.roleId || !Number.isSafeInteger(roleId) || roleId <= 0) return [];
+      if (!input.roleId || !Number.isSafeInteger(roleId) || roleId <= 0) return out;
       return [
+        ...out,
         (eb) =>
           eb.exists(
             eb.selectFrom('sys_user_role as fr').select('fr.user_id').whereRef('fr.user_id', '=', 't.id').where('fr.role_id', '=', roleId),
@@ -158,9 +180,15 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         req,
         rows.map((r) => Number(r.id)),
       );
+      const locked = await lockedAccounts(
+        ctx,
+        ctx.db,
+        rows.map((r) => String(r.userName)),
+      );
       const out = rows.map((r) => {
         const refusal = refusals.get(Number(r.id));
-        return refusal ? { ...r, mayTouch: false, touchRefusal: refusal } : { ...r, mayTouch: true };
+        const access = refusal ? { mayTouch: false, touchRefusal: refusal } : { mayTouch: true };
+        return { ...r, ...access, locked: locked.has(String(r.userName).slice(0, 64)) };
       });
       return page(req, out, total);
     },
@@ -231,9 +259,19 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
   });
 
   addRoute(api, ctx, {
+    endpoint: userInfoEndpoints.deptTree,
+    handler: async (_i, req) => ok(req, await deptTree(ctx.db)),
+  });
+
+  addRoute(api, ctx, {
     endpoint: userInfoEndpoints.roles,
-    handler: async (_i, req) => {
-      const rows = await allRoles(ctx.db);
+    // `query` (the filter's search: name or code, any case) and paging when asked; the dialog asks for every role
+    schema: z.object({ query: z.string().max(100).optional(), ...paging }),
+    handler: async ({ query, pageNumber, pageSize }, req) => {
+      const raw = rawInput(req) as Record<string, unknown>;
+      const q = (query ?? '').trim().toLowerCase();
+      const matching = (await allRoles(ctx.db)).filter((r) => !q || r.name.toLowerCase().includes(q) || r.code.toLowerCase().includes(q));
+      const rows = raw.pageSize == null ? matching : matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
       const roles = rows.map((r) => ({ id: Number(r.id), code: r.code }));
       const grantable = await grantableRoles(ctx.db, req, roles);
       const list: RoleOption[] = rows.map((r) => ({
@@ -243,7 +281,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         enableFlag: Number(r.enable_flag),
         grantable: grantable.has(Number(r.id)),
       }));
-      return page(req, list, list.length);
+      return page(req, list, matching.length);
     },
   });
 }

@@ -148,7 +148,22 @@ describe.each(DIALECTS)('user accounts on %s', (dialect) => {
       expect(admin).toMatchObject({ id: adminId, enableFlag: 1, flag: 1, roleNames: '超级管理员' });
       for (const r of all.body.rows) {
         // no password; `mayTouch`: what the caller may do to the account (the administrator: everything)
-        expect(Object.keys(r).sort()).toEqual(['createTime', 'enableFlag', 'flag', 'id', 'mayTouch', 'roleNames', 'userName']);
+        // issue 25: department, 姓名, 手机, 邮箱 and whether the throttle locked it
+        expect(Object.keys(r).sort()).toEqual([
+          'createTime',
+          'deptId',
+          'deptName',
+          'email',
+          'enableFlag',
+          'flag',
+          'id',
+          'locked',
+          'mayTouch',
+          'nickName',
+          'phone',
+          'roleNames',
+          'userName',
+        ]);
         expect(r.mayTouch).toBe(true);
       }
       expect(

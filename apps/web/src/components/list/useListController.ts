@@ -175,7 +175,7 @@ export function useListController({
     async (row: Row, field: string, next: boolean) => {
       if (!resource.toggles?.[field]) return;
       const question = toggleOptions[field]?.confirm?.(row, next);
-      if (question && !(await modal.confirm({ title: question, cancelText: t('ui.cancel') }))) return;
+      if (question && !(await modal.confirm({ title: question, okText: t('ui.ok'), cancelText: t('ui.cancel') }))) return;
       const flag = next ? 1 : 0;
       try {
         const reply = await toggle({ id: row.id as number | string, field, flag });

@@ -14,6 +14,7 @@ import { indexTree, PermissionTreeEditor } from '../../components/role/Permissio
 import { useOwnGrants } from '../../lib/grants';
 import { usePermission } from '../../lib/Permission';
 import { useUnsavedChanges } from '../../lib/unsaved';
+import { RoleDataScope } from './RoleDataScope';
 
 const LIST = '/system/role-list';
 
@@ -167,6 +168,7 @@ export default function RoleDetails() {
               { name: 'remark', widget: 'textarea', full: true, maxLength: 200 },
             ]}
           />
+          <RoleDataScope disabled={readOnly} />
         </Form>
         <Typography.Title level={5}>{t('role.tree.title')}</Typography.Title>
         {isAdmin ? <Alert type="info" showIcon title={t('role.tree.adminHint')} style={{ marginBottom: 12 }} /> : null}

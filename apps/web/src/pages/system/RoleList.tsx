@@ -1,15 +1,19 @@
 import { ROLES, roleResource } from '@gk/contracts';
-import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { invalidateResource } from '../../api/queries';
 import type { ToggleOptions } from '../../components/list/columns';
-import { ListPage } from '../../components/list/ListPage';
+import { ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { RoleUsers } from './RoleUsers';
 
 /**
  * 系统管理 › 角色管理 (/system/role-list): roles searched by code, name and enabled flag; 新增 / 查看详情 open
  * the role page with its permission tree. The enable switch takes a role's grants away from its users at once, so
  * it asks first (确认要停用"…"角色吗？, as RuoYi); the administrator role's switch is disabled and says why.
+ * 分配用户 (issue 25) opens the role's holders in a drawer.
  */
 const search: SearchFieldConfig[] = [{ name: 'code' }, { name: 'name' }, { name: 'enableFlag', widget: 'flag' }];
 
@@ -24,7 +28,26 @@ export default function RoleList() {
     }),
     [t],
   );
-  return <ListPage resource={roleResource} search={search} detailRoute="/system/role-details" toggles={toggles} />;
+  const client = useQueryClient();
+  const [assigning, setAssigning] = useState<{ id: number; name: string } | null>(null);
+  const rowActions: RowAction[] = [
+    { key: 'assignUsers', label: 'role.assignUsers', onClick: (row) => setAssigning({ id: Number(row.id), name: String(row.name) }) },
+  ];
+  return (
+    <>
+      <ListPage resource={roleResource} search={search} detailRoute="/system/role-details" toggles={toggles} rowActions={rowActions} />
+      {assigning ? (
+        <RoleUsers
+          role={assigning}
+          onClose={() => {
+            setAssigning(null);
+            // 用户数 changed
+            void invalidateResource(client, roleResource);
+          }}
+        />
+      ) : null}
+    </>
+  );
 }
 
 export const preload = listPreload({ resource: roleResource, search });
