@@ -5,6 +5,7 @@ import { type Key, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
+import { Denied } from '../../components/Denied';
 import type { ColumnOverride, Row } from '../../components/list/columns';
 import { invalidateList, ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
@@ -108,10 +109,14 @@ export default function LoginLogList() {
 
   const selectionActions = useCallback(
     ({ rows, done }: { selected: readonly Key[]; rows: readonly Row[]; done: () => void }) =>
-      can(unlockPath) && (
+      can(unlockPath) ? (
         <Button onClick={() => (rows.length ? unlock(rows, done) : message.warning(t('monitor.pickAccount')))}>
           {t('monitor.batchUnlock')}
         </Button>
+      ) : (
+        <Denied>
+          <Button>{t('monitor.batchUnlock')}</Button>
+        </Denied>
       ),
     [can, unlock, unlockPath, message, t],
   );

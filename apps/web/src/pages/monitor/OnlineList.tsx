@@ -5,6 +5,7 @@ import { type Key, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
+import { Denied } from '../../components/Denied';
 import type { ColumnOverride, Row } from '../../components/list/columns';
 import { invalidateList, ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
@@ -84,7 +85,7 @@ export default function OnlineList() {
 
   const selectionActions = useCallback(
     ({ selected, done }: { selected: readonly Key[]; done: () => void }) =>
-      can(monitorEndpoints.forceLogout.path) && (
+      can(monitorEndpoints.forceLogout.path) ? (
         <Button
           danger
           onClick={() =>
@@ -95,6 +96,10 @@ export default function OnlineList() {
         >
           {t('monitor.batchForceLogout')}
         </Button>
+      ) : (
+        <Denied>
+          <Button danger>{t('monitor.batchForceLogout')}</Button>
+        </Denied>
       ),
     [can, forceOut, message, t],
   );
