@@ -54,7 +54,7 @@ export const webhookMessages = defineMessages({
     'webhook.reason.shutdown': '服务停止，稍后重试',
     'webhook.eventsRequired': '请至少选择一个事件',
     'webhook.eventUnknown': '未知事件：{event}',
-    'webhook.secretHelp': '用于 X-Signature：HMAC-SHA256(密钥, 时间戳 + "." + 请求体)',
+    'webhook.secretHelp': '用于 X-Signature：HMAC-SHA256(密钥，时间戳 + "." + 请求体)',
     'webhook.test': '测试',
     'webhook.deliveries': '投递记录',
     'webhook.pingOk': '测试成功：对方返回 {status}',

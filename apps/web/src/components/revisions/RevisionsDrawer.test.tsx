@@ -70,7 +70,7 @@ describe('RevisionsDrawer (历史版本)', () => {
     const api = serve();
     const onRestored = await open();
     fireEvent.click(within(revisionRow('2026-11-19 09:00:00')).getByRole('button', { name: '恢复此版本' }));
-    const text = await screen.findByText('确认恢复到 2026-11-19 09:00:00 的版本? 当前内容会保存为一个新版本。');
+    const text = await screen.findByText('确认恢复到 2026-11-19 09:00:00 的版本？当前内容会保存为一个新版本。');
     const dialog = text.closest('.ant-modal') as HTMLElement;
     expect(api.of(revisionEndpoints.restore.path)).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: '恢复此版本' }));

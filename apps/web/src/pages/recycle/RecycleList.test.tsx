@@ -93,7 +93,7 @@ describe('回收站 (recycle bin list)', () => {
     await show();
     fireEvent.click(within(rowOf('关税通知')).getByRole('button', { name: /恢\s?复/ }));
     const dialog = await confirmDialog('政策公告：关税通知');
-    expect(dialog).toHaveTextContent('确认恢复选中的 1 条数据?');
+    expect(dialog).toHaveTextContent('确认恢复选中的 1 条数据？');
     fireEvent.click(within(dialog).getByRole('button', { name: /恢\s?复/ }));
     expect(await screen.findByText('已恢复 1 条数据')).toBeInTheDocument();
     expect(api.of(recycleEndpoints.restore.path)[0].body).toEqual([2]);
@@ -106,7 +106,7 @@ describe('回收站 (recycle bin list)', () => {
     fireEvent.click(within(rowOf('港口新规')).getByRole('checkbox'));
     fireEvent.click(within(rowOf('华东船务')).getByRole('checkbox'));
     fireEvent.click(toolbarButton(/恢\s?复/));
-    const dialog = await confirmDialog('确认恢复选中的 2 条数据?');
+    const dialog = await confirmDialog('确认恢复选中的 2 条数据？');
     fireEvent.click(within(dialog).getByRole('button', { name: /恢\s?复/ }));
     expect(await screen.findByText('已恢复 2 条数据')).toBeInTheDocument();
     expect(api.of(recycleEndpoints.restore.path)[0].body).toEqual([3, 1]);
@@ -120,7 +120,7 @@ describe('回收站 (recycle bin list)', () => {
     await show();
     fireEvent.click(within(rowOf('华东船务')).getByRole('checkbox'));
     fireEvent.click(toolbarButton(/彻底删除/));
-    const dialog = await confirmDialog('彻底删除后不可恢复，确认彻底删除选中的 1 条数据?');
+    const dialog = await confirmDialog('彻底删除后不可恢复，确认彻底删除选中的 1 条数据？');
     fireEvent.click(within(dialog).getByRole('button', { name: /彻底删除/ }));
     expect(await screen.findByText('已彻底删除 1 条数据')).toBeInTheDocument();
     expect(api.of(recycleEndpoints.purge.path)[0].body).toEqual([1]);
