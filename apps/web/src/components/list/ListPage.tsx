@@ -193,6 +193,8 @@ export function ListPage({
       rowLock,
     });
     if (translations) cols.push(translationColumn(locales, uiLang, t));
+    // a column kept in view (发布状态: fixed right by its override) stands beside 操作, after the scrolling ones
+    cols.sort((a, b) => Number(a.fixed === 'right') - Number(b.fixed === 'right'));
     if (detailRoute || dialog || actions.length) {
       cols.push({
         key: '__actions',
