@@ -87,7 +87,10 @@ function EmptyState({ filtered, onReset, onAdd }: { filtered: boolean; onReset: 
       description={
         <Space orientation="vertical" size={2}>
           <Typography.Text>{filtered ? t('ui.list.emptyFiltered') : t('ui.list.empty')}</Typography.Text>
-          <Typography.Text type="secondary">{filtered ? t('ui.list.emptyFilteredHint') : t('ui.list.emptyHint')}</Typography.Text>
+          {/* “click 新增” only where there is a 新增 to click (not in 回收站, nor for a reader) */}
+          {filtered || onAdd ? (
+            <Typography.Text type="secondary">{filtered ? t('ui.list.emptyFilteredHint') : t('ui.list.emptyHint')}</Typography.Text>
+          ) : null}
         </Space>
       }
     >

@@ -145,3 +145,14 @@ describe('回收站 (recycle bin list)', () => {
     expect(screen.getByText('华东船务')).toBeInTheDocument();
   });
 });
+
+describe('an empty recycle bin', () => {
+  it('says it is empty and offers no 新增 (there is none here)', async () => {
+    stubFetch({ [recycleEndpoints.page.path]: () => ({ code: 200, msg: '查询成功', rows: [], total: 0 }) });
+    const { ui } = routed(<RecycleList />, { path: '/recycle/recycle-list' });
+    render(<TestProviders>{ui}</TestProviders>);
+    expect((await screen.findAllByText('暂无数据')).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/点击“新增”/)).toBeNull();
+    expect(screen.queryByText(/^新\s?增$/)).toBeNull();
+  });
+});
