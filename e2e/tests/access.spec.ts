@@ -193,7 +193,7 @@ test('强退 from 在线用户 ends that session at once', async ({ page }) => {
   await row(page, userName)
     .getByRole('button', { name: /强\s?退/ })
     .click();
-  await expect(modal(page)).toContainText(`确定强制 ${userName} 的这个会话退出登录吗?`);
+  await expect(modal(page)).toContainText(`确定强制 ${userName} 的这个会话退出登录吗？`);
   await button(modal(page), '强退').click();
   await expect(toast(page, '已强制退出 1 个会话')).toBeVisible();
   await expect(row(page, userName)).toHaveCount(0);
@@ -222,7 +222,7 @@ test('登录日志: a locked account shows its refused attempts; 解锁 from the
   await button(view(page), '搜索').click();
   await expectTotal(page, 6);
   await expect(row(page, '账号或密码错误')).toHaveCount(5);
-  await expect(row(page, '登录失败次数过多,账号已锁定')).toHaveCount(1);
+  await expect(row(page, '登录失败次数过多，账号已锁定')).toHaveCount(1);
 
   const [download] = await Promise.all([page.waitForEvent('download'), button(view(page), '导出').click()]);
   expect(download.suggestedFilename()).toMatch(/^登录日志_\d{8}_\d{6}\.xlsx$/);

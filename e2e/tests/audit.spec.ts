@@ -65,7 +65,7 @@ test('save, edit, delete, restore and purge of a news item, each in the operatio
   await expectTotal(page, 1);
   await selectRow(page, title);
   await button(view(page), '删除').click();
-  await expect(modal(page)).toContainText('确认删除?');
+  await expect(modal(page)).toContainText('确认删除？');
   await expect(modal(page)).toContainText('移至回收站，可在回收站恢复');
   await button(modal(page), '删除').click();
   await expect(toast(page, '删除成功')).toBeVisible();

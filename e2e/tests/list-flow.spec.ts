@@ -202,7 +202,7 @@ for (const flow of FLOWS) {
     const select = (name: string) => rows(page, name).getByRole('checkbox');
     const confirmDelete = async () => {
       await button(view(page), '删除').click();
-      const confirm = page.getByRole('dialog').filter({ hasText: '确认删除?' });
+      const confirm = page.getByRole('dialog').filter({ hasText: '确认删除？' });
       await expect(confirm).toBeVisible();
       const deleted = reply(page, /\/api\/[^?]*del/i);
       await button(confirm, '删除').click();

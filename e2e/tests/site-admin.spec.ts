@@ -15,7 +15,7 @@ const api = signedIn();
 async function confirmDelete(page: Page) {
   await button(view(page), '删除').click();
   const confirm = modal(page);
-  await expect(confirm).toContainText('确认删除?');
+  await expect(confirm).toContainText('确认删除？');
   await button(confirm, '删除').click();
   await expect(toast(page, '删除成功')).toBeVisible();
 }

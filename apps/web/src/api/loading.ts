@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** The global overlay '处理中,请稍候...' shown while a save or delete is in flight (SPEC point 4). */
+/** The global overlay '处理中，请稍候...' shown while a save or delete is in flight (SPEC point 4). */
 interface LoadingState {
   pending: number;
 }

@@ -5,5 +5,9 @@ import { QueryClient } from '@tanstack/react-query';
  * A module of its own so a view's preload can fill it before the layout renders (pages/views.ts).
  */
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  // 'always': offline, a search or a save still runs and says 网络连接已断开 rather than waiting silently
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'always' },
+    mutations: { networkMode: 'always' },
+  },
 });

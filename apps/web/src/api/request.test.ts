@@ -146,6 +146,17 @@ describe('post', () => {
     expect(message.error).toHaveBeenCalledWith('网络异常，请检查网络连接后重试', 5);
   });
 
+  it('offline, a failed call says 网络连接已断开', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await expect(post('/x')).rejects.toThrow('网络连接已断开');
+      expect(message.error).toHaveBeenCalledWith('网络连接已断开', 5);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   it('times out', async () => {
     fetchMock.mockImplementation(
       (_u: string, init: RequestInit) =>

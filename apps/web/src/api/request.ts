@@ -146,7 +146,8 @@ async function send<T>(path: string, body: BodyInit | undefined, contentType: st
     });
   } catch {
     const aborted = opts.signal?.aborted && !timedOut;
-    const msg = timedOut ? tr('shell.timeout') : aborted ? tr('shell.aborted') : tr('shell.networkError');
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    const msg = timedOut ? tr('shell.timeout') : aborted ? tr('shell.aborted') : offline ? tr('shell.offline') : tr('shell.networkError');
     if (!opts.quiet && !aborted) toastError(msg);
     throw new RequestError(msg);
   } finally {

@@ -56,7 +56,7 @@ export interface DetailPageProps {
   /** an upload failure's fixed message key (contacts: 'upload.failed'); default: the reply's message */
   uploadErrorMessage?: string;
   /** more in the head (历史版本): gets the stored record's id and a reload of the form */
-  headExtra?: (record: { id: string | number | null; reload: () => void }) => ReactNode;
+  headExtra?: (record: { id: string | number | null; reload: () => void; dirty: boolean }) => ReactNode;
   /** controls in the header, right side (a publish bar, a revisions button …) */
   toolbar?: ReactNode | ((ctx: DetailContext) => ReactNode);
   /** more buttons beside 取消 / 保存 */
@@ -392,7 +392,7 @@ export function DetailPage({
             {title}
           </Typography.Title>
           {dirty && <span className="gk-detail-dirty">{t('ui.detail.unsaved')}</span>}
-          {headExtra?.({ id: (loaded.current?.id as string | number | undefined) ?? id, reload: () => void reload() })}
+          {headExtra?.({ id: (loaded.current?.id as string | number | undefined) ?? id, reload: () => void reload(), dirty })}
         </Space>
         {toolbar && <div className="gk-detail-toolbar">{slot(toolbar, ctx)}</div>}
       </div>

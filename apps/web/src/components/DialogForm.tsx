@@ -3,6 +3,7 @@ import { App, Form, Modal, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecord, useSave } from '../api/queries';
+import { askDiscard } from '../lib/unsaved';
 import { type FormFieldConfig, FormFields } from './form/FormFields';
 import { ImageSlotsProvider, useImageSlots } from './image/imageSlots';
 import { LocaleBar } from './translation/LocaleBar';
@@ -125,6 +126,12 @@ export function DialogForm({ resource, config, record, onClose, onSaved }: Dialo
     }
   };
 
+  /** 取消, ×, Esc: edits typed are not dropped without asking */
+  const cancel = async () => {
+    if (!saving && form.isFieldsTouched() && !(await askDiscard())) return;
+    onClose();
+  };
+
   return (
     <Modal
       open
@@ -132,7 +139,7 @@ export function DialogForm({ resource, config, record, onClose, onSaved }: Dialo
       okText={t('ui.save')}
       cancelText={t('ui.cancel')}
       onOk={save}
-      onCancel={onClose}
+      onCancel={cancel}
       confirmLoading={saving}
       width={config.width ?? 560}
       destroyOnHidden

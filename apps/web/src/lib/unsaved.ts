@@ -47,7 +47,11 @@ export function forgetUnsaved(paths: string[]): void {
 
 /** Asks before the views' unsaved changes are dropped; resolves at once with true when there are none. */
 export function confirmDiscard(paths: string[]): Promise<boolean> {
-  if (!hasUnsaved(paths)) return Promise.resolve(true);
+  return hasUnsaved(paths) ? askDiscard() : Promise.resolve(true);
+}
+
+/** Asks before edits are dropped (a dialog closed, a version restored over them): true to drop them. */
+export function askDiscard(): Promise<boolean> {
   return new Promise((resolve) => {
     feedback().modal.confirm({
       title: tr('ui.detail.leaveTitle'),

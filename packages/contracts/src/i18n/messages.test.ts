@@ -13,6 +13,15 @@ describe('messages', () => {
     expect(lower).toEqual([]);
   });
 
+  it('zh messages use Chinese punctuation: no ASCII ? , : ! next to a Chinese character', () => {
+    const cjk = '[\\p{Script=Han}，。：；？！（）「」]';
+    const ascii = new RegExp(`${cjk}[?,:!]|[?,:!]\\s*${cjk}`, 'u');
+    const bad = Object.entries(allMessages('zh'))
+      .filter(([, v]) => ascii.test(v))
+      .map(([k, v]) => `${k}: ${v}`);
+    expect(bad).toEqual([]);
+  });
+
   it('every key exists in zh, en and es', () => {
     const zh = Object.keys(allMessages('zh')).sort();
     expect(Object.keys(allMessages('en')).sort()).toEqual(zh);

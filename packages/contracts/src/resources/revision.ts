@@ -36,7 +36,7 @@ export const revisionMessages = defineMessages({
     'revision.f.title': '标题',
     'revision.restore': '恢复此版本',
     'revision.restored': '已恢复到 {time} 的版本',
-    'revision.confirmRestore': '确认恢复到 {time} 的版本? 当前内容会保存为一个新版本。',
+    'revision.confirmRestore': '确认恢复到 {time} 的版本？当前内容会保存为一个新版本。',
     'revision.compare': '对比',
     'revision.pickTwo': '选择两个版本进行对比',
     'revision.none': '还没有历史版本',

@@ -158,7 +158,7 @@ describe.skipIf(!url)('access control on two server processes on one PostgreSQL'
     // the login log of both processes, read through either
     const log = await post(1, '/monitor/getLoginLogPage', { userName: 'two-news', status: 0, pageSize: 50 }, adminToken);
     expect(log.rows!.filter((r: { reason: string }) => r.reason === '账号或密码错误')).toHaveLength(5);
-    expect(log.rows!.some((r: { reason: string }) => r.reason === '登录失败次数过多,账号已锁定')).toBe(true);
+    expect(log.rows!.some((r: { reason: string }) => r.reason === '登录失败次数过多，账号已锁定')).toBe(true);
 
     for (const s of servers) s.child.kill('SIGTERM');
     for (const s of servers) expect(await s.exited).toBe(0);

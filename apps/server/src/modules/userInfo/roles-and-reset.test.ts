@@ -88,7 +88,7 @@ describe.each(DIALECTS)('account roles, password reset and unlock on %s', (diale
     expect((await attempt('Acc_lock_123')).json().code).toBe(429);
     // the 登录日志 row of the refused attempt names the account: 解锁 is offered there
     const locked = await post('/monitor/getLoginLogPage', { userName: 'acc-lock', status: 0 });
-    expect(locked.body.rows[0]).toMatchObject({ userId: saved.body.data.id, reason: '登录失败次数过多,账号已锁定' });
+    expect(locked.body.rows[0]).toMatchObject({ userId: saved.body.data.id, reason: '登录失败次数过多，账号已锁定' });
     expect((await post(`/userInfo/unlock?id=${saved.body.data.id}`)).body).toEqual({ code: 200, msg: '账号已解锁' });
     expect((await attempt('Acc_lock_123')).json().code).toBe(200);
   });

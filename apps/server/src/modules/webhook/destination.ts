@@ -122,6 +122,9 @@ function reasonOf(err: unknown): string {
   const code = String((err as NodeJS.ErrnoException | null)?.code ?? '');
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') return 'dns';
   if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EHOSTDOWN' || code === 'ENETDOWN') return 'unreachable';
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED') return 'reset';
+  if (/CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return `tls:${code.replace(/[^\w]/g, '').slice(0, 40)}`;
   return `network:${code.replace(/[^\w]/g, '').slice(0, 40) || 'error'}`;
 }
 

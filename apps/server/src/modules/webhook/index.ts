@@ -139,9 +139,10 @@ export function reasonText(lang: Parameters<typeof translate>[0], stored: unknow
   const at = text.indexOf(':');
   const code = at < 0 ? text : text.slice(0, at);
   const param = at < 0 ? '' : text.slice(at + 1);
-  const key = `webhook.reason.${code}`;
+  // a network failure without a code, or a reason an older version stored (`fetch failed`): the plain 网络错误
+  const key = code === 'network' && (!param || param === 'error') ? 'webhook.reason.error' : `webhook.reason.${code}`;
   const said = translate(lang, key, { address: param, code: param });
-  return said === key ? '' : said;
+  return said === key ? translate(lang, 'webhook.reason.error') : said;
 }
 
 /**
@@ -176,7 +177,8 @@ async function send(ctx: Ctx, deliveryId: number, signal?: AbortSignal): Promise
     reason = attempt.reason;
   }
   const success = status != null && status >= 200 && status < 300;
-  const done = success || attempts >= WEBHOOK_MAX_ATTEMPTS || !hook;
+  // a ping is tried once, now; it is not retried
+  const done = success || attempts >= WEBHOOK_MAX_ATTEMPTS || !hook || d.event === 'ping';
   const update = {
     status: success ? 'success' : done ? 'failed' : 'pending',
     last_status: status,
@@ -507,20 +509,23 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       const hook = await db.selectFrom('webhook').select('id').where('id', '=', hookId).executeTakeFirst();
       if (!hook) throw notFound();
       const body = JSON.stringify({ event: 'ping', resource: 'webhook', id: hookId, time: ctx.nowText() });
+      // claimed by this request as it is written (no ticker takes it): its one attempt is now
+      const now = ctx.now();
       const ins = await db
         .insertInto('webhook_delivery')
-        .values({ webhook_id: hookId, event: 'ping', body, status: 'pending', attempts: 0, next_at: ctx.now(), create_time: ctx.nowText() })
+        .values({
+          webhook_id: hookId,
+          event: 'ping',
+          body,
+          status: 'pending',
+          attempts: 1,
+          next_at: now,
+          claimed_until: now + CLAIM_MS,
+          create_time: ctx.nowText(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const deliveryId = Number(ins.id);
-      // a ping is tried once, now; it is not retried
-      await db
-        .updateTable('webhook_delivery')
-        .set({ attempts: WEBHOOK_MAX_ATTEMPTS - 1 })
-        .where('id', '=', deliveryId)
-        .execute();
-      if (!(await claim(ctx, deliveryId))) throw notFound();
-      const d = await send(ctx, deliveryId);
+      const d = await send(ctx, Number(ins.id));
       const good = d.status === 'success';
       const msg = good
         ? translate(req.lang, 'webhook.pingOk', { status: String(d.last_status) })

@@ -31,6 +31,27 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     r.answers.length = 0;
   });
 
+  it("a ping to a dead address fails once, with a reason in the caller's language, and is not retried", async () => {
+    const dead = (await post('/webhook/saveWebhook', { name: '死地址', url: 'http://127.0.0.1:1/hook', events: 'news.publish' })).body.data;
+    const ping = await post(`/webhook/testWebhook?id=${dead.id}`);
+    expect(ping.body).toMatchObject({
+      code: 200,
+      msg: '测试失败：连接被拒绝',
+      data: { event: 'ping', status: 'failed', attempts: 1, lastAnswer: '连接被拒绝' },
+    });
+    expect((await post(`/webhook/testWebhook?id=${dead.id}`, undefined, 'es')).body.msg).toBe('La prueba falló: Conexión rechazada');
+    await webhookTick(t.current.ctx);
+    const list = (await post('/webhook/getDeliveryPage', { webhookId: dead.id }, 'en')).body;
+    expect(list.rows.map((d: { attempts: number; status: string; lastAnswer: string }) => [d.attempts, d.status, d.lastAnswer])).toEqual([
+      [1, 'failed', 'Connection refused'],
+      [1, 'failed', 'Connection refused'],
+    ]);
+    // a reason stored by an older version (fetch failed) reads as a network error, never the raw English
+    await t.current.ctx.db.updateTable('webhook_delivery').set({ last_answer: 'fetch failed' }).where('webhook_id', '=', dead.id).execute();
+    const old = (await post('/webhook/getDeliveryPage', { webhookId: dead.id })).body.rows[0];
+    expect(old.lastAnswer).toBe('网络错误，未能送达');
+  });
+
   it('validates a webhook in zh, en and es and stores nothing bad', async () => {
     expect((await post('/webhook/saveWebhook', { url, events: 'news.publish' })).body).toEqual({ code: 400, msg: '名称不得为空' });
     expect((await post('/webhook/saveWebhook', { name: 'x', url: 'ftp://x', events: 'news.publish' })).body.msg).toBe(
@@ -55,7 +76,10 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     expect(hook).toMatchObject({ name: '官网', events: 'news.publish,news.unpublish,news.update,news.delete', enableFlag: 1 });
 
     const ping = await post(`/webhook/testWebhook?id=${hook.id}`);
-    expect(ping.body).toMatchObject({ code: 200, msg: '测试成功：对方返回 200', data: { event: 'ping', status: 'success', attempts: 5 } });
+    expect(ping.body).toMatchObject({ code: 200, msg: '测试成功：对方返回 200', data: { event: 'ping', status: 'success', attempts: 1 } });
+    expect(r.got).toHaveLength(1);
+    // its one attempt is counted once, and the ticker never sends it again
+    await webhookTick(t.current.ctx);
     expect(r.got).toHaveLength(1);
 
     const n = (await post('/news/saveNews', { title: '回调草稿', type: 'wh', status: 'draft' })).body.data;

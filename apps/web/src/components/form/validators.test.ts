@@ -33,7 +33,7 @@ describe('antd rule adapters over the contracts validators', () => {
 
   it('landline only and mobile only', async () => {
     expect(await run(rules.landline(), '010-1234567')).toBeNull();
-    expect(await run(rules.landline(), '13812345678')).toBe('请输入正确的固话（格式：区号+号码,如010-1234567）');
+    expect(await run(rules.landline(), '13812345678')).toBe('请输入正确的固话（格式：区号+号码，如010-1234567）');
     expect(await run(rules.mobile(), '15912345678')).toBeNull();
     expect(await run(rules.mobile(), '010-1234567')).toBe('请输入正确的电话号码');
     expect(await run(rules.mobile(), 13912345678)).toBeNull();

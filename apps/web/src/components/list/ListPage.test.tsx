@@ -187,7 +187,7 @@ describe('ListPage: buttons, selection and delete', () => {
 
     const before = s.of('/news/getNewsList').length;
     fireEvent.click(button('删除')!);
-    const dialog = (await screen.findAllByText('确认删除?'))[0].closest('.ant-modal') as HTMLElement;
+    const dialog = (await screen.findAllByText('确认删除？'))[0].closest('.ant-modal') as HTMLElement;
     fireEvent.click(button('删除', dialog)!);
     await waitFor(() => expect(s.of('/news/delNews')).toHaveLength(1));
     expect(s.of('/news/delNews')[0].body).toEqual([2, 21]);
@@ -214,7 +214,7 @@ describe('ListPage: buttons, selection and delete', () => {
 
     fireEvent.click(within(rowOf('行业动态')).getByRole('checkbox'));
     fireEvent.click(button('删除')!);
-    const dialog = (await screen.findAllByText('确认删除?'))[0].closest('.ant-modal') as HTMLElement;
+    const dialog = (await screen.findAllByText('确认删除？'))[0].closest('.ant-modal') as HTMLElement;
     fireEvent.click(button('删除', dialog)!);
     await waitFor(() => expect(s.of('/news/delNewsType')).toHaveLength(1));
     expect(s.of('/news/delNewsType')[0].query.get('id')).toBe('3');

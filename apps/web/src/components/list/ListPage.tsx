@@ -102,7 +102,10 @@ function EmptyState({ filtered, onReset, onAdd }: { filtered: boolean; onReset: 
       description={
         <Space orientation="vertical" size={2}>
           <Typography.Text>{filtered ? t('ui.list.emptyFiltered') : t('ui.list.empty')}</Typography.Text>
-          <Typography.Text type="secondary">{filtered ? t('ui.list.emptyFilteredHint') : t('ui.list.emptyHint')}</Typography.Text>
+          {/* “click 新增” only where there is a 新增 to click (not in 回收站, nor for a reader) */}
+          {filtered || onAdd ? (
+            <Typography.Text type="secondary">{filtered ? t('ui.list.emptyFilteredHint') : t('ui.list.emptyHint')}</Typography.Text>
+          ) : null}
         </Space>
       }
     >
@@ -212,6 +215,8 @@ export function ListPage({
       toggleOptions,
     });
     if (translations) cols.push(translationColumn(locales, uiLang, t));
+    // a column kept in view (发布状态: fixed right by its override) stands beside 操作, after the scrolling ones
+    cols.sort((a, b) => Number(a.fixed === 'right') - Number(b.fixed === 'right'));
     if (detailRoute || dialog || actions.length) {
       cols.push({
         key: '__actions',

@@ -137,7 +137,7 @@ describe('operators: 搜索 and the selection', () => {
     await screen.findByText('新闻41');
     for (const n of [41, 42, 43, 44, 45]) fireEvent.click(within(rowOf(`新闻${n}`)).getByRole('checkbox'));
     fireEvent.click(button('删除')!);
-    const dialog = (await screen.findAllByText('确认删除?'))[0].closest('.ant-modal') as HTMLElement;
+    const dialog = (await screen.findAllByText('确认删除？'))[0].closest('.ant-modal') as HTMLElement;
     const before = s.of('/news/getNewsList').length;
     fireEvent.click(button('删除', dialog)!);
     await screen.findByText('总共40条记录');

@@ -57,11 +57,30 @@ export function scrollWidth(columns: ColumnType<Row>[]): number {
   return columns.reduce((n, c) => n + (typeof c.width === 'number' ? c.width : FLEX_MIN_WIDTH), SELECTION_WIDTH);
 }
 
+/**
+ * The least width a header needs to show its longest word whole (headers wrap between words): ~8 px a Latin
+ * letter, 14 px a Chinese character at the table's 14 px font, the cell's 16 px paddings, the sort arrows.
+ */
+export function headerMinWidth(title: string, sortable: boolean): number {
+  const longest = title.split(/\s+/).reduce(
+    (n, w) =>
+      Math.max(
+        n,
+        [...w].reduce((m, ch) => m + (/[\u2e80-\uffff]/.test(ch) ? 14 : 8.5), 0),
+      ),
+    0,
+  );
+  return Math.ceil(longest + 32 + (sortable ? 22 : 0));
+}
+
 /** Column width: the override or the type's default, never above 400 px; undefined for a flexible text column. */
 export function columnWidth(f: FieldDef, override?: number | string): number | undefined {
   const w = typeof override === 'number' ? override : DEFAULT_WIDTH[f.type];
   return w === undefined ? undefined : Math.min(w, LIMITS.columnWidthMax);
 }
+
+/** a fixed width widened to what the header needs; a flexible column stays flexible */
+const atLeast = (w: number | undefined, least: number) => (w === undefined ? undefined : Math.max(w, least));
 
 /** A flag toggled straight from the list (SPEC point 4). */
 export function ToggleCell({
@@ -141,7 +160,7 @@ export function buildColumns({
       key: f.name,
       dataIndex: f.name,
       title,
-      width: columnWidth(f, width),
+      width: atLeast(columnWidth(f, width), headerMinWidth(title, !!f.sortable)),
       fixed: fixed ? 'left' : undefined,
       sorter: f.sortable ? true : undefined,
       sortOrder: f.sortable && sortField === f.name ? (sortOrder === 'desc' ? 'descend' : 'ascend') : null,

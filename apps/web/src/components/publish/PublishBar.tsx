@@ -257,15 +257,19 @@ export function PublishBar({ api, resource, publish, unpublish, preview, preview
             {t(primaryLabel)}
           </Button>
         </Gate>
+        {/* on a narrow screen 保存草稿 is its icon (named, with a tooltip): the bar is the state and one row (375 px) */}
         <Gate reason={noSave}>
-          <Button
-            icon={icon(<FileTextOutlined />)}
-            disabled={busy || !!noSave}
-            loading={acting === 'draft'}
-            onClick={() => void run('draft', saveDraft)()}
-          >
-            {t('publish.saveDraft')}
-          </Button>
+          <Tooltip title={wide || noSave ? undefined : t('publish.saveDraft')}>
+            <Button
+              icon={wide ? icon(<FileTextOutlined />) : <FileTextOutlined />}
+              aria-label={wide ? undefined : t('publish.saveDraft')}
+              disabled={busy || !!noSave}
+              loading={acting === 'draft'}
+              onClick={() => void run('draft', saveDraft)()}
+            >
+              {wide ? t('publish.saveDraft') : null}
+            </Button>
+          </Tooltip>
         </Gate>
         {canPreview && wide && (
           <Button icon={<EyeOutlined />} disabled={busy} onClick={() => void doPreview()}>

@@ -12,7 +12,10 @@ export const publishSearch: SearchFieldConfig = {
   options: publishFilter.options,
 };
 
-/** the list column: the state as a tag (草稿 / 已发布 / 定时 … / 已下线) */
+/**
+ * the list column: the state as a tag (草稿 / 已发布 / 定时 … / 已下线), fixed beside 操作 so it stays in view at
+ * 1280 px however many columns scroll (issue 25)
+ */
 export const publishColumns: Record<string, ColumnOverride> = {
-  status: { width: 170, render: (_v: unknown, row: Record<string, unknown>) => <PublishTag record={row} /> },
+  status: { width: 170, fixed: 'right', render: (_v: unknown, row: Record<string, unknown>) => <PublishTag record={row} /> },
 };

@@ -27,8 +27,8 @@ function serve() {
   });
 }
 
-const open = async (onRestored = vi.fn()) => {
-  render(<TestProviders>{withRevisions(newsResource)({ id: 7, reload: onRestored })}</TestProviders>);
+const open = async (onRestored = vi.fn(), dirty = false) => {
+  render(<TestProviders>{withRevisions(newsResource)({ id: 7, reload: onRestored, dirty })}</TestProviders>);
   fireEvent.click(screen.getByRole('button', { name: /历史版本/ }));
   await screen.findByText('2026-11-19 09:00:00');
   return onRestored;
@@ -70,13 +70,21 @@ describe('RevisionsDrawer (历史版本)', () => {
     const api = serve();
     const onRestored = await open();
     fireEvent.click(within(revisionRow('2026-11-19 09:00:00')).getByRole('button', { name: '恢复此版本' }));
-    const text = await screen.findByText('确认恢复到 2026-11-19 09:00:00 的版本? 当前内容会保存为一个新版本。');
+    const text = await screen.findByText('确认恢复到 2026-11-19 09:00:00 的版本？当前内容会保存为一个新版本。');
     const dialog = text.closest('.ant-modal') as HTMLElement;
     expect(api.of(revisionEndpoints.restore.path)).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: '恢复此版本' }));
     await waitFor(() => expect(onRestored).toHaveBeenCalledTimes(1));
     expect(api.of(revisionEndpoints.restore.path)[0].query.get('id')).toBe('11');
     expect(await screen.findByText('已恢复到 2026-11-19 09:00:00 的版本')).toBeInTheDocument();
+  });
+
+  it('恢复此版本 over unsaved edits warns that they are dropped', async () => {
+    const api = serve();
+    await open(vi.fn(), true);
+    fireEvent.click(within(revisionRow('2026-11-19 09:00:00')).getByRole('button', { name: '恢复此版本' }));
+    expect(await screen.findByText('当前有未保存的修改，恢复此版本会丢弃这些修改。确定继续吗？')).toBeInTheDocument();
+    expect(api.of(revisionEndpoints.restore.path)).toHaveLength(0);
   });
 
   it('shows nothing for a record not yet saved', () => {

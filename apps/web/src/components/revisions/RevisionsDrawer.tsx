@@ -31,12 +31,14 @@ export interface RevisionsDrawerProps {
   id: string | number | null;
   /** after 恢复此版本: reload the form */
   onRestored: () => void;
+  /** the form has unsaved edits: the confirmation says restoring drops them */
+  dirty?: boolean;
   open: boolean;
   onClose: () => void;
 }
 
 /** 历史版本 of a detail page (opened by its button, withRevisions.tsx): the saved versions, a side-by-side diff of any two, 恢复此版本. */
-export function RevisionsDrawer({ resource, id, onRestored, open, onClose }: RevisionsDrawerProps) {
+export function RevisionsDrawer({ resource, id, onRestored, dirty, open, onClose }: RevisionsDrawerProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [picked, setPicked] = useState<number[]>([]);
@@ -55,8 +57,18 @@ export function RevisionsDrawer({ resource, id, onRestored, open, onClose }: Rev
   const restore = (r: RevisionRow) =>
     modal.confirm({
       title: t('revision.restore'),
-      content: t('revision.confirmRestore', { time: r.saveTime }),
+      content: dirty ? (
+        <>
+          <Typography.Paragraph type="danger" data-testid="restore-over-edits">
+            {t('ui.restoreOverEdits')}
+          </Typography.Paragraph>
+          {t('revision.confirmRestore', { time: r.saveTime })}
+        </>
+      ) : (
+        t('revision.confirmRestore', { time: r.saveTime })
+      ),
       okText: t('revision.restore'),
+      okButtonProps: dirty ? { danger: true } : undefined,
       cancelText: t('ui.cancel'),
       onOk: async () => {
         try {
@@ -72,7 +84,14 @@ export function RevisionsDrawer({ resource, id, onRestored, open, onClose }: Rev
     });
 
   return (
-    <Drawer open={open} onClose={onClose} title={t('revision.entity')} size={pair ? 900 : 480} destroyOnHidden>
+    // never wider than the screen (375 px: the dates and 恢复此版本 whole)
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={t('revision.entity')}
+      size={Math.min(pair ? 900 : 480, typeof window === 'undefined' ? 480 : window.innerWidth)}
+      destroyOnHidden
+    >
       {rows.length === 0 && !list.isLoading ? (
         <Empty description={t('revision.none')} />
       ) : (
@@ -92,8 +111,8 @@ export function RevisionsDrawer({ resource, id, onRestored, open, onClose }: Rev
                 ]}
               >
                 <Checkbox checked={picked.includes(r.id)} onChange={(e) => toggle(r.id, e.target.checked)}>
-                  <Space>
-                    <span>{r.saveTime}</span>
+                  <Space wrap size={[8, 0]}>
+                    <span className="gk-revision-time">{r.saveTime}</span>
                     <span>{r.userName}</span>
                     <Typography.Text ellipsis style={{ maxWidth: 200 }}>
                       {r.title}

@@ -11,10 +11,12 @@ interface RevisionsProps {
   resource: ResourceDef;
   id: string | number | null;
   onRestored: () => void;
+  /** the form has unsaved edits: 恢复此版本 says it drops them */
+  dirty?: boolean;
 }
 
 /** 历史版本: the button, and the drawer once it has been opened (kept mounted, so it closes with its animation) */
-function Revisions({ resource, id, onRestored }: RevisionsProps) {
+function Revisions({ resource, id, onRestored, dirty }: RevisionsProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
@@ -32,7 +34,7 @@ function Revisions({ resource, id, onRestored }: RevisionsProps) {
       </Button>
       {opened && (
         <Suspense fallback={null}>
-          <RevisionsDrawer resource={resource} id={id} onRestored={onRestored} open={open} onClose={() => setOpen(false)} />
+          <RevisionsDrawer resource={resource} id={id} onRestored={onRestored} dirty={dirty} open={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>
@@ -42,6 +44,6 @@ function Revisions({ resource, id, onRestored }: RevisionsProps) {
 /** The DetailPage `headExtra` of a revisioned resource: its 历史版本 button and drawer. */
 export const withRevisions =
   (resource: ResourceDef) =>
-  ({ id, reload }: { id: string | number | null; reload: () => void }): ReactNode => (
-    <Revisions resource={resource} id={id} onRestored={reload} />
+  ({ id, reload, dirty }: { id: string | number | null; reload: () => void; dirty?: boolean }): ReactNode => (
+    <Revisions resource={resource} id={id} onRestored={reload} dirty={dirty} />
   );

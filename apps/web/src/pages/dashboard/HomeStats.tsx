@@ -61,14 +61,16 @@ function Changes({ rows, showUser }: { rows: DashboardChange[]; showUser?: boole
       size="small"
       dataSource={rows}
       renderItem={(r) => (
+        // one line: time, who, what, then the title cut with an ellipsis (whole in its tooltip), never wrapped
         <List.Item className="gk-home-change">
-          <Typography.Text type="secondary">{r.operTime.slice(5, 16)}</Typography.Text>
-          {showUser && <span> {r.userName}</span>}
-          <span>
-            {' '}
+          <Typography.Text type="secondary" className="gk-home-change-fixed">
+            {r.operTime.slice(5, 16)}
+          </Typography.Text>{' '}
+          {showUser && <span className="gk-home-change-fixed">{r.userName} </span>}
+          <span className="gk-home-change-fixed">
             {r.actionName} {r.moduleName}
-          </span>
-          <Typography.Text ellipsis style={{ maxWidth: 220, marginLeft: 8 }}>
+          </span>{' '}
+          <Typography.Text ellipsis={{ tooltip: r.title }} className="gk-home-change-title">
             {r.url ? <Link to={r.url}>{r.title}</Link> : r.title}
           </Typography.Text>
         </List.Item>

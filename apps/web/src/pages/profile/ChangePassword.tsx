@@ -1,11 +1,13 @@
 import { profileEndpoints } from '@gk/contracts';
 import { App, Button, Card, Form, Input } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import { NewPasswordItem } from '../../components/form/NewPasswordItem';
 import { reloadSessionInfo } from '../../lib/sessionInfo';
+import { useUnsavedChanges } from '../../lib/unsaved';
 import { useSession } from '../../stores/session';
 
 /**
@@ -19,6 +21,10 @@ export default function ChangePassword() {
   const navigate = useNavigate();
   const mustChange = useSession((s) => !!s.user?.mustChangePwd);
   const [form] = Form.useForm();
+  const [edited, setEdited] = useState(false);
+  const dirtyNow = useRef(false);
+  dirtyNow.current = edited;
+  useUnsavedChanges(edited, dirtyNow);
 
   const submit = async () => {
     let values: { oldPassword: string; newPassword: string };
@@ -31,6 +37,8 @@ export default function ChangePassword() {
       const reply = await withLoading(
         post(profileEndpoints.password.path, { oldPassword: values.oldPassword, newPassword: values.newPassword }),
       );
+      dirtyNow.current = false;
+      setEdited(false);
       message.success(reply.msg);
       form.resetFields();
       await reloadSessionInfo();
@@ -43,7 +51,8 @@ export default function ChangePassword() {
   return (
     <Card title={t('profile.changePassword')} style={{ maxWidth: 560 }}>
       {mustChange ? <p data-testid="must-change">{t('profile.mustChange')}</p> : null}
-      <Form form={form} layout="vertical">
+      {/* Enter in any field submits */}
+      <Form form={form} layout="vertical" onFinish={submit} onValuesChange={() => setEdited(true)}>
         <Form.Item
           name="oldPassword"
           label={t('profile.f.oldPassword')}
@@ -55,10 +64,12 @@ export default function ChangePassword() {
         <Form.Item
           name="confirmPassword"
           label={t('profile.f.confirmPassword')}
+          required
           dependencies={['newPassword']}
           rules={[
             ({ getFieldValue }) => ({
               validator: async (_r, v: string) => {
+                if (!v) throw new Error(t('userInfo.passwordRequired'));
                 if (v !== getFieldValue('newPassword')) throw new Error(t('profile.confirmMismatch'));
               },
             }),
@@ -66,7 +77,7 @@ export default function ChangePassword() {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" onClick={submit}>
+        <Button type="primary" htmlType="submit">
           {t('ui.save')}
         </Button>
       </Form>

@@ -1,18 +1,29 @@
 import { type Profile as ProfileData, profileEndpoints, type Reply } from '@gk/contracts';
-import { App, Avatar, Button, Card, Descriptions, Form, Input, Space, Table, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { App, Button, Card, Descriptions, Form, Input, Space, Table, Tag } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
-import { uploadImage } from '../../api/queries';
-import { imageUrl, post } from '../../api/request';
+import { post } from '../../api/request';
+import { ImageSlot } from '../../components/image/ImageSlot';
+import { ImageSlotsProvider, useImageSlots } from '../../components/image/imageSlots';
 import { reloadSessionInfo } from '../../lib/sessionInfo';
+import { useUnsavedChanges } from '../../lib/unsaved';
 
-/** 个人中心 (/user/profile): own name and avatar (one image), roles and the latest sign-ins. */
+/**
+ * 个人中心 (/user/profile): own name and avatar (one image, the same image slot as every other form: chosen,
+ * previewed, uploaded on 保存), roles and the latest sign-ins. Leaving with unsaved edits asks first.
+ */
 export default function Profile() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [data, setData] = useState<ProfileData | null>(null);
   const [form] = Form.useForm();
+  const slots = useImageSlots();
+  const [edited, setEdited] = useState(false);
+  const dirtyNow = useRef(false);
+  const dirty = edited || slots.hasPending;
+  dirtyNow.current = dirty;
+  useUnsavedChanges(dirty, dirtyNow);
 
   const load = useCallback(async () => {
     try {
@@ -36,24 +47,18 @@ export default function Profile() {
       return;
     }
     try {
-      const reply = await withLoading(post(profileEndpoints.update.path, values));
+      const uploaded = await withLoading(slots.uploadPending(values));
+      form.setFieldsValue(uploaded);
+      const reply = await withLoading(post(profileEndpoints.update.path, uploaded));
+      dirtyNow.current = false;
+      setEdited(false);
+      slots.reset();
       message.success(reply.msg);
-      await Promise.all([load(), reloadSessionInfo()]);
+      await Promise.all([load(), reloadSessionInfo(), slots.afterSave()]);
     } catch {
-      // shown by the request layer
+      // shown by the request layer (an upload failure by the image slot); the edits stay to retry
     }
   };
-
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    try {
-      form.setFieldValue('avatar', await withLoading(uploadImage(file, {})));
-    } catch {
-      // shown by the request layer
-    }
-  };
-
-  const avatar = Form.useWatch('avatar', form) as string | undefined;
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -69,30 +74,23 @@ export default function Profile() {
             <Descriptions.Item label={t('common.f.createTime')}>{data.createTime}</Descriptions.Item>
           </Descriptions>
         ) : null}
-        <Form form={form} layout="vertical" style={{ maxWidth: 480 }}>
-          <Form.Item
-            name="name"
-            label={t('profile.f.name')}
-            rules={[{ required: true, whitespace: true, message: t('profile.nameRequired') }]}
-          >
-            <Input maxLength={64} />
-          </Form.Item>
-          <Form.Item name="avatar" hidden>
-            <Input />
-          </Form.Item>
-          <Form.Item label={t('profile.f.avatar')}>
-            <Space>
-              <Avatar size={64} src={avatar ? imageUrl(avatar) : undefined}>
-                {data?.name?.slice(0, 1)}
-              </Avatar>
-              <input type="file" accept="image/*" aria-label={t('profile.f.avatar')} onChange={(e) => onFile(e.target.files?.[0])} />
-              {avatar ? <Button onClick={() => form.setFieldValue('avatar', '')}>{t('ui.delete')}</Button> : null}
-            </Space>
-          </Form.Item>
-          <Button type="primary" onClick={save}>
-            {t('ui.save')}
-          </Button>
-        </Form>
+        <ImageSlotsProvider value={slots}>
+          <Form form={form} layout="vertical" style={{ maxWidth: 480 }} onValuesChange={() => setEdited(true)}>
+            <Form.Item
+              name="name"
+              label={t('profile.f.name')}
+              rules={[{ required: true, whitespace: true, message: t('profile.nameRequired') }]}
+            >
+              <Input maxLength={64} />
+            </Form.Item>
+            <Form.Item name="avatar" label={t('profile.f.avatar')}>
+              <ImageSlot field="avatar" label={t('profile.f.avatar')} />
+            </Form.Item>
+            <Button type="primary" onClick={save}>
+              {t('ui.save')}
+            </Button>
+          </Form>
+        </ImageSlotsProvider>
       </Card>
       <Card title={t('profile.lastLogins')}>
         <Table

@@ -93,7 +93,7 @@ describe('回收站 (recycle bin list)', () => {
     await show();
     fireEvent.click(within(rowOf('关税通知')).getByRole('button', { name: /恢\s?复/ }));
     const dialog = await confirmDialog('政策公告：关税通知');
-    expect(dialog).toHaveTextContent('确认恢复选中的 1 条数据?');
+    expect(dialog).toHaveTextContent('确认恢复选中的 1 条数据？');
     fireEvent.click(within(dialog).getByRole('button', { name: /恢\s?复/ }));
     expect(await screen.findByText('已恢复 1 条数据')).toBeInTheDocument();
     expect(api.of(recycleEndpoints.restore.path)[0].body).toEqual([2]);
@@ -106,7 +106,7 @@ describe('回收站 (recycle bin list)', () => {
     fireEvent.click(within(rowOf('港口新规')).getByRole('checkbox'));
     fireEvent.click(within(rowOf('华东船务')).getByRole('checkbox'));
     fireEvent.click(toolbarButton(/恢\s?复/));
-    const dialog = await confirmDialog('确认恢复选中的 2 条数据?');
+    const dialog = await confirmDialog('确认恢复选中的 2 条数据？');
     fireEvent.click(within(dialog).getByRole('button', { name: /恢\s?复/ }));
     expect(await screen.findByText('已恢复 2 条数据')).toBeInTheDocument();
     expect(api.of(recycleEndpoints.restore.path)[0].body).toEqual([3, 1]);
@@ -120,7 +120,7 @@ describe('回收站 (recycle bin list)', () => {
     await show();
     fireEvent.click(within(rowOf('华东船务')).getByRole('checkbox'));
     fireEvent.click(toolbarButton(/彻底删除/));
-    const dialog = await confirmDialog('彻底删除后不可恢复，确认彻底删除选中的 1 条数据?');
+    const dialog = await confirmDialog('彻底删除后不可恢复，确认彻底删除选中的 1 条数据？');
     fireEvent.click(within(dialog).getByRole('button', { name: /彻底删除/ }));
     expect(await screen.findByText('已彻底删除 1 条数据')).toBeInTheDocument();
     expect(api.of(recycleEndpoints.purge.path)[0].body).toEqual([1]);
@@ -143,5 +143,16 @@ describe('回收站 (recycle bin list)', () => {
     await waitFor(() => expect(api.of(recycleEndpoints.page.path).at(-1)!.body).toMatchObject({ resource: 'banner' }));
     await waitFor(() => expect(screen.queryByText('港口新规')).not.toBeInTheDocument());
     expect(screen.getByText('华东船务')).toBeInTheDocument();
+  });
+});
+
+describe('an empty recycle bin', () => {
+  it('says it is empty and offers no 新增 (there is none here)', async () => {
+    stubFetch({ [recycleEndpoints.page.path]: () => ({ code: 200, msg: '查询成功', rows: [], total: 0 }) });
+    const { ui } = routed(<RecycleList />, { path: '/recycle/recycle-list' });
+    render(<TestProviders>{ui}</TestProviders>);
+    expect((await screen.findAllByText('暂无数据')).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/点击“新增”/)).toBeNull();
+    expect(screen.queryByText(/^新\s?增$/)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { type MenuSetting, menuKey, type Reply, roleEndpoints } from '@gk/contracts';
 import { App, Button, Card, Input, InputNumber, Select, Space, Switch, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type Key, useCallback, useEffect, useState } from 'react';
+import { type Key, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
@@ -9,6 +9,7 @@ import { MENU_ICON_NAMES, MenuIcon } from '../../layout/icons';
 import { useOwnGrants } from '../../lib/grants';
 import { usePermission } from '../../lib/Permission';
 import { reloadSessionInfo } from '../../lib/sessionInfo';
+import { useUnsavedChanges } from '../../lib/unsaved';
 
 type Draft = { title: string; icon: string; sortNo: number; isHidden: boolean };
 
@@ -71,11 +72,26 @@ export default function MenuSettings() {
   };
 
   const edit = (id: number, patch: Partial<Draft>) => setDrafts((d) => ({ ...d, [id]: { ...d[id], ...patch } }));
+  // a row edited and not saved: leaving the screen asks first
+  const dirty = useMemo(
+    () =>
+      rows
+        .flatMap((x) => [x, ...(x.children ?? [])])
+        .some((m) => {
+          const d = drafts[m.id];
+          return !!d && (d.title !== m.title || d.icon !== m.icon || d.sortNo !== m.sortNo || d.isHidden !== m.isHidden);
+        }),
+    [rows, drafts],
+  );
+  useUnsavedChanges(dirty);
 
   const columns: ColumnsType<MenuSetting> = [
     {
       title: t('menu.f.title'),
       dataIndex: 'title',
+      // the expand button, the child's indent and the name on one line at 1280 px
+      width: 280,
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       render: (_v, m) => (
         <Input
           aria-label={`${t('menu.f.title')} ${m.defaultTitle}`}
@@ -183,7 +199,7 @@ export default function MenuSettings() {
         columns={columns}
         dataSource={rows}
         pagination={false}
-        expandable={{ expandedRowKeys: expanded ?? [], onExpandedRowsChange: setExpanded }}
+        expandable={{ expandedRowKeys: expanded ?? [], onExpandedRowsChange: setExpanded, indentSize: 24 }}
       />
     </Card>
   );

@@ -133,3 +133,52 @@ describe('Webhook list: site.changed and the debounce', () => {
     expect(screen.getByText('整站 · 有变化')).toBeInTheDocument();
   });
 });
+
+describe('Webhook list: what the dialog and the deliveries show', () => {
+  it('a new webhook shows 启用 on, as it is saved; closing it after typing asks first', async () => {
+    const api = serve();
+    await show();
+    fireEvent.click(screen.getAllByText(/^新\s?增$/)[0].closest('button')!);
+    await waitFor(() => expect(secretInput()).toBeInTheDocument());
+    expect(within(dialog()).getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+    fireEvent.change(within(dialog()).getByLabelText('名称', { selector: 'input' }), { target: { value: '半截' } });
+    fireEvent.click(
+      within(dialog())
+        .getByText(/^取\s?消$/)
+        .closest('button')!,
+    );
+    expect((await screen.findAllByText('有未保存的修改，确定离开吗？')).length).toBeGreaterThan(0);
+    expect(within(dialog()).getByLabelText('名称', { selector: 'input' })).toHaveValue('半截');
+    expect(api.of(webhookEndpoints.save.path)).toHaveLength(0);
+  });
+
+  it('a ping delivery reads 测试, not the raw event code', async () => {
+    stubFetch({
+      [webhookEndpoints.list.path]: () => ({ code: 200, msg: '查询成功', rows: [HOOK], total: 1 }),
+      [webhookEndpoints.deliveries.path]: () => ({
+        code: 200,
+        msg: '查询成功',
+        rows: [
+          {
+            id: 1,
+            webhookId: 7,
+            event: 'ping',
+            status: 'failed',
+            attempts: 1,
+            lastStatus: null,
+            lastAnswer: '连接被拒绝',
+            createTime: '2026-11-20 10:00:00',
+          },
+        ],
+        total: 1,
+      }),
+    });
+    await show();
+    const row = screen.getByText('官网').closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByText('投递记录').closest('button')!);
+    const cell = await screen.findByText('连接被拒绝');
+    const tr = cell.closest('tr') as HTMLElement;
+    expect(within(tr).getByText('测试')).toBeInTheDocument();
+    expect(within(tr).queryByText('ping')).toBeNull();
+  });
+});

@@ -60,7 +60,7 @@ function EventsPicker({ value, onChange }: { value?: string; onChange?: (v: stri
 function EventLabel({ event }: { event: string }) {
   const { t } = useTranslation();
   const [resource, action] = event.split('.');
-  if (!action) return <>{event}</>;
+  if (!action) return <>{t(`webhook.event.${event}`, { defaultValue: event })}</>;
   return (
     <>
       {resourceLabel(t, resource)} · {t(`webhook.action.${action}`)}
@@ -206,7 +206,8 @@ export default function WebhookList() {
         },
         { name: 'enableFlag' },
       ],
-      defaults: { debounceSeconds: 0 },
+      // a new webhook is saved enabled (the contracts' default): the switch shows it
+      defaults: { debounceSeconds: 0, enableFlag: 1 },
       afterSave: (saved) => {
         if (typeof saved?.secret === 'string' && saved.secret) setSecret(saved.secret);
       },
