@@ -14,12 +14,12 @@ import { id, optFlag, optId, optText, reqText, sortNo } from '../validators.js';
 export const roleEndpoints = defineEndpoints('role', {
   list: { path: '/role/getRolePage', kind: 'read', name: '角色列表' },
   get: { path: '/role/getRole', kind: 'read', name: '角色详情' },
-  tree: { path: '/role/getPermissionTree', kind: 'read', name: '权限树' },
-  options: { path: '/role/getRoleList', kind: 'read', name: '角色选项' },
+  tree: { path: '/role/getPermissionTree', kind: 'read', name: '权限树', screen: 'RoleList' },
+  options: { path: '/role/getRoleList', kind: 'read', name: '角色选项', screen: 'RoleList' },
   save: { path: '/role/saveRole', kind: 'write', name: '保存角色' },
   del: { path: '/role/delRole', kind: 'write', name: '删除角色' },
   flag: { path: '/role/upRoleFlag', kind: 'write', name: '启用/停用角色' },
-  menus: { path: '/role/getMenuSettings', kind: 'read', name: '菜单设置' },
+  menus: { path: '/role/getMenuSettings', kind: 'read', name: '菜单设置', screen: 'MenuSettings' },
   saveMenu: { path: '/role/saveMenuSetting', kind: 'write', name: '保存菜单设置', screen: 'MenuSettings' },
 });
 
