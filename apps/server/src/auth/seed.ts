@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_ONLY_MODULES, allEndpoints, expandGrants, menuKey, menuTree, ROLES } from '@gk/contracts';
+import { ADMIN_ONLY_MODULES, allEndpoints, expandGrants, menuKey, menuTree, permissionIndex, ROLES } from '@gk/contracts';
 import type { Ctx } from '../context.js';
 import { generatePassword, hashPassword } from './password.js';
 
@@ -115,6 +115,9 @@ export async function seedCore(ctx: Ctx): Promise<SeedResult> {
         .where('rp.role_id', 'in', plain)
         .where('p.kind', 'in', ['read', 'write'])
         .execute();
+      const idx = permissionIndex();
+      const screenModules = new Set([...idx.screens.values()].map((x) => x.module));
+      const grantable = new Set(idx.reads.filter((e) => idx.readScreens.has(e.path) || screenModules.has(e.module)).map((e) => e.path));
       const menuRows: { role_id: number; menu_id: number }[] = [];
       const readRows: { role_id: number; permission_key: string }[] = [];
       const dropped: { role_id: number; keys: string[] }[] = [];
@@ -128,7 +131,8 @@ export async function seedCore(ctx: Ctx): Promise<SeedResult> {
         for (const routeName of granted.menus)
           if (!have.has(routeName) && menuIds.has(routeName)) menuRows.push({ role_id: rid, menu_id: menuIds.get(routeName)! });
         for (const key of granted.reads) if (!reads.has(key)) readRows.push({ role_id: rid, permission_key: key });
-        const extra = [...reads].filter((k) => !granted.reads.has(k));
+        // a read no screen can grant (a module without a screen) is left as the seed wrote it
+        const extra = [...reads].filter((k) => !granted.reads.has(k) && grantable.has(k));
         if (extra.length) dropped.push({ role_id: rid, keys: extra });
       }
       if (menuRows.length) await trx.insertInto('sys_role_menu').values(menuRows).execute();

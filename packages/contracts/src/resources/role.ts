@@ -8,7 +8,7 @@ import { id, optFlag, optId, optText, reqText, sortNo } from '../validators.js';
 
 /**
  * Roles (系统管理 › 角色管理, issue 12). A role holds menus and buttons: the menus of the menu tree (read
- * endpoints of a module follow the menus of that module a role holds) and, under each, its buttons (the
+ * endpoints follow the screens that need them, `permissionIndex().readScreens`) and, under each, its buttons (the
  * module's write endpoints, keyed by their path as before). `admin` holds everything and cannot be reduced.
  */
 export const roleEndpoints = defineEndpoints('role', {
