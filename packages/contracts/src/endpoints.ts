@@ -8,7 +8,7 @@ export type EndpointKind =
   | 'public'
   /** any logged-in user */
   | 'session'
-  /** reading a module's data: granted with the module's menu */
+  /** reading data: granted with the screens that need it (`screen`, derived), else with any screen of its module */
   | 'read'
   /** changing a module's data: a button permission */
   | 'write';
@@ -21,10 +21,13 @@ export interface Endpoint {
   /** short Chinese name shown in the permission list */
   name: string;
   /**
-   * a button's screen: the route name of the menu entry it sits under in the role editor (and which holding it
-   * grants); default: the module's first screen (issue 25)
+   * A button's screen: the route name of the menu entry it sits under in the role editor (and which holding it
+   * grants); default: its resource's list screen, else the module's first screen (issue 25). One name for a button.
+   *
+   * A read's screens: the screens that call it, any of which grants it (a list of them when several do: a picker);
+   * default: derived from the contracts (`permissionIndex().readScreens`), else every screen of its module.
    */
-  screen?: string;
+  screen?: string | readonly string[];
 }
 
 const table = new Map<string, Endpoint>();

@@ -280,7 +280,7 @@ function operationOf(op: Operation): Json {
       ? 'no login needed'
       : e.kind === 'session'
         ? 'any signed-in account'
-        : `permission \`${e.path}\` (${e.kind === 'read' ? 'granted with the module’s menu' : 'a button'})`;
+        : `permission \`${e.path}\` (${e.kind === 'read' ? 'granted with the screens that need it' : 'a button'})`;
   return {
     operationId: operationId(e),
     tags: [e.module],

@@ -8,8 +8,12 @@ import { allResources, type ResourceDef } from './resource.js';
  *   (`activeMenu` naming its list) is not a screen of its own: it **follows its list**;
  * - each write endpoint (a button) sits under **one** screen: its `screen`, else the list screen of the resource
  *   it belongs to, else the first screen of its module; a module with no screen (uploads) is a group of its own;
- * - holding a button grants its screen; holding a screen grants its first level, its followers and the reads of
- *   its module (`expandGrants`), so what the role editor shows is what the server enforces.
+ * - each read endpoint is granted with the screens that need it (`readScreens`): those it names (`screen`), else
+ *   derived: a resource's list, get, aliases and preview by id → its list screen; the list of a resource another
+ *   resource `refs` (a picker) → that resource's list screen too, in whatever module; a read neither names nor is
+ *   derived for → every screen of its module (a module of one screen, mostly);
+ * - holding a button grants its screen; holding a screen grants its first level, its followers and the reads it
+ *   needs (`expandGrants`), so what the role editor shows is what the server enforces.
  */
 export interface ScreenInfo {
   routeName: string;
@@ -32,6 +36,10 @@ export interface PermissionIndex {
   buttonScreen: Map<string, string | null>;
   /** the write endpoints, in table order */
   buttons: Endpoint[];
+  /** read path → the screens any of which grants it (absent: every screen of its module does) */
+  readScreens: Map<string, string[]>;
+  /** the read endpoints, in table order */
+  reads: Endpoint[];
 }
 
 const menuKeyOf = (routeName: string) => `menu:${routeName}`;
@@ -91,14 +99,43 @@ export function permissionIndex(): PermissionIndex {
   const buttons = endpoints.filter((e) => e.kind === 'write');
   const buttonScreen = new Map<string, string | null>();
   for (const e of buttons) {
-    const named = e.screen ? (followerOf.get(e.screen) ?? e.screen) : undefined;
+    const named = typeof e.screen === 'string' ? (followerOf.get(e.screen) ?? e.screen) : undefined;
     const owner = owners.get(e.path);
     const byResource = owner ? listScreen.get(owner.name) : undefined;
     const byModule = [...screens.values()].find((s) => s.module === e.module)?.routeName;
     const screen = named && screens.has(named) ? named : (byResource ?? byModule ?? null);
     buttonScreen.set(e.path, screen);
   }
-  const index = { screens, tops, followerOf, buttonScreen, buttons };
+  const reads = endpoints.filter((e) => e.kind === 'read');
+  const readScreens = new Map<string, string[]>();
+  const need = (path: string | undefined, screen: string | undefined) => {
+    if (!path || !screen) return;
+    const list = readScreens.get(path) ?? [];
+    if (!list.includes(screen)) list.push(screen);
+    readScreens.set(path, list);
+  };
+  const resources = allResources();
+  for (const r of resources) {
+    const screen = listScreen.get(r.name);
+    const own = [r.endpoints.list, r.endpoints.get, ...(r.endpoints.aliases ?? []), r.previewable?.byId];
+    for (const e of own) if (e?.kind === 'read') need(e.path, screen);
+  }
+  // a picker: the list of the table a resource refs is needed by that resource's list screen (its form and filters)
+  for (const r of resources)
+    for (const ref of r.refs ?? []) {
+      const target = resources.find((x) => x.table === ref.table);
+      if (target?.endpoints.list?.kind === 'read') need(target.endpoints.list.path, listScreen.get(r.name));
+    }
+  // named screens replace what is derived
+  for (const e of reads) {
+    if (!e.screen) continue;
+    const named = (typeof e.screen === 'string' ? [e.screen] : [...e.screen]).map((s) => followerOf.get(s) ?? s);
+    readScreens.set(
+      e.path,
+      named.filter((s) => screens.has(s)),
+    );
+  }
+  const index = { screens, tops, followerOf, buttonScreen, buttons, readScreens, reads };
   cached = { tree, endpoints: endpoints.length, index };
   return index;
 }
@@ -111,20 +148,29 @@ export interface ExpandedGrants {
   menus: Set<string>;
   /** the buttons held (write paths) */
   buttons: Set<string>;
-  /** the modules whose reads follow (the modules of the screens held) */
+  /** the modules of the screens held */
   modules: Set<string>;
+  /** the read endpoints granted (paths): those a screen held needs, and those of its module no screen claims */
+  reads: Set<string>;
   /** the keys as the role editor shows them: `menu:<screen>` and the buttons */
   keys: Set<string>;
 }
 
 /**
  * Derives what `keys` grant: a screen named or implied by one of its buttons, and with it its first level, its
- * details routes and its module's reads. A first level alone, a details route alone and a group key grant nothing.
+ * details routes and the reads it needs (`readScreens`; a read no screen claims: with any screen of its module). A first level alone, a details route alone and a group key grant nothing.
  * Unknown keys are ignored (the caller refuses them first).
  */
 export function expandGrants(keys: Iterable<string>): ExpandedGrants {
   const idx = permissionIndex();
-  const out: ExpandedGrants = { screens: new Set(), menus: new Set(), buttons: new Set(), modules: new Set(), keys: new Set() };
+  const out: ExpandedGrants = {
+    screens: new Set(),
+    menus: new Set(),
+    buttons: new Set(),
+    modules: new Set(),
+    reads: new Set(),
+    keys: new Set(),
+  };
   const addScreen = (routeName: string) => {
     const s = idx.screens.get(routeName);
     if (!s || out.screens.has(routeName)) return;
@@ -143,6 +189,10 @@ export function expandGrants(keys: Iterable<string>): ExpandedGrants {
       const screen = idx.buttonScreen.get(k);
       if (screen) addScreen(screen);
     }
+  }
+  for (const e of idx.reads) {
+    const need = idx.readScreens.get(e.path);
+    if (need ? need.some((s) => out.screens.has(s)) : out.modules.has(e.module)) out.reads.add(e.path);
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_ONLY_MODULES, allEndpoints, expandGrants, menuKey, menuTree, ROLES } from '@gk/contracts';
+import { ADMIN_ONLY_MODULES, allEndpoints, expandGrants, menuKey, menuTree, permissionIndex, ROLES } from '@gk/contracts';
 import type { Ctx } from '../context.js';
 import { generatePassword, hashPassword } from './password.js';
 
@@ -93,10 +93,13 @@ export async function seedCore(ctx: Ctx): Promise<SeedResult> {
       if (rows.length) await trx.insertInto('sys_role_menu').values(rows).execute();
     }
 
-    // screens follow buttons, details follow lists (issue 25): a role holding a button gets the screen it sits under,
-    // a role holding a list screen its details route (and either's first level), as a save in the role editor would
-    // give them; the reads of their modules follow below. A role saved before this rule (the seeded 内容编辑 with
-    // Webhook's buttons) gets them at the next start. Only adds; the administrator holds everything anyway.
+    // screens follow buttons, details follow lists, reads follow screens (issue 25): each role's menus and reads are
+    // derived again from the screens and buttons it holds, as a save in the role editor would write them. A role
+    // holding a button gets the screen it sits under, a list screen its details route (and either's first level):
+    // only added. Its reads become exactly those its screens need (`expandGrants(...).reads`): a read added since it
+    // was saved (the user dialog's role options, a screen's new picker) is added, and a read only another screen of
+    // the module needs (登录日志's list for a role holding 在线用户 alone, granted per module before) is removed. The
+    // seeded 内容编辑 with Webhook's buttons gets Webhook at the next start. The administrator holds everything anyway.
     const plain = roles.filter((r) => r.code !== ROLES.ADMIN).map((r) => Number(r.id));
     if (plain.length) {
       const heldMenus = await trx
@@ -108,43 +111,34 @@ export async function seedCore(ctx: Ctx): Promise<SeedResult> {
       const heldButtons = await trx
         .selectFrom('sys_role_permission as rp')
         .innerJoin('sys_permission as p', 'p.key', 'rp.permission_key')
-        .select(['rp.role_id', 'p.key'])
+        .select(['rp.role_id', 'p.key', 'p.kind'])
         .where('rp.role_id', 'in', plain)
-        .where('p.kind', '=', 'write')
+        .where('p.kind', 'in', ['read', 'write'])
         .execute();
-      const rows: { role_id: number; menu_id: number }[] = [];
+      const idx = permissionIndex();
+      const screenModules = new Set([...idx.screens.values()].map((x) => x.module));
+      const grantable = new Set(idx.reads.filter((e) => idx.readScreens.has(e.path) || screenModules.has(e.module)).map((e) => e.path));
+      const menuRows: { role_id: number; menu_id: number }[] = [];
+      const readRows: { role_id: number; permission_key: string }[] = [];
+      const dropped: { role_id: number; keys: string[] }[] = [];
       for (const rid of plain) {
         const menus = heldMenus.filter((m) => Number(m.role_id) === rid).map((m) => m.route_name);
-        const buttons = heldButtons.filter((b) => Number(b.role_id) === rid).map((b) => b.key);
+        const own = heldButtons.filter((b) => Number(b.role_id) === rid);
+        const buttons = own.filter((b) => b.kind === 'write').map((b) => b.key);
+        const reads = new Set(own.filter((b) => b.kind === 'read').map((b) => b.key));
         const have = new Set(menus);
-        for (const routeName of expandGrants([...menus.map(menuKey), ...buttons]).menus)
-          if (!have.has(routeName) && menuIds.has(routeName)) rows.push({ role_id: rid, menu_id: menuIds.get(routeName)! });
+        const granted = expandGrants([...menus.map(menuKey), ...buttons]);
+        for (const routeName of granted.menus)
+          if (!have.has(routeName) && menuIds.has(routeName)) menuRows.push({ role_id: rid, menu_id: menuIds.get(routeName)! });
+        for (const key of granted.reads) if (!reads.has(key)) readRows.push({ role_id: rid, permission_key: key });
+        // a read no screen can grant (a module without a screen) is left as the seed wrote it
+        const extra = [...reads].filter((k) => !granted.reads.has(k) && grantable.has(k));
+        if (extra.length) dropped.push({ role_id: rid, keys: extra });
       }
-      if (rows.length) await trx.insertInto('sys_role_menu').values(rows).execute();
-    }
-
-    // reads follow menus: a read call added since a role was saved (the user dialog's role options) reaches every
-    // role holding a menu of its module, as a save in the role editor would give it
-    const held = await trx
-      .selectFrom('sys_role_menu as rm')
-      .innerJoin('sys_menu as m', 'm.id', 'rm.menu_id')
-      .select(['rm.role_id', 'm.module'])
-      .where('m.parent_id', 'is not', null)
-      .where('rm.role_id', '<>', roleId(ROLES.ADMIN))
-      .execute();
-    if (held.length) {
-      const granted = await trx.selectFrom('sys_role_permission').select(['role_id', 'permission_key']).execute();
-      const has = new Set(granted.map((g) => `${g.role_id} ${g.permission_key}`));
-      const missing = new Map<string, { role_id: number; permission_key: string }>();
-      for (const h of held)
-        for (const e of endpoints)
-          if (e.kind === 'read' && e.module === h.module && !has.has(`${h.role_id} ${e.path}`))
-            missing.set(`${h.role_id} ${e.path}`, { role_id: Number(h.role_id), permission_key: e.path });
-      if (missing.size)
-        await trx
-          .insertInto('sys_role_permission')
-          .values([...missing.values()])
-          .execute();
+      if (menuRows.length) await trx.insertInto('sys_role_menu').values(menuRows).execute();
+      if (readRows.length) await trx.insertInto('sys_role_permission').values(readRows).execute();
+      for (const d of dropped)
+        await trx.deleteFrom('sys_role_permission').where('role_id', '=', d.role_id).where('permission_key', 'in', d.keys).execute();
     }
 
     // the admin account

@@ -10,7 +10,7 @@ import { optText, optUrl, reqText, validators } from '../validators.js';
  * not shown by SPEC; they live under `/company` and belong to the `contact` menu (联系方式 → 公司信息).
  */
 export const companyEndpoints = defineEndpoints('contact', {
-  get: { path: '/company/getCompany', kind: 'read', name: '公司信息' },
+  get: { path: '/company/getCompany', kind: 'read', name: '公司信息', screen: 'CompanyDetails' },
   save: { path: '/company/saveCompany', kind: 'write', name: '保存公司信息', screen: 'CompanyDetails' },
 });
 

@@ -10,9 +10,9 @@ import { id, optDate, optFilter, paging } from '../validators.js';
  * 登录日志: every login attempt with its result and, when refused, the reason.
  */
 export const monitorEndpoints = defineEndpoints('monitor', {
-  onlinePage: { path: '/monitor/getOnlinePage', kind: 'read', name: '在线用户列表' },
+  onlinePage: { path: '/monitor/getOnlinePage', kind: 'read', name: '在线用户列表', screen: 'OnlineList' },
   forceLogout: { path: '/monitor/forceLogout', kind: 'write', name: '强退' },
-  loginLogPage: { path: '/monitor/getLoginLogPage', kind: 'read', name: '登录日志列表' },
+  loginLogPage: { path: '/monitor/getLoginLogPage', kind: 'read', name: '登录日志列表', screen: 'LoginLogList' },
   /** 登录日志's 解锁 (issue 25): lifts the login throttle of accounts that are locked now (`ids` or one `id`) */
   unlockAccount: { path: '/monitor/unlockAccount', kind: 'write', name: '解锁', screen: 'LoginLogList' },
 });

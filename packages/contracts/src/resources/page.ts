@@ -14,7 +14,7 @@ export const pageEndpoints = defineEndpoints('page', {
   itemList: { path: '/page/getPageItemList', kind: 'read', name: '页面内容列表' },
   itemGet: { path: '/page/getPageItemById', kind: 'read', name: '页面内容详情' },
   /** the same answer as getPageItemById (SPEC 7 names both) */
-  itemGetAlias: { path: '/page/getPageItem', kind: 'read', name: '页面内容详情' },
+  itemGetAlias: { path: '/page/getPageItem', kind: 'read', name: '页面内容详情', screen: 'PageItemsList' },
   itemSave: { path: '/page/savePageItems', kind: 'write', name: '保存页面内容' },
   itemDel: { path: '/page/delPageItems', kind: 'write', name: '删除页面内容' },
   itemPublish: { path: '/page/publishPageItem', kind: 'write', name: '发布页面内容' },

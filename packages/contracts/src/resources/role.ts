@@ -8,25 +8,25 @@ import { id, optFlag, optId, optText, reqText, sortNo } from '../validators.js';
 
 /**
  * Roles (系统管理 › 角色管理, issue 12). A role holds menus and buttons: the menus of the menu tree (read
- * endpoints of a module follow the menus of that module a role holds) and, under each, its buttons (the
+ * endpoints follow the screens that need them, `permissionIndex().readScreens`) and, under each, its buttons (the
  * module's write endpoints, keyed by their path as before). `admin` holds everything and cannot be reduced.
  */
 export const roleEndpoints = defineEndpoints('role', {
   list: { path: '/role/getRolePage', kind: 'read', name: '角色列表' },
   get: { path: '/role/getRole', kind: 'read', name: '角色详情' },
-  tree: { path: '/role/getPermissionTree', kind: 'read', name: '权限树' },
-  options: { path: '/role/getRoleList', kind: 'read', name: '角色选项' },
+  tree: { path: '/role/getPermissionTree', kind: 'read', name: '权限树', screen: 'RoleList' },
+  options: { path: '/role/getRoleList', kind: 'read', name: '角色选项', screen: 'RoleList' },
   save: { path: '/role/saveRole', kind: 'write', name: '保存角色' },
   del: { path: '/role/delRole', kind: 'write', name: '删除角色' },
   flag: { path: '/role/upRoleFlag', kind: 'write', name: '启用/停用角色' },
-  menus: { path: '/role/getMenuSettings', kind: 'read', name: '菜单设置' },
+  menus: { path: '/role/getMenuSettings', kind: 'read', name: '菜单设置', screen: 'MenuSettings' },
   saveMenu: { path: '/role/saveMenuSetting', kind: 'write', name: '保存菜单设置', screen: 'MenuSettings' },
   /** the department tree for the 数据权限 section's 自定义 (`DeptNode[]`, issue 25) */
-  deptTree: { path: '/role/getDeptTree', kind: 'read', name: '部门树' },
+  deptTree: { path: '/role/getDeptTree', kind: 'read', name: '部门树', screen: 'RoleList' },
   /** 分配用户 (issue 25): the accounts holding a role (roleId, pageNumber, pageSize, userName?), each with `mayTouch` */
-  users: { path: '/role/getRoleUsers', kind: 'read', name: '角色用户' },
+  users: { path: '/role/getRoleUsers', kind: 'read', name: '角色用户', screen: 'RoleList' },
   /** the accounts not holding it, to add (roleId, pageNumber, pageSize, userName?) */
-  candidates: { path: '/role/getRoleCandidates', kind: 'read', name: '可分配用户' },
+  candidates: { path: '/role/getRoleCandidates', kind: 'read', name: '可分配用户', screen: 'RoleList' },
   assignUsers: { path: '/role/assignUsers', kind: 'write', name: '分配用户' },
   unassignUsers: { path: '/role/unassignUsers', kind: 'write', name: '取消分配用户' },
 });

@@ -1,5 +1,4 @@
 import {
-  allEndpoints,
   Code,
   expandGrants,
   id,
@@ -40,16 +39,14 @@ import { deptAndBelow, deptTree } from '../dept/index.js';
 /**
  * Writes a role's grants from the keys of the tree (issue 25, contracts `expandGrants`): the screens it names and
  * those its buttons sit under, with their first levels and the details routes following them; the buttons it
- * names; the read endpoints of every module of which it holds a screen. A first level alone, a details route alone
+ * names; the read endpoints its screens need (a read no screen claims: with any screen of its module). A first level alone, a details route alone
  * (legacy keys, accepted) and a group key grant nothing of their own, so what `getRole` answers is what the editor shows.
  */
 export async function writeGrants(trx: AnyDb, roleId: number, keys: string[]): Promise<void> {
   const unknown = keys.find((k) => !isKnownPermissionKey(k));
   if (unknown) throw badRequest('role.unknownPermission', { key: unknown.slice(0, 100) });
   const granted = expandGrants(keys);
-  const reads = allEndpoints()
-    .filter((e) => e.kind === 'read' && granted.modules.has(e.module))
-    .map((e) => e.path);
+  const reads = [...granted.reads];
   await trx.deleteFrom('sys_role_permission').where('role_id', '=', roleId).execute();
   await trx.deleteFrom('sys_role_menu').where('role_id', '=', roleId).execute();
   const permissionRows = [...new Set([...reads, ...granted.buttons])].map((key) => ({ role_id: roleId, permission_key: key }));
