@@ -63,6 +63,11 @@ describe.each(DIALECTS)('list field configuration on %s', (dialect) => {
     expect(users.body.data.baseFileds).toEqual([
       { field: 'userName', fieldName: '用户名' },
       { field: 'enableFlag', fieldName: '是否启用' },
+      { field: 'nickName', fieldName: '姓名' },
+      { field: 'phone', fieldName: '手机' },
+      { field: 'email', fieldName: '邮箱' },
+      { field: 'deptId', fieldName: '部门' },
+      { field: 'deptName', fieldName: '部门' },
       { field: 'roleNames', fieldName: '角色' },
       { field: 'createTime', fieldName: '创建时间' },
     ]);
