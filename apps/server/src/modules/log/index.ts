@@ -273,9 +273,15 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
             .orderBy('id', 'desc'),
         'oper_time',
       );
+      // 姓名 beside the account (issue 25): one look-up for the page's accounts
+      const names = [...new Set(rows.map((r) => String(r.user_name)).filter(Boolean))];
+      const nick = new Map<string, string>();
+      if (names.length)
+        for (const u of await db.selectFrom('sys_user').select(['user_name', 'name']).where('user_name', 'in', names).execute())
+          nick.set(u.user_name, u.name);
       return page(
         req,
-        rows.map((r) => outRow(req, r)),
+        rows.map((r) => ({ ...outRow(req, r), nickName: nick.get(String(r.user_name)) ?? '' })),
         total,
       );
     },

@@ -66,7 +66,14 @@ describe.each(DIALECTS)('operation log on %s', (dialect) => {
     const r = await post('/news/saveNews', { title: '', type: 'lg' });
     expect(r.body).toEqual({ code: 400, msg: '标题不得为空' });
     const rows = (await post('/log/getOperLogPage', { module: 'news', result: 0 })).body.rows;
-    expect(rows[0]).toMatchObject({ action: '保存新闻', result: 0, resultName: '被拒绝', reason: '标题不得为空', userName: 'admin' });
+    expect(rows[0]).toMatchObject({
+      action: '保存新闻',
+      result: 0,
+      resultName: '被拒绝',
+      reason: '标题不得为空',
+      userName: 'admin',
+      nickName: '系统管理员',
+    });
     const missing = await post('/news/delNews', [987654]);
     expect(missing.status).toBe(404);
     const again = (await post('/log/getOperLogPage', { module: 'news', result: 0 })).body.rows;

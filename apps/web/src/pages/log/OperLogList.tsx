@@ -1,3 +1,4 @@
+import '../../components/components.css';
 import { LOG_ACTIONS, LOG_RESULT, logModuleLabel, logModules, logResource } from '@gk/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +44,15 @@ export default function OperLogList() {
   );
   const columns = useMemo<Record<string, ColumnOverride>>(
     () => ({
+      // 姓名 beside the account (issue 25)
+      userName: {
+        render: (v: unknown, row: Row) => (
+          <>
+            {String(v ?? '')}
+            {row.nickName && row.nickName !== v ? <span className="gk-muted">（{String(row.nickName)}）</span> : null}
+          </>
+        ),
+      },
       resultName: {
         width: OPER_LOG_WIDTHS.resultName,
         render: (v: unknown, row: Row) => <ResultTag ok={Number(row.result) === LOG_RESULT.OK} label={String(v ?? '')} />,
