@@ -262,7 +262,7 @@ export class ResourceQuery {
     if (scope) {
       // the data scope: its own part of the shape; a search checks the gram rows' record ids (counted from the
       // index with one owner look-up each), an unfiltered total is read from the owner rows (total())
-      const s = scopeWhere(this.def.name, scope, gram ? 'g.row_id' : 't.id');
+      const s = scopeWhere(this.def.name, scope, gram ? 'g.row_id' : 't.id', gram);
       conds.push(() => s.cond);
       params.push(...s.params);
       set.push(scopeKey(scope));
