@@ -31,7 +31,7 @@ import { queryGram, type TextIndex, textIndexOf } from '../db/text-index.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { parseInput } from '../http/route.js';
 import { notPublishedSql, pendingDraftSql, publishStateSql } from './publish-state.js';
-import { scopeKey, scopeWhere } from './scope.js';
+import { scopeKey, scopeTotal, scopeWhere } from './scope.js';
 import { localesOf, statusSql } from './translations.js';
 
 /**
@@ -260,8 +260,9 @@ export class ResourceQuery {
     const shown = visible?.values();
     const { conds, params, set } = this.conditions(input, gram, search?.exact ? ti!.param : undefined, shown);
     if (scope) {
-      // the data scope: its own part of the shape, never answered from a kept total or the gram index alone
-      const s = scopeWhere(this.def.name, scope);
+      // the data scope: its own part of the shape; a search checks the gram rows' record ids (counted from the
+      // index with one owner look-up each), an unfiltered total is read from the owner rows (total())
+      const s = scopeWhere(this.def.name, scope, gram ? 'g.row_id' : 't.id', gram);
       conds.push(() => s.cond);
       params.push(...s.params);
       set.push(scopeKey(scope));
@@ -277,7 +278,6 @@ export class ResourceQuery {
       search?.exact &&
       !this.hooks.listWhere &&
       !visible &&
-      !scope &&
       !set.some((s) => s.startsWith('translation=')) &&
       this.def.filters.every((f) => f.param === ti!.param || input[f.param] == null || input[f.param] === '' || copied.has(f.field));
     // joins only when a filter reads a joined name: a count over the bare table is answered from an index
@@ -293,7 +293,7 @@ export class ResourceQuery {
           joinFiltered ? 'j' : ''
         }:${sortable ?? ''}:${sortable ? (input.sortOrder ?? 'asc') : ''}:${visible ? visible.name : ''}`;
 
-    const total = await this.total(input, { shape, set, search, visible, shown, params, where, countFromIndex, gram, joinFiltered });
+    const total = await this.total(input, { shape, set, search, visible, shown, params, where, countFromIndex, gram, joinFiltered, scope });
     if (total === 0) return { rows: [], total };
     const offset = (input.pageNumber - 1) * input.pageSize;
     const rows = await runShape(this.db, this.ctx.dialect, shape && `${shape}:rows`, [...params, input.pageSize, offset], () => {
@@ -326,10 +326,29 @@ export class ResourceQuery {
       countFromIndex: boolean | undefined | '';
       gram: boolean;
       joinFiltered: boolean;
+      scope: DataScope | null;
     },
   ): Promise<number> {
-    const { shape, set, search, visible, shown } = q;
-    if (this.def.total === 'rowCount' && shape && !search) {
+    const { shape, set, search, visible, shown, scope } = q;
+    if (scope) {
+      // scoped and filtered by nothing else: counted from the owner rows (and the kept row count for the head office)
+      const counted =
+        shape && !search && !visible && set.length === 1
+          ? scopeTotal(this.def.name, this.def.table, scope, this.def.total === 'rowCount')
+          : null;
+      if (counted) {
+        const [row] = await runShape<{ n: number }>(
+          this.db,
+          this.ctx.dialect,
+          `${this.def.name}:list:count-${set[0]}`,
+          counted.params,
+          () => ({
+            compile: () => counted.query.compile(this.db),
+          }),
+        );
+        return Number(row?.n ?? 0);
+      }
+    } else if (this.def.total === 'rowCount' && shape && !search) {
       const stateFilter = this.def.filters.find((f) => f.op === 'publishState');
       if (set.length === 0) {
         const [all] = await runShape<{ n: number }>(this.db, this.ctx.dialect, `${this.def.name}:list:count-all`, [this.def.table], () =>

@@ -218,6 +218,18 @@ export function scopeSuite(
           .filter((r) => r.recordId === mine.sz2 || r.recordId === mine.sh)
           .map((r) => r.recordId);
       expect(await bin('sz')).toEqual([mine.sz2]);
+      // an unfiltered total (read from the owner rows) counts what the list shows, records in the bin left out
+      await setRoles('hq', ['s_dept']);
+      for (const who of ['sz', 'sh', 'hq']) {
+        const all = (await as(who)(def.endpoints.list!.path, { pageSize: 100 })).body;
+        expect(all.total, who).toBe(all.rows.length);
+        expect(
+          (all.rows as Row[]).map((r) => r.id),
+          who,
+        ).not.toContain(who === 'sh' ? mine.sh : mine.sz2);
+      }
+      expect((await as('sz')(def.endpoints.list!.path, { pageSize: 100 })).body.rows.map((r: Row) => r.id)).toContain(mine.sz);
+      await setRoles('hq', ['s_all']);
       expect(await bin('admin')).toEqual(expect.arrayContaining([mine.sz2, mine.sh]));
       const entry = async (recordId: number) =>
         ((await as('admin')('/recycle/getRecyclePage', { resource: def.name, pageSize: 100 })).body.rows as Row[]).find(
@@ -228,6 +240,8 @@ export function scopeSuite(
       expect((await as('sz')('/recycle/purge', [theirs])).body.code).toBe(404);
       expect((await as('sz')('/recycle/restore', [await entry(mine.sz2)])).body.code).toBe(200);
       expect(await listed('sz', def)).toEqual(idsOf(def, 'sz', 'sz2'));
+      const back = (await as('sz')(def.endpoints.list!.path, { pageSize: 100 })).body;
+      expect(back.total).toBe(back.rows.length);
       // a purge drops the record's owner row with it
       expect((await as('sh')('/recycle/purge', [theirs])).body.code).toBe(200);
       const owner = await db()
