@@ -43,7 +43,7 @@ const DEFAULT_WIDTH: Record<FieldDef['type'], number | undefined> = {
  * fit a 1280 px screen with the sidebar open, so the fixed 操作 column never covers 创建时间 there; the
  * text is cut with an ellipsis and shown whole in its tooltip.
  */
-export const FLEX_MIN_WIDTH = 120;
+export const FLEX_MIN_WIDTH = 110;
 /** The row-selection column. */
 export const SELECTION_WIDTH = 48;
 /** The content width a list gets on a 1280 px screen: minus the sidebar (168), the main and card paddings. */

@@ -158,6 +158,8 @@ describe('the locale switcher of a dialog (friendly links)', () => {
     expect(await within(dialog()).findByText('名称不得为空')).toBeInTheDocument();
     expect(api.of(linkEndpoints.save.path)).toHaveLength(0);
     fireEvent.click(button(dialog(), /^取\s?消$/));
+    // typed edits: the dialog asks before it drops them
+    fireEvent.click(await screen.findByRole('button', { name: /^离\s?开$/ }));
     await waitFor(() => expect(dialog()).toBeNull());
 
     useSession.setState({ user: user(['zh-CN']) });
