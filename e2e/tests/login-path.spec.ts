@@ -97,11 +97,15 @@ test.describe('the signed-in pages', () => {
   // raised by 4 KB each in issue 22 (measured +2.7 KB on both pages): the descriptions the web reads now carry
   // their capabilities (delivery paths, menus), a new content type (招聘信息), and the entry's generated view and
   // list tables three more screens; docs/decisions.md says what would win it back
-  const NEWS_LIST_BUDGET_GZIP = 534 * 1024;
+  // raised by 8 KB each in issue 25 (measured +8.0 / +8.5 KB): the permission tree's button names and the new system
+  // screens' messages in three languages (the contracts' message bundle loads with the first screen), the one
+  // missing-permission look (disabled + tooltip) and the unsaved-change guard of list dialogs; issue 28 takes the
+  // list to 300 KB by moving messages and contracts off the first screen
+  const NEWS_LIST_BUDGET_GZIP = 542 * 1024;
   // the detail page raised by 4 KB more in issue 23 (measured +2.3 KB over 669): the publish bar that says what it
   // does (更多 menu, draft state, confirmations) and the alt text of every image slot and of the editor's images;
   // issue 28 takes the detail page to 450 KB
-  const NEWS_DETAIL_BUDGET_GZIP = 673 * 1024;
+  const NEWS_DETAIL_BUDGET_GZIP = 682 * 1024;
   const api = signedIn();
 
   const chunkOf = (manifest: Record<string, ManifestChunk>, key: string) => {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signedIn } from './helpers';
-import { button, expectTotal, listTotal, modal, pngFile, row, selectRow, toast, view } from './list-helpers';
+import { button, expectTotal, listTotal, modal, pickOption, pngFile, row, selectRow, toast, view } from './list-helpers';
 
 /**
  * Friendly links, users, contacts and the company profile, waybill templates: the shared list / dialog /
@@ -90,6 +90,10 @@ test('users: add with the password rules, view password, edit keeping it, switch
   // Chinese characters never reach the field
   await dialog.getByLabel('密码').pressSequentially('Pass_中文2026x');
   await expect(dialog.getByLabel('密码')).toHaveValue('Pass_2026x');
+  // an account needs a role it can use
+  await button(dialog, '保存').click();
+  await expect(dialog.getByText('请至少选择一个角色')).toBeVisible();
+  await pickOption(page, dialog.getByLabel('角色'), '内容编辑');
   await button(dialog, '保存').click();
   await expect(toast(page, '保存成功')).toBeVisible();
   await expect(dialog).toBeHidden();
