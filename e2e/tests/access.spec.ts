@@ -257,10 +257,15 @@ test('an administrator resets a password in the user list: the holder must chang
   await button(row(page, userName), '重置密码').click();
   const dialog = modal(page);
   await expect(dialog).toContainText(userName);
-  await dialog.getByLabel('密码').fill('short');
+  await dialog.getByLabel('密码', { exact: true }).fill('short');
   await button(dialog, '保存').click();
   await expect(dialog.getByText('密码不得少于8位')).toBeVisible();
-  await dialog.getByLabel('密码').fill('E2e_reset_1234');
+  await dialog.getByLabel('密码', { exact: true }).fill('E2e_reset_1234');
+  // the new password typed twice; a mismatch is caught before anything is sent
+  await dialog.getByLabel('确认密码').fill('E2e_reset_123');
+  await button(dialog, '保存').click();
+  await expect(dialog.getByText('两次输入的密码不一致')).toBeVisible();
+  await dialog.getByLabel('确认密码').fill('E2e_reset_1234');
   await button(dialog, '保存').click();
   await expect(toast(page, '密码已重置，该用户下次登录时须修改密码')).toBeVisible();
 
