@@ -23,9 +23,12 @@ const USERS = [
   { id: 1, userName: 'admin', enableFlag: 1, roleNames: '超级管理员', mayTouch: false, touchRefusal: 'userInfo.adminOnly' },
   { id: 2, userName: 'rich', enableFlag: 1, roleNames: '新闻编辑', mayTouch: false, touchRefusal: 'userInfo.notCovered' },
   { id: 3, userName: 'plain', enableFlag: 1, roleNames: '', mayTouch: true },
-].map((u) => ({ ...u, flag: u.enableFlag, createTime: '2026-01-01 10:00:00' }));
+  // every one locked now: 解锁 is offered only on locked accounts
+].map((u) => ({ ...u, flag: u.enableFlag, createTime: '2026-01-01 10:00:00', locked: true }));
 
-const rowOf = (text: string) => screen.getByText(text, { selector: 'td' }).closest('tr')!;
+/** the row whose account cell starts with this name (a locked account's cell goes on with its 已锁定 tag) */
+const rowOf = (text: string) =>
+  screen.getByText((_c, el) => el?.tagName === 'TD' && (el.textContent ?? '').replace(/已锁定$/, '') === text).closest('tr')!;
 const buttonIn = (row: HTMLElement, label: RegExp) => within(row).getByText(label).closest('button')!;
 const EDIT = /^编\s?辑$/;
 
@@ -36,9 +39,9 @@ async function tooltipOf(el: HTMLElement, text: string) {
   fireEvent.mouseLeave(el.closest('.gk-tooltip-wrap')!);
 }
 
-function serve() {
+function serve(rows = USERS) {
   return stubFetch({
-    [userInfoEndpoints.list.path]: () => ({ code: 200, msg: '查询成功', rows: USERS, total: USERS.length }),
+    [userInfoEndpoints.list.path]: () => ({ code: 200, msg: '查询成功', rows, total: rows.length }),
     [userInfoEndpoints.roles.path]: () => ({ code: 200, msg: '查询成功', rows: [], total: 0 }),
     '/KJ/GetUserTabFiledNameConfig': () => ({ success: true, message: 'ok', data: { baseFileds: [], sysFileds: [], selectFileds: [] } }),
   });
@@ -76,6 +79,16 @@ describe('user list: accounts the user may not touch', () => {
     expect(within(plain).getByRole('checkbox')).toBeEnabled();
     fireEvent.click(buttonIn(plain, /^重置密码$/));
     expect(await screen.findByText('重置密码：plain')).toBeInTheDocument();
+  });
+
+  it('offers 解锁 only on an account locked now', async () => {
+    useSession.setState({ buttons: WRITES });
+    serve(USERS.map((u) => ({ ...u, locked: u.userName !== 'plain' })));
+    const { ui } = routed(<UserInfoList />, { path: '/userInfo/userInfo-list' });
+    render(<TestProviders>{ui}</TestProviders>);
+    await screen.findByText('总共3条记录');
+    expect(within(rowOf('plain')).queryByText(/^解\s?锁$/)).toBeNull();
+    expect(buttonIn(rowOf('rich'), /^解\s?锁$/)).toBeDisabled();
   });
 
   it('selecting every row takes only the accounts it may touch', async () => {

@@ -223,7 +223,8 @@ export default function UserInfoList() {
       permission: userInfoEndpoints.resetPassword.path,
       onClick: (row) => setResetting({ id: Number(row.id), userName: String(row.userName) }),
     },
-    { key: 'unlock', label: 'userInfo.unlock', endpoint: userInfoEndpoints.unlock },
+    // only on accounts locked now (the 已锁定 tag), as on 登录日志
+    { key: 'unlock', label: 'userInfo.unlock', endpoint: userInfoEndpoints.unlock, shown: (row) => row.locked === true },
   ];
   const [deptId, setDeptId] = useState<number | null>(null);
   const { tree, loading } = useDeptTree(userInfoEndpoints.deptTree.path);
