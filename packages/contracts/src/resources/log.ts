@@ -31,6 +31,8 @@ export const LOG_ACTIONS = [
   'logout',
   'forceLogout',
   'unlock',
+  'assignUsers',
+  'unassignUsers',
 ] as const;
 export const LOG_RESULT = { OK: 1, REFUSED: 0 } as const;
 
@@ -139,6 +141,8 @@ export const logMessages = defineMessages({
     'log.action.discardDraft': '放弃草稿',
     'log.action.forceLogout': '强退',
     'log.action.unlock': '解锁',
+    'log.action.assignUsers': '分配用户',
+    'log.action.unassignUsers': '取消分配用户',
     'log.module.auth': '登录',
     'log.detail': '详情',
     'log.field': '字段',
@@ -179,6 +183,8 @@ export const logMessages = defineMessages({
     'log.action.discardDraft': 'Discard draft',
     'log.action.forceLogout': 'Force logout',
     'log.action.unlock': 'Unlock',
+    'log.action.assignUsers': 'Assign users',
+    'log.action.unassignUsers': 'Remove users',
     'log.module.auth': 'Login',
     'log.detail': 'Details',
     'log.field': 'Field',
@@ -219,6 +225,8 @@ export const logMessages = defineMessages({
     'log.action.discardDraft': 'Descartar borrador',
     'log.action.forceLogout': 'Forzar cierre',
     'log.action.unlock': 'Desbloquear',
+    'log.action.assignUsers': 'Asignar usuarios',
+    'log.action.unassignUsers': 'Quitar usuarios',
     'log.module.auth': 'Inicio de sesión',
     'log.detail': 'Detalles',
     'log.field': 'Campo',

@@ -189,6 +189,14 @@ describe.each(DIALECTS)('departments, users and role assignment on %s', (dialect
     expect(holders.body.rows[0]).toMatchObject({ mayTouch: true, deptName: '总公司' });
     expect((await post('/role/unassignUsers', { roleId: rid, userIds: [ids[0]] })).body.msg).toBe('已取消1个用户的角色');
     expect((await post('/role/getRoleUsers', { roleId: rid })).body.total).toBe(1);
+    // each in the operation log: the role, and the accounts given or taken
+    const logged = (await post('/log/getOperLogPage', { module: 'role', pageNumber: 1, pageSize: 2 })).body.rows;
+    expect(logged.map((r: { actionName: string; recordId: number }) => [r.actionName, r.recordId])).toEqual([
+      ['取消分配用户', rid],
+      ['分配用户', rid],
+    ]);
+    const entry = (await post(`/log/getOperLog?id=${logged[1].id}`)).body.data;
+    expect(JSON.stringify(entry)).toContain('as-a、as-b');
     // the last role of an account stays
     expect((await post('/role/unassignUsers', { roleId: editor, userIds: [ids[0]] })).body).toEqual({
       code: 409,

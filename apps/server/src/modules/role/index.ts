@@ -35,6 +35,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { langOf, ok, page, t } from '../../http/reply.js';
 import { addRoute } from '../../http/route.js';
 import { deptAndBelow, deptTree } from '../dept/index.js';
+import { audit } from '../log/index.js';
 
 /**
  * Writes a role's grants from the keys of the tree (issue 25, contracts `expandGrants`): the screens it names and
@@ -216,6 +217,28 @@ async function roleUserPage(
  * cannot change and it cannot be disabled or deleted. A role held by users cannot be deleted. Every save,
  * toggle or delete tells every server process (change bus) when its reply goes out.
  */
+/** 分配用户 / 取消分配 in the operation log: the role as the record, the accounts as what changed */
+function auditAssignment(
+  ctx: Ctx,
+  trx: AnyDb,
+  req: FastifyRequest,
+  action: 'assignUsers' | 'unassignUsers',
+  role: { id: number | string; name: string },
+  users: { id: number | string; user_name: string }[],
+  changedIds: number[],
+) {
+  const names = users.filter((u) => changedIds.includes(Number(u.id))).map((u) => u.user_name);
+  const accounts = names.join('、');
+  return audit(ctx, trx, {
+    req,
+    module: 'role',
+    action,
+    recordId: Number(role.id),
+    title: role.name,
+    ...(action === 'assignUsers' ? { before: null, after: { accounts } } : { before: { accounts }, after: null }),
+  });
+}
+
 export function register(api: FastifyInstance, ctx: Ctx): void {
   const hooks: CrudHooks = {
     beforeSave: async (values, { id: roleId, existing, req, trx, scratch }) => {
@@ -368,7 +391,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     handler: async ({ roleId, userIds }, req) => {
       const ids = [...new Set(userIds)];
       const added = await ctx.db.transaction().execute(async (trx) => {
-        await assignment(trx, req, roleId, ids);
+        const { role, users } = await assignment(trx, req, roleId, ids);
         const held = new Set(
           (await trx.selectFrom('sys_user_role').select('user_id').where('role_id', '=', roleId).where('user_id', 'in', ids).execute()).map(
             (r) => Number(r.user_id),
@@ -380,6 +403,8 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
             .insertInto('sys_user_role')
             .values(fresh.map((u) => ({ user_id: u, role_id: roleId })))
             .execute();
+        // one operation-log entry, in the same transaction: the role and the accounts it was given to
+        if (fresh.length) await auditAssignment(ctx, trx, req, 'assignUsers', role, users, fresh);
         await changed(ctx, 'role', { db: trx, req });
         return fresh.length;
       });
@@ -420,6 +445,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
             .executeTakeFirst();
           if (!admins) throw conflict('userInfo.lastAdmin');
         }
+        if (holding.length) await auditAssignment(ctx, trx, req, 'unassignUsers', role, users, holding);
         await changed(ctx, 'role', { db: trx, req });
         return holding.length;
       });
