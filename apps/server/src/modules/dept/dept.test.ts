@@ -141,8 +141,19 @@ describe.each(DIALECTS)('departments, users and role assignment on %s', (dialect
     });
     expect((await post(`/dept/delDept?id=${root}`)).body.code).toBe(409);
     const empty = (await post('/dept/saveDept', { parentId: shanghai, name: '临时组' })).body.data.id;
+    // a record the department's former members made moves up to 上海 with it gone
+    await t.current.app.ready();
+    const db = t.current.ctx.db;
+    await db.insertInto('record_owner').values({ resource: 'news', record_id: 987654, dept_id: empty, user_id: null }).execute();
     expect((await post(`/dept/delDept?id=${empty}`)).body.code).toBe(200);
     expect(find(await tree(), '临时组')).toBeUndefined();
+    const owner = await db
+      .selectFrom('record_owner')
+      .select('dept_id')
+      .where('resource', '=', 'news')
+      .where('record_id', '=', 987654)
+      .executeTakeFirst();
+    expect(owner?.dept_id).toBe(shanghai);
   });
 
   it('a role keeps its data scope and custom departments', async () => {

@@ -140,6 +140,12 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         const users = await trx.selectFrom('sys_user').select('user_name').where('dept_id', '=', deptId).orderBy('id').limit(11).execute();
         if (users.length) throw conflict('dept.hasUsers', { name: String(r.name), users: listed(users.map((u) => u.user_name)) });
         await trx.deleteFrom('sys_role_dept').where('dept_id', '=', deptId).execute();
+        // its content records go up to the parent department, so whoever saw them through the tree still does
+        await trx
+          .updateTable('record_owner')
+          .set({ dept_id: Number(r.parent_id) })
+          .where('dept_id', '=', deptId)
+          .execute();
       }
     },
   };
