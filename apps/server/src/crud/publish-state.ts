@@ -76,7 +76,8 @@ export function onSiteNow(nowText: () => string): Visibility {
 
 /**
  * The save rules of a publishable resource (its description's `publishable`), applied by every save of it: a
- * save without `status` keeps the stored one (a new record is published, as the legacy calls expect);
+ * save without `status` keeps the stored one (a new record is published, as the legacy calls expect, when its caller
+ * may publish; the save of a caller without 发布 is made a draft before this rule, crud/service.ts `write`);
  * changing the status, or the schedule of a published record, needs the publish / unpublish permission; the
  * offline time must be after the publish time. A write without a request (a seed at start-up) is the system's:
  * only the schedule is checked.

@@ -7,7 +7,7 @@ import { ok, page } from '../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../http/route.js';
 import type { Row } from './list.js';
 import { scopeFor } from './scope.js';
-import { Crud, type CrudHooks, isDraftReply } from './service.js';
+import { Crud, type CrudHooks, saveMessageOf } from './service.js';
 
 /**
  * Route registration of a resource: the endpoints its contract names (list and its aliases, get, save,
@@ -57,7 +57,7 @@ export function registerResource(api: FastifyInstance, ctx: Ctx, def: ResourceDe
       input: 'body',
       handler: async (_i, req) => {
         const saved = await crud.save(rawInput(req, 'body'), req);
-        return ok(req, saved, isDraftReply(saved) ? 'publish.draftSaved' : 'common.saved');
+        return ok(req, saved, saveMessageOf(saved));
       },
     });
   }

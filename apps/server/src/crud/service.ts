@@ -125,6 +125,11 @@ export const keepsDraftApart = (record: Row, now: string) => {
 /** the replies of a save that kept a pending draft (the save route answers them 草稿已保存 …) */
 const draftReplies = new WeakSet<Row>();
 export const isDraftReply = (saved: Row) => draftReplies.has(saved);
+/** the replies of a save its caller, lacking 发布, could only make a draft (answered 已保存为草稿，发布需要发布权限) */
+const heldReplies = new WeakSet<Row>();
+/** the message a save's reply carries: 保存成功, 草稿已保存 …, or the draft of a caller without 发布 */
+export const saveMessageOf = (saved: Row) =>
+  heldReplies.has(saved) ? 'publish.heldAsDraft' : draftReplies.has(saved) ? 'publish.draftSaved' : 'common.saved';
 
 /** Reads, filters, pages, writes and deletes one resource, exactly as its contract describes. */
 export class Crud extends ResourceQuery {
@@ -249,7 +254,10 @@ export class Crud extends ResourceQuery {
 
   /** a save's answer: what the get call answers (a saved publishable record has no pending draft left) */
   private answer(saved: Row): Row {
-    return this.def.publishable && !isDraftReply(saved) ? { ...saved, ...this.publishInfo(saved, null) } : saved;
+    if (!this.def.publishable || isDraftReply(saved)) return saved;
+    const reply = { ...saved, ...this.publishInfo(saved, null) };
+    if (heldReplies.has(saved)) heldReplies.add(reply);
+    return reply;
   }
 
   /** a save's input checked, its rich text sanitized: before any transaction opens */
@@ -283,7 +291,9 @@ export class Crud extends ResourceQuery {
     if (recordId != null && !existing) throw notFound();
     if (existing) await assertInScope(trx, this.def.name, scopeFor(this.def, req), [recordId!]);
     // 保存草稿 of a record on the site (or due on it): the edit waits apart, the record stays as it is
-    const pending = input.draft && !!existing && keepsDraftApart(existing, this.ctx.nowText());
+    let pending = input.draft && !!existing && keepsDraftApart(existing, this.ctx.nowText());
+    // without the publish permission, no save changes what the site shows (see `held` below)
+    const mayPublish = !this.def.publishable || !req || (!!req.user && may(req.user, this.def.publishable.publish.path));
     let values: Row = {};
     for (const [k, v] of Object.entries(parsed)) {
       // on update, a field the client did not send keeps its stored value
@@ -323,11 +333,27 @@ export class Crud extends ResourceQuery {
       if (existing) delete values.status;
       else values.status = 'draft';
     }
+    /** a save of a caller without 发布 that was turned into a draft (the reply says so) */
+    let held = false;
+    if (!mayPublish && !input.draft && this.capabilityRule) {
+      // the publish fields are checked as before: changing one needs 发布 / 下线 (403), an unchanged one is ignored
+      const checked = this.capabilityRule({ ...values }, { existing, req });
+      if (!existing) {
+        // a new record of a caller without 发布 is a draft, never on the site nor scheduled for it
+        values.status = 'draft';
+        held = true;
+      } else if (keepsDraftApart(existing, this.ctx.nowText()) && checked.status !== 'draft') {
+        // an edit of a record on the site (or due on it) waits as its pending draft, as 保存草稿 does
+        pending = held = true;
+      }
+    }
     if (pending) {
       for (const k of PUBLISH_FIELD_NAMES) delete values[k];
       if (this.hooks.beforeSave)
         values = await this.hooks.beforeSave(values, { id: recordId, existing, req: this.hookRequest(req), trx, scratch });
-      return this.keepDraft(trx, existing!, values, req, dropped, input.i18n);
+      const reply = await this.keepDraft(trx, existing!, values, req, dropped, input.i18n);
+      if (held) heldReplies.add(reply);
+      return reply;
     }
     if (this.capabilityRule) values = this.capabilityRule(values, { existing, req });
     if (this.hooks.beforeSave)
@@ -385,6 +411,7 @@ export class Crud extends ResourceQuery {
     }
     if (emit && this.ctx.writeListeners.length)
       await this.emit({ action: existing ? 'update' : 'create', id: savedId!, before: existing, after: { ...saved }, req, trx });
+    if (held) heldReplies.add(saved);
     return saved;
   }
 

@@ -16,6 +16,7 @@ import { slugify } from '../crud/translations.js';
 import { looseDb } from '../db/index.js';
 import { type ReplyBody, useTestApp } from './harness.js';
 import { field, newTag, recordMaker, scopeOf, textOf } from './records.js';
+import { insertUser } from './users.js';
 
 /**
  * The capabilities of the resource descriptions, proved for EVERY resource declaring one, from its
@@ -89,6 +90,26 @@ export function capabilitySuite(
     });
   };
   const publicGet = (path: string) => t.current.app.inject({ method: 'GET', url: `${t.current.ctx.config.publicApiPrefix}${path}` });
+
+  let accounts = 0;
+  /** an account whose role holds every permission key and menu but `lacking` */
+  async function accountWithout(lacking: string): Promise<string> {
+    const { ctx } = t.current;
+    const code = `capw${accounts++}`;
+    const role = await ctx.db.insertInto('sys_role').values({ code, name: code }).returning('id').executeTakeFirstOrThrow();
+    const keys = (await ctx.db.selectFrom('sys_permission').select('key').execute()).map((p) => p.key).filter((k) => k !== lacking);
+    await ctx.db
+      .insertInto('sys_role_permission')
+      .values(keys.map((k) => ({ role_id: role.id, permission_key: k })))
+      .execute();
+    const menus = await ctx.db.selectFrom('sys_menu').select('id').execute();
+    await ctx.db
+      .insertInto('sys_role_menu')
+      .values(menus.map((m) => ({ role_id: role.id, menu_id: m.id })))
+      .execute();
+    await insertUser(ctx, code, 'Writer_12345', [code]);
+    return t.current.login(code, 'Writer_12345');
+  }
 
   beforeAll(async () => {
     await opts.setup?.(t.current.ctx);
@@ -170,6 +191,70 @@ export function capabilitySuite(
       expect(await getRecord(def, saved.id)).toMatchObject({ hasDraft: false });
       expect((await logOf(def, saved.id)).map((l) => l.action)).toEqual(['create', 'draft', 'publish']);
       if (def.webhook?.includes('publish')) expect(await eventsOf(def, saved.id)).toEqual([...eventsBefore, `${def.name}.publish`]);
+    });
+
+    it('a role with 保存 but not 发布 only drafts: a live edit waits for a publisher, a create is a draft, no climb puts it live', async () => {
+      const p = def.publishable!;
+      const tag = newTag();
+      const scope = scopeOf(def).field;
+      const column = columnOf(field(def, scope)!);
+      const shared = new Map<string, unknown>();
+      const writer = await accountWithout(p.publish.path);
+      const asWriter = (path: string, body?: unknown, lang = 'zh') => t.current.post(path, body, { token: writer, headers: { lang } });
+      const save = def.endpoints.save!.path;
+      const stored = (id: number) => db().selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const one = deliveryEndpointsOf(def).find((e) => e.reply === 'one' && e.params);
+      const onSite = async (id: number) => {
+        if (!one) return undefined;
+        const r = await publicGet(one.path.replace('{id}', String(id)));
+        return r.statusCode === 200 ? r.json().data[scope] : null;
+      };
+      // a live record (the admin's), edited by the writer: 200, said so, the site keeps the old text
+      const live = await create(def, tag, 0, shared);
+      expect((await getRecord(def, live.id)).publishState).toBe('published');
+      const body = { ...(await bodyOf(def, tag, 0, shared)), id: live.id };
+      const edit = await asWriter(save, { ...body, [scope]: textOf(tag, 5) });
+      expect(edit.body, JSON.stringify(edit.body)).toMatchObject({
+        code: 200,
+        msg: '已保存为草稿，发布需要发布权限',
+        data: { [scope]: textOf(tag, 5), hasDraft: true },
+      });
+      expect((await asWriter(save, { ...body, [scope]: textOf(tag, 6) }, 'en')).body.msg).toBe(
+        'Saved as a draft; publishing needs the publish permission',
+      );
+      expect((await stored(live.id))[column]).toBe(textOf(tag, 0));
+      if (one) expect(await onSite(live.id)).toBe(textOf(tag, 0));
+      expect(await getRecord(def, live.id)).toMatchObject({ [scope]: textOf(tag, 6), hasDraft: true, publishState: 'published' });
+      // climbing through the publish fields: refused, the record unchanged
+      for (const climb of [{ publishTime: '2099-01-01 08:00:00' }, { offlineTime: '2030-01-01 08:00:00' }]) {
+        const r = await asWriter(save, { ...body, ...climb });
+        expect(r.status, JSON.stringify(climb)).toBe(403);
+        expect(r.body).toEqual({ code: 403, msg: '没有发布权限，只能保存草稿' });
+      }
+      expect(await stored(live.id)).toMatchObject({ [column]: textOf(tag, 0), status: 'published' });
+      expect((await asWriter(`${p.publish.path}?id=${live.id}`)).status).toBe(403);
+      // a publisher publishes the draft: the site shows it
+      expect((await post(`${p.publish.path}?id=${live.id}`)).body).toMatchObject({ code: 200, data: { [scope]: textOf(tag, 6) } });
+      if (one) expect(await onSite(live.id)).toBe(textOf(tag, 6));
+      expect((await stored(live.id))[column]).toBe(textOf(tag, 6));
+      // a create by the writer is a draft, whatever it leaves out; sending 已发布 is refused; a publish time schedules nothing
+      const { status: _s, ...plain } = await bodyOf(def, `${tag}n`, 0, shared);
+      const created = await asWriter(save, plain);
+      expect(created.body, JSON.stringify(created.body)).toMatchObject({ code: 200, msg: '已保存为草稿，发布需要发布权限' });
+      expect((await stored(created.body.data.id)).status).toBe('draft');
+      if (one) expect(await onSite(created.body.data.id)).toBeNull();
+      const timed = await asWriter(save, { ...plain, [scope]: textOf(tag, 7), publishTime: '2000-01-01 08:00:00' });
+      expect(timed.body.code, JSON.stringify(timed.body)).toBe(200);
+      expect(await getRecord(def, timed.body.data.id)).toMatchObject({ status: 'draft', publishState: 'draft' });
+      expect((await asWriter(save, { ...plain, status: 'published' })).body).toEqual({ code: 403, msg: '没有发布权限，只能保存草稿' });
+      expect((await asWriter(save, { ...plain, id: created.body.data.id, status: 'published' })).status).toBe(403);
+      expect((await stored(created.body.data.id)).status).toBe('draft');
+      const list = deliveryEndpointsOf(def).find((e) => e.reply === 'page' && e.filters?.keyword);
+      if (list) expect((await publicGet(`${list.path}?keyword=${tag}n`)).json()).toMatchObject({ total: 0, rows: [] });
+      // the admin's saves are as before: a plain save of the live record changes it in place
+      const admin = await post(save, { ...body, [scope]: textOf(tag, 8) });
+      expect(admin.body).toMatchObject({ code: 200, msg: '保存成功', data: { hasDraft: false } });
+      expect((await stored(live.id))[column]).toBe(textOf(tag, 8));
     });
 
     it('a refused publish (offline before publish, unknown id) changes nothing', async () => {

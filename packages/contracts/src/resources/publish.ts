@@ -51,6 +51,8 @@ export const publishMessages = defineMessages({
     'publish.more': '更多',
     'publish.discardDraft': '放弃草稿',
     'publish.draftSaved': '草稿已保存，网站上仍显示已发布的版本',
+    'publish.heldAsDraft': '已保存为草稿，发布需要发布权限',
+    'publish.heldHint': '没有发布权限：修改保存为草稿，由有发布权限的人发布',
     'publish.draftDiscarded': '已放弃草稿',
     'publish.noDraft': '没有待发布的草稿',
     'publish.draftInfo': '草稿 {time}（{user}），尚未发布',
@@ -100,6 +102,8 @@ export const publishMessages = defineMessages({
     'publish.more': 'More',
     'publish.discardDraft': 'Discard draft',
     'publish.draftSaved': 'Draft saved; the website still shows the published version',
+    'publish.heldAsDraft': 'Saved as a draft; publishing needs the publish permission',
+    'publish.heldHint': 'You may not publish: your edits are saved as a draft for someone who may publish',
     'publish.draftDiscarded': 'Draft discarded',
     'publish.noDraft': 'There is no pending draft',
     'publish.draftInfo': 'Draft of {time} ({user}), not published yet',
@@ -150,6 +154,8 @@ export const publishMessages = defineMessages({
     'publish.more': 'Más',
     'publish.discardDraft': 'Descartar borrador',
     'publish.draftSaved': 'Borrador guardado; el sitio sigue mostrando la versión publicada',
+    'publish.heldAsDraft': 'Guardado como borrador; publicar requiere el permiso de publicación',
+    'publish.heldHint': 'No puede publicar: sus cambios se guardan como borrador para quien pueda publicar',
     'publish.draftDiscarded': 'Borrador descartado',
     'publish.noDraft': 'No hay ningún borrador pendiente',
     'publish.draftInfo': 'Borrador del {time} ({user}), aún sin publicar',
@@ -251,7 +257,10 @@ export interface PublishEndpoints<E> {
  *   delivery API do not change (revisions and the operation log record it, action `draft`);
  * - a draft or offline record (not on the site) is saved in place, its state kept.
  * A save without the flag (every legacy call) writes the record as before and drops a pending draft (the edit
- * form showed the draft, so what it saves contains it). The publish call puts a pending draft into the record
+ * form showed the draft, so what it saves contains it). A caller without the resource's publish permission only ever
+ * drafts: its plain save of a record on the site (or scheduled) keeps a pending draft as `draft: true` would (answered
+ * `publish.heldAsDraft`), its new record is a draft whatever status it omits, and changing a publish field (status,
+ * publishTime, offlineTime) is refused 403 `publish.noPermission` (an unchanged one, as the form echoes it, is ignored). The publish call puts a pending draft into the record
  * (one `publish` event: revision, log and webhook follow) before publishing; `/publish/discardDraft` drops it.
  */
 export const draftEndpoints = defineEndpoints('publish', {

@@ -64,6 +64,8 @@ describe('PublishBar: one primary action that says what it does', () => {
     stubFetch({});
     const api = show(null, { id: null });
     expect(screen.queryByRole('button', { name: /^保\s?存$/ })).toBeNull();
+    // a publisher is not told its saves wait as drafts
+    expect(screen.queryByText(/没有发布权限：/)).toBeNull();
     fireEvent.click(button(/保存并发布/));
     await waitFor(() => expect(api.save).toHaveBeenCalledWith({ status: 'published' }));
     fireEvent.click(button(/保存草稿/));
@@ -137,6 +139,10 @@ describe('PublishBar: what a writer without the publish permission may do', () =
     useSession.setState({ buttons: [newsEndpoints.save.path] });
     stubFetch({});
     const api = show(LIVE);
+    // the bar says why its saves are drafts (beside the state; on a narrow screen, the state's tooltip)
+    const hint = '没有发布权限：修改保存为草稿，由有发布权限的人发布';
+    if (!screen.queryByText(hint)) fireEvent.mouseEnter(screen.getByText('已发布'));
+    expect(await screen.findByText(hint)).toBeInTheDocument();
     const primary = button(/更新发布内容/);
     expect(primary).toBeDisabled();
     fireEvent.mouseEnter(primary.closest('.gk-tooltip-wrap')!);

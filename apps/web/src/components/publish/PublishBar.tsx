@@ -54,7 +54,8 @@ function Gate({ reason, children }: { reason: string | null; children: ReactNode
  *   edit as a pending draft and the site keeps showing the published version (已发布（有草稿）);
  * - 更多: 预览 (the website's own preview page when PREVIEW_URL_<RESOURCE> is set, else the built-in page),
  *   定时发布…, 放弃草稿 (asks first), 下线 (asks first, keeps the form's unsaved edits), 取消 on a narrow screen.
- * Buttons the account may not use are disabled and say why. The state tag is the server's (its clock, TZ_NAME).
+ * Buttons the account may not use are disabled and say why; an account with 保存 but not 发布 is told beside the state
+ * that its saves wait as drafts (the server makes every save of it one). The state tag is the server's (its clock, TZ_NAME).
  */
 export function PublishBar({ api, resource, publish, unpublish, preview, previewForm }: PublishBarProps) {
   const { t } = useTranslation();
@@ -83,6 +84,8 @@ export function PublishBar({ api, resource, publish, unpublish, preview, preview
   const mayUnpublish = can(unpublish.path);
   const noSave = api.maySave ? null : t('ui.noSavePermission');
   const noPublish = !api.maySave ? noSave : mayPublish ? null : t('publish.noPublishRight');
+  /** 保存 without 发布: every save is a draft (the server keeps a live record's edit pending), said beside the state */
+  const heldHint = api.maySave && !mayPublish ? t('publish.heldHint') : null;
   const busy = api.busy;
 
   const changed = async (reply: { msg: string }) => {
@@ -236,12 +239,17 @@ export function PublishBar({ api, resource, publish, unpublish, preview, preview
     <div className="gk-publish-bar">
       <div className="gk-publish-state">
         {/* on a narrow screen the draft's time and author are the tag's tooltip: the buttons keep one line */}
-        <Tooltip title={hasDraft && !wide ? draftInfo : undefined}>
+        <Tooltip title={!wide && (hasDraft || heldHint) ? [hasDraft ? draftInfo : null, heldHint].filter(Boolean).join(' ') : undefined}>
           <span>{record && <PublishTag record={record} />}</span>
         </Tooltip>
         {hasDraft && wide && (
           <Typography.Text type="secondary" className="gk-publish-draft-info">
             {draftInfo}
+          </Typography.Text>
+        )}
+        {heldHint && wide && (
+          <Typography.Text type="secondary" className="gk-publish-draft-info">
+            {heldHint}
           </Typography.Text>
         )}
       </div>
