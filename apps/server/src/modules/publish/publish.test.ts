@@ -141,10 +141,12 @@ describe.each(DIALECTS)('publish state on %s', (dialect) => {
     expect((await post('/news/saveNews', { title: '直接发布', type: 'pub', status: 'published' }, undefined, writer)).body.code).toBe(403);
     expect((await post(`/news/publishNews?id=${id}`, undefined, undefined, writer)).body.code).toBe(403);
     expect((await row('news', id)).status).toBe('draft');
-    // the admin publishes; the writer's later edit keeps it published
+    // the admin publishes; the writer's later edit waits as a pending draft, the site keeps the published title
     await post(`/news/publishNews?id=${id}`);
     const edit = await post('/news/saveNews', { id, title: '撰稿人改稿', type: 'pub' }, undefined, writer);
-    expect(edit.body.data).toMatchObject({ status: 'published', title: '撰稿人改稿' });
+    expect(edit.body).toMatchObject({ code: 200, msg: '已保存为草稿，发布需要发布权限' });
+    expect(edit.body.data).toMatchObject({ status: 'published', title: '撰稿人改稿', hasDraft: true });
+    expect(await row('news', id)).toMatchObject({ status: 'published', title: '撰稿人草稿' });
     expect((await post('/news/saveNews', { id, title: '撰稿人改稿', type: 'pub', status: 'draft' }, undefined, writer)).body.code).toBe(
       403,
     );
