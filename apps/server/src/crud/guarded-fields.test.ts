@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { looseDb } from '../db/index.js';
 import { DIALECTS, useTestApp } from '../test/harness.js';
 import { newTag, recordMaker } from '../test/records.js';
-import { insertUser } from '../test/users.js';
+import { insertUserHoldingAllBut } from '../test/users.js';
 
 /**
  * A field a button permission guards (every field with a toggle endpoint: 置顶, 热门, 启用 …) holds in the save too:
@@ -37,22 +37,7 @@ describe.each(DIALECTS)('field guards hold in the save on %s', (dialect) => {
   async function accountWithout(lacking: string): Promise<string> {
     const { ctx } = t.current;
     const code = `nog${seq++}`;
-    const role = await ctx.db
-      .insertInto('sys_role')
-      .values({ code, name: `无按钮${seq}` })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const keys = (await ctx.db.selectFrom('sys_permission').select('key').execute()).map((p) => p.key).filter((k) => k !== lacking);
-    await ctx.db
-      .insertInto('sys_role_permission')
-      .values(keys.map((k) => ({ role_id: role.id, permission_key: k })))
-      .execute();
-    const menus = await ctx.db.selectFrom('sys_menu').select('id').execute();
-    await ctx.db
-      .insertInto('sys_role_menu')
-      .values(menus.map((m) => ({ role_id: role.id, menu_id: m.id })))
-      .execute();
-    await insertUser(ctx, code, 'Guard_12345', [code]);
+    await insertUserHoldingAllBut(ctx, code, 'Guard_12345', lacking, `无按钮${seq}`);
     return t.current.login(code, 'Guard_12345');
   }
 

@@ -16,7 +16,7 @@ import { slugify } from '../crud/translations.js';
 import { looseDb } from '../db/index.js';
 import { type ReplyBody, useTestApp } from './harness.js';
 import { field, newTag, recordMaker, scopeOf, textOf } from './records.js';
-import { insertUser } from './users.js';
+import { insertUserHoldingAllBut } from './users.js';
 
 /**
  * The capabilities of the resource descriptions, proved for EVERY resource declaring one, from its
@@ -96,18 +96,7 @@ export function capabilitySuite(
   async function accountWithout(lacking: string): Promise<string> {
     const { ctx } = t.current;
     const code = `capw${accounts++}`;
-    const role = await ctx.db.insertInto('sys_role').values({ code, name: code }).returning('id').executeTakeFirstOrThrow();
-    const keys = (await ctx.db.selectFrom('sys_permission').select('key').execute()).map((p) => p.key).filter((k) => k !== lacking);
-    await ctx.db
-      .insertInto('sys_role_permission')
-      .values(keys.map((k) => ({ role_id: role.id, permission_key: k })))
-      .execute();
-    const menus = await ctx.db.selectFrom('sys_menu').select('id').execute();
-    await ctx.db
-      .insertInto('sys_role_menu')
-      .values(menus.map((m) => ({ role_id: role.id, menu_id: m.id })))
-      .execute();
-    await insertUser(ctx, code, 'Writer_12345', [code]);
+    await insertUserHoldingAllBut(ctx, code, 'Writer_12345', lacking);
     return t.current.login(code, 'Writer_12345');
   }
 

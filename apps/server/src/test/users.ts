@@ -25,6 +25,25 @@ export async function insertUser(ctx: Ctx, userName: string, password: string, r
   return ins.id;
 }
 
+/**
+ * An account (named `code`, its role too) whose role holds every menu and every permission key but `lacking`: the
+ * account that tries to climb past one button (test fixture).
+ */
+export async function insertUserHoldingAllBut(ctx: Ctx, code: string, password: string, lacking: string, roleName = code): Promise<number> {
+  const role = await ctx.db.insertInto('sys_role').values({ code, name: roleName }).returning('id').executeTakeFirstOrThrow();
+  const keys = (await ctx.db.selectFrom('sys_permission').select('key').execute()).map((p) => p.key).filter((k) => k !== lacking);
+  await ctx.db
+    .insertInto('sys_role_permission')
+    .values(keys.map((k) => ({ role_id: role.id, permission_key: k })))
+    .execute();
+  const menus = await ctx.db.selectFrom('sys_menu').select('id').execute();
+  await ctx.db
+    .insertInto('sys_role_menu')
+    .values(menus.map((m) => ({ role_id: role.id, menu_id: m.id })))
+    .execute();
+  return insertUser(ctx, code, password, [code]);
+}
+
 /** what the first accounts were hashed with: scrypt N = 2^15, r = 8, p = 1 */
 export function legacyScryptHash(password: string): string {
   const salt = crypto.randomBytes(16);
