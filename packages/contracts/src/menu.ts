@@ -245,6 +245,14 @@ const HAND_WRITTEN: MenuSeed[] = [
     children: [{ url: '/link/link-list', routeName: 'LinkList', title: '友情链接', icon: 'LinkOutlined', list: 'link' }],
   },
   {
+    url: '/media',
+    routeName: 'Media',
+    title: '素材库',
+    icon: 'PictureOutlined',
+    module: 'media',
+    children: [{ url: '/media/media-list', routeName: 'MediaList', title: '素材库', icon: 'PictureOutlined' }],
+  },
+  {
     url: '/userInfo',
     routeName: 'UserInfo',
     title: '用户管理',

@@ -199,6 +199,19 @@ export interface ResourceDef {
    * API `?locale=` with fallback, search per locale, slugs with redirects, the sitemap and feeds.
    */
   translatable?: import('./translation.js').TranslatableDef;
+  /**
+   * Excel import (导入 next to 导出, issue 26; resources/import.ts): a template of these columns, every row checked
+   * with the save's own rules, matched to a stored record by id or by `key`, written in one transaction.
+   */
+  importable?: ImportDef;
+}
+
+/** How a resource is imported from a spreadsheet (`importable`). */
+export interface ImportDef {
+  /** the template's columns, in order: field names the save takes; default: every writable field but images */
+  fields?: readonly string[];
+  /** the natural key that matches a row without an id to a stored record (one field, or several together) */
+  key?: string | readonly string[];
 }
 
 /** One path of the delivery API, described by the resource it serves (resources/delivery.ts builds the table). */

@@ -72,6 +72,8 @@ const BUTTONS: [path: string, zh: string, en: string, es: string][] = [
   ['/supplier/delSupplier', '删除供应商', 'Delete supplier', 'Eliminar proveedor'],
   ['/upload/upload', '上传图片', 'Upload image', 'Subir imagen'],
   ['/upload/delImage', '删除图片', 'Delete image', 'Eliminar imagen'],
+  ['/media/replaceMedia', '替换素材', 'Replace image', 'Reemplazar imagen'],
+  ['/media/delMedia', '删除素材', 'Delete image from library', 'Eliminar imagen de la biblioteca'],
   ['/userInfo/saveUserInfo', '保存用户', 'Save user', 'Guardar usuario'],
   ['/userInfo/delUserInfo', '删除用户', 'Delete user', 'Eliminar usuario'],
   ['/userInfo/upUserInfoFlag', '启用/停用用户', 'Enable / disable user', 'Habilitar / deshabilitar usuario'],
