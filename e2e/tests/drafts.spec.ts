@@ -117,3 +117,39 @@ for (const timezoneId of ['Europe/Berlin', 'UTC']) {
     });
   });
 }
+
+test.describe('a phone (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('a live news’s action bar: 更新发布内容 first, 保存草稿 beside it, the rest under 更多, on one row inside the screen', async ({
+    page,
+  }) => {
+    const title = `手机新闻 ${Date.now()}`;
+    const created = await api(page, '/news/saveNews', { title, type: 'hydt' });
+    expect(created).toMatchObject({ code: 200, data: { status: 'published' } });
+    const id: number = created.data.id;
+
+    await page.goto(`/news/news-details?id=${id}`);
+    await expect(titleField(page)).toHaveValue(title);
+    const bar = view(page).locator('.gk-detail-actions');
+    await expect(bar.getByText('已发布', { exact: true })).toBeVisible();
+    const actions = bar.locator('.gk-publish-actions button');
+    await expect(actions.first()).toHaveText(/更新发布内容/);
+    await expect(bar.getByRole('button', { name: '保存草稿' })).toBeVisible();
+    await expect(actions.last()).toHaveText(/更\s?多/);
+    // nothing else on the bar: 预览, 下线 and 取消 are under 更多
+    await expect(actions).toHaveCount(3);
+    const boxes = await actions.evaluateAll((els) =>
+      els.map((e) => e.getBoundingClientRect()).map((r) => ({ top: r.top, right: r.right })),
+    );
+    expect(new Set(boxes.map((b) => Math.round(b.top))).size).toBe(1);
+    for (const b of boxes) expect(b.right).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await actions.last().click();
+    const items = page.getByRole('menuitem');
+    await expect(items.filter({ hasText: /下线/ })).toBeVisible();
+    expect((await items.allInnerTexts()).map((s) => s.trim())).toEqual(['预览', '定时发布…', '下线', '取消']);
+    await api(page, '/news/delNews', [id]);
+  });
+});

@@ -144,6 +144,10 @@ describe.each(DIALECTS)('webhook events of every visible change on %s', (dialect
     await Promise.all([tick(), tick(), tick()]);
     expect(seen().map((e) => e.event)).toEqual(['publish', 'unpublish']);
     expect(await shown()).toBe(false);
+    // each signed with the webhook's secret
+    expect(r.got).toHaveLength(2);
+    for (const g of r.got) expect(g.headers['x-signature']).toBe(signBody('k3y', String(g.headers['x-webhook-timestamp']), g.body));
+    expect(r.got.map((g) => g.headers['x-webhook-event'])).toEqual(['banner.publish', 'banner.unpublish']);
     // a disabled banner's window tells nothing
     const off = (
       await post('/banner/save', { bannerType: 'index', title: '停用横幅', enableFlag: 0, publishTime: fmt(t.current.ctx.now() + 5000) })
@@ -188,6 +192,8 @@ describe.each(DIALECTS)('webhook events of every visible change on %s', (dialect
     expect(got()).toEqual([
       { event: 'update', resource: 'company', id: expect.any(Number), time: expect.any(String), paths: [`${P}/company`] },
     ]);
+    expect(r.got[0].headers['x-signature']).toBe(signBody('k3y', String(r.got[0].headers['x-webhook-timestamp']), r.got[0].body));
+    expect(r.got[0].headers['x-webhook-event']).toBe('company.update');
   });
 
   it('contact, links, partners, products and applications each name their own paths', async () => {
