@@ -714,8 +714,7 @@ export class Crud extends ResourceQuery {
   saveBodyOf(record: Row): Row {
     const shape = (this.def.save as unknown as { shape?: Record<string, unknown> }).shape ?? {};
     const body: Row = { id: record.id };
-    for (const k of Object.keys(shape))
-      if (!PUBLISH_FIELD_NAMES.includes(k) && k in record && record[k] != null) body[k] = record[k];
+    for (const k of Object.keys(shape)) if (!PUBLISH_FIELD_NAMES.includes(k) && k in record && record[k] != null) body[k] = record[k];
     return body;
   }
 

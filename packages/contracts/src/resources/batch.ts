@@ -62,13 +62,14 @@ export function batchActionsOf(def: ResourceDef): BatchActionOf[] {
     out.push({ action: 'top', permission: top.path, label: 'batch.top' });
     out.push({ action: 'untop', permission: top.path, label: 'batch.untop' });
   }
-  if (def.typeField && def.endpoints.save)
-    out.push({ action: 'setType', permission: def.endpoints.save.path, label: 'batch.setType' });
+  if (def.typeField && def.endpoints.save) out.push({ action: 'setType', permission: def.endpoints.save.path, label: 'batch.setType' });
   return out;
 }
 
 export const batchMessages = defineMessages({
   zh: {
+    'batch.menu': '批量操作',
+    'batch.reasonSep': '：',
     'batch.publish': '批量发布',
     'batch.unpublish': '批量下线',
     'batch.top': '批量置顶',
@@ -88,6 +89,8 @@ export const batchMessages = defineMessages({
     'batch.hasDraft': '有待发布的草稿，请先发布或放弃草稿再修改类型',
   },
   en: {
+    'batch.menu': 'Batch actions',
+    'batch.reasonSep': ': ',
     'batch.publish': 'Publish selected',
     'batch.unpublish': 'Take selected offline',
     'batch.top': 'Pin selected',
@@ -107,6 +110,8 @@ export const batchMessages = defineMessages({
     'batch.hasDraft': 'It has a pending draft; publish or discard the draft before changing its type',
   },
   es: {
+    'batch.menu': 'Acciones por lotes',
+    'batch.reasonSep': ': ',
     'batch.publish': 'Publicar seleccionados',
     'batch.unpublish': 'Retirar seleccionados',
     'batch.top': 'Fijar seleccionados',

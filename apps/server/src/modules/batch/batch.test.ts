@@ -114,7 +114,11 @@ describe.each(DIALECTS)('batch actions on %s', (dialect) => {
   it('holds the data scope: a record outside it is refused, the others are done', async () => {
     const editor = await db().selectFrom('sys_role').select('id').where('code', '=', ROLES.EDITOR).executeTakeFirstOrThrow();
     const grants = await db().selectFrom('sys_role_permission').select('permission_key').where('role_id', '=', editor.id).execute();
-    const role = await db().insertInto('sys_role').values({ code: 'b_self', name: 'b_self', data_scope: 'self' }).returning('id').executeTakeFirstOrThrow();
+    const role = await db()
+      .insertInto('sys_role')
+      .values({ code: 'b_self', name: 'b_self', data_scope: 'self' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db()
       .insertInto('sys_role_permission')
       .values(grants.map((g) => ({ role_id: role.id, permission_key: g.permission_key })))
@@ -138,6 +142,9 @@ describe.each(DIALECTS)('batch actions on %s', (dialect) => {
     expect((await batch({ resource: 'news', action: 'delete', ids: [1] })).body.code).toBe(400);
     expect((await batch({ resource: 'news', action: 'publish', ids: [] })).body.code).toBe(400);
     const many = Array.from({ length: BATCH_MAX_IDS + 1 }, (_v, i) => i + 1);
-    expect((await batch({ resource: 'news', action: 'publish', ids: many })).body).toMatchObject({ code: 400, msg: '一次最多操作 1000 条记录' });
+    expect((await batch({ resource: 'news', action: 'publish', ids: many })).body).toMatchObject({
+      code: 400,
+      msg: '一次最多操作 1000 条记录',
+    });
   });
 });

@@ -81,7 +81,14 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         }
       });
       req.log.info(
-        { event: 'batch', user: req.user.userName, resource: def.name, action: input.action, done: reply.done.length, refused: reply.refused.length },
+        {
+          event: 'batch',
+          user: req.user.userName,
+          resource: def.name,
+          action: input.action,
+          done: reply.done.length,
+          refused: reply.refused.length,
+        },
         'batch action',
       );
       return ok(req, reply);
