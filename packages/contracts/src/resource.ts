@@ -204,6 +204,11 @@ export interface ResourceDef {
    * with the save's own rules, matched to a stored record by id or by `key`, written in one transaction.
    */
   importable?: ImportDef;
+  /**
+   * 批量修改类型 (resources/batch.ts): the field holding its type (a code its `refs` check) and the list its picker reads;
+   * the batch action saves each record with this field changed, through the save.
+   */
+  typeField?: { field: string; list: Endpoint };
 }
 
 /** How a resource is imported from a spreadsheet (`importable`). */

@@ -28,9 +28,22 @@ export function idsOf(req: FastifyRequest): unknown[] {
 
 const idsSchema = z.array(id(), { error: 'v.ids' }).min(1, { message: 'v.ids' }).max(1000, { message: 'err.badRequest' });
 
+/** the Crud each app registered per resource (with its module's hooks) */
+const registered = new WeakMap<Ctx, Map<string, Crud>>();
+
+/**
+ * The Crud that answers a resource's own routes (its module's hooks included), for a capability module repeating
+ * one of its writes (the batch actions); one without hooks when its routes are not registered.
+ */
+export function crudOf(ctx: Ctx, def: ResourceDef): Crud {
+  return registered.get(ctx)?.get(def.name) ?? new Crud(ctx, def);
+}
+
 /** Registers a resource's list / get / save / delete / toggle routes and returns its Crud. */
 export function registerResource(api: FastifyInstance, ctx: Ctx, def: ResourceDef, hooks: CrudHooks = {}): Crud {
   const crud = new Crud(ctx, def, hooks);
+  if (!registered.has(ctx)) registered.set(ctx, new Map());
+  registered.get(ctx)!.set(def.name, crud);
   for (const endpoint of [...(def.endpoints.list ? [def.endpoints.list] : []), ...(def.endpoints.aliases ?? [])]) {
     addRoute(api, ctx, {
       endpoint,

@@ -600,8 +600,9 @@ export class Crud extends ResourceQuery {
     return count;
   }
 
-  async toggle(field: string, recordId: number, value: number, req: FastifyRequest): Promise<void> {
-    await this.ctx.db.transaction().execute(async (trx) => {
+  /** sets a flag (`outer`: inside the caller's transaction, as `save`) */
+  async toggle(field: string, recordId: number, value: number, req: FastifyRequest, outer?: Transaction<Database>): Promise<void> {
+    await this.inTransaction(outer, async (trx) => {
       const loose = looseDb(trx);
       const scope = scopeFor(this.def, req);
       const before = this.ctx.writeListeners.length || this.hooks.beforeToggle || scope ? await this.get(recordId, trx) : null;
@@ -631,7 +632,7 @@ export class Crud extends ResourceQuery {
    * publishTime (default now), until the offline time given (else the stored one, dropped when already past).
    * Answers the record and whether it is only scheduled.
    */
-  async publish(raw: Row, req: FastifyRequest): Promise<{ record: Row; scheduled: boolean }> {
+  async publish(raw: Row, req: FastifyRequest, outer?: Transaction<Database>): Promise<{ record: Row; scheduled: boolean }> {
     const input = parseInput(publishInput, raw);
     let scheduled = false;
     const dropped = new Set<string>();
@@ -647,7 +648,13 @@ export class Crud extends ResourceQuery {
       const i18n = await parseTranslations(this.ctx, this.def, data, null);
       await this.write(trx, { recordId: input.id, rawObj: data, parsed, clean, draft: false, i18n }, req, dropped, false);
     };
-    const record = await this.changeState(input.id, 'publish', req, applyDraft, (before, now) => {
+    // what goes on the site holds the save's rules: a record lacking a required field is refused with its message
+    const checked = async (trx: Transaction<Database>) => {
+      await applyDraft(trx);
+      const record = await this.plain(input.id, trx);
+      if (record) parseInput(this.def.save, this.saveBodyOf(record));
+    };
+    const record = await this.changeState(input.id, 'publish', req, checked, outer, (before, now) => {
       const publishTime = input.publishTime ?? now;
       let offlineTime = 'offlineTime' in raw ? (input.offlineTime ?? null) : ((before.offlineTime as string | null) ?? null);
       // publishing again after an offline time passed puts the record back on the site
@@ -657,13 +664,14 @@ export class Crud extends ResourceQuery {
       scheduled = publishTime > now;
       return { status: 'published', publish_time: publishTime, offline_time: offlineTime };
     });
-    await this.deleteDroppedImages(dropped, req);
+    // inside a caller's transaction the files wait for the sweep (they may be used again until it commits)
+    if (!outer) await this.deleteDroppedImages(dropped, req);
     return { record, scheduled };
   }
 
   /** Takes one record off the site: not yet on it (scheduled), back to a draft; on it, offline from now. */
-  async unpublish(recordId: number, req: FastifyRequest): Promise<Row> {
-    return this.changeState(recordId, 'unpublish', req, null, (before, now) => {
+  async unpublish(recordId: number, req: FastifyRequest, outer?: Transaction<Database>): Promise<Row> {
+    return this.changeState(recordId, 'unpublish', req, null, outer, (before, now) => {
       const state = publishState(before, now);
       if (state === 'scheduled') return { status: 'draft' };
       if (state === 'published') return { offline_time: now };
@@ -676,10 +684,11 @@ export class Crud extends ResourceQuery {
     action: 'publish' | 'unpublish',
     req: FastifyRequest,
     first: ((trx: Transaction<Database>) => Promise<void>) | null,
+    outer: Transaction<Database> | undefined,
     change: (before: Row, now: string) => Row,
   ): Promise<Row> {
     if (!this.def.publishable) throw new Error(`${this.def.name} is not publishable`);
-    return this.ctx.db.transaction().execute(async (trx) => {
+    return this.inTransaction(outer, async (trx) => {
       const before = await this.get(recordId, trx);
       if (!before) throw notFound();
       await assertInScope(trx, this.def.name, scopeFor(this.def, req), [recordId]);
@@ -690,6 +699,23 @@ export class Crud extends ResourceQuery {
       await this.emit({ action, id: recordId, before, after: { ...after }, req, trx });
       return after;
     });
+  }
+
+  /** runs `fn` inside the caller's transaction, or a new one */
+  private inTransaction<T>(outer: Transaction<Database> | undefined, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return outer ? fn(outer) : this.ctx.db.transaction().execute(fn);
+  }
+
+  /**
+   * The save body of a stored record (as `get` answers it): the values of the fields its save takes, the publish
+   * fields and empty values left out (a save keeps what it is not sent). What a batch save starts from, and what
+   * `publish` checks against the save's rules.
+   */
+  saveBodyOf(record: Row): Row {
+    const shape = (this.def.save as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+    const body: Row = { id: record.id };
+    for (const k of Object.keys(shape)) if (!PUBLISH_FIELD_NAMES.includes(k) && k in record && record[k] != null) body[k] = record[k];
+    return body;
   }
 
   /**

@@ -4,6 +4,7 @@ import type { Ctx } from '../context.js';
 import { registerResource } from '../crud/routes.js';
 import * as apiDocs from './apiDocs/index.js';
 import * as autoComplete from './autoComplete/index.js';
+import * as batch from './batch/index.js';
 import * as company from './company/index.js';
 import * as dashboard from './dashboard/index.js';
 import * as dept from './dept/index.js';
@@ -46,6 +47,7 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   role,
   profile,
   publish,
+  batch,
   preview,
   webhook,
   siteKey,

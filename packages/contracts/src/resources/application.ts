@@ -154,6 +154,7 @@ export const applicationResource = defineResource({
   order: [['sortNo', 'asc']],
   modelType: 'application',
   refs: [{ field: 'type', table: 'application_type', key: 'code', message: 'application.typeUnknown' }],
+  typeField: { field: 'type', list: applicationEndpoints.typeList },
   pageSize: 20,
   webhook: ['update', 'delete'],
   delivery: {

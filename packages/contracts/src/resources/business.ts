@@ -172,6 +172,7 @@ export const businessResource = defineResource({
   order: [['sortNo', 'asc']],
   modelType: 'business',
   refs: [{ field: 'type', table: 'business_type', key: 'code', message: 'business.typeUnknown' }],
+  typeField: { field: 'type', list: businessEndpoints.typeList },
   pageSize: 20,
   webhook: ['update', 'delete'],
   delivery: {

@@ -196,6 +196,7 @@ export const newsResource = defineResource({
   ],
   modelType: 'news',
   refs: [{ field: 'type', table: 'news_type', key: 'code', message: 'news.typeUnknown' }],
+  typeField: { field: 'type', list: newsEndpoints.typeList },
   textIndex: { field: 'title', param: 'title', copy: ['type', 'isTop', 'createTime'] },
   pageSize: 20,
   total: 'rowCount',

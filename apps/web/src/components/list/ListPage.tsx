@@ -26,6 +26,7 @@ import type { DialogFormConfig } from '../DialogForm';
 import { useFieldConfig, visibleFields } from '../fieldConfig/useFieldConfig';
 import { translationColumn, withTranslationSearch } from '../translation/listTranslation';
 import { showsTranslations, useContentLocales } from '../translation/locales';
+import { BatchActions } from './batch/BatchActions';
 import { actionsWidth, buildColumns, type ColumnOverride, type Row, SELECTION_WIDTH, scrollWidth, type ToggleOptions } from './columns';
 import { formValues, listBody } from './listUrl';
 import { type SearchFieldConfig, SearchForm } from './SearchForm';
@@ -398,6 +399,15 @@ export function ListPage({
                   </Button>
                 </Denied>
               ))}
+            <BatchActions
+              resource={resource}
+              selected={selected}
+              rows={pickedRows.current}
+              done={() => {
+                ctl.clearSelection();
+                void reload();
+              }}
+            />
             {selectionActions?.({
               selected,
               rows: selected.map((k) => pickedRows.current.get(k)).filter((r): r is Row => !!r),
