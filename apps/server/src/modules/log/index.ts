@@ -137,6 +137,8 @@ export function recordTitle(def: ResourceDef, record: Row | null | undefined, re
 }
 
 async function onWrite(ctx: Ctx, e: WriteEvent): Promise<void> {
+  // an import (or its undo) writes one entry for the whole (modules/import)
+  if (e.partOf) return;
   const { before, after } = changedFields(flatLocales(e.before), flatLocales(e.after));
   await audit(ctx, e.trx, {
     req: e.req,
