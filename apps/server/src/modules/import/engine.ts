@@ -240,9 +240,10 @@ export async function checkSheet(ctx: Ctx, def: ResourceDef, sheet: SheetData, r
     // its values: an update starts from the stored record (a blank cell keeps its value)
     const payload: Row = {};
     const existing = target != null ? stored.get(target) : undefined;
-    if (existing)
-      for (const c of all) if (c.def && !c.def.readOnly && !c.def.hidden) payload[c.field] = existing[columnOf(c.def)] ?? null;
+    if (existing) for (const c of all) if (c.def && !c.def.readOnly && !c.def.hidden) payload[c.field] = existing[columnOf(c.def)] ?? null;
     const shown: Record<string, string> = {};
+    /** fields already refused in this row (a name not found): the schema's word on them is not added */
+    const refused = new Set<string>();
     cols.forEach((c, i) => {
       if (!c || c.field === 'id') return;
       const text = r.cells[i] ?? '';
@@ -260,6 +261,7 @@ export async function checkSheet(ctx: Ctx, def: ResourceDef, sheet: SheetData, r
         for (const name of names) {
           if (!map.has(name)) {
             fail(r.row, c.field, t(req, c.lookup.message ?? 'import.lookupUnknown', { value: name }));
+            refused.add(c.field);
             return;
           }
           keys.push(map.get(name));
@@ -273,7 +275,7 @@ export async function checkSheet(ctx: Ctx, def: ResourceDef, sheet: SheetData, r
     // the save's own rules
     const parsed = def.save.safeParse(target != null ? { ...payload, id: target } : payload);
     if (!parsed.success) {
-      const done = new Set<string>();
+      const done = new Set<string>(refused);
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? all[1]?.field ?? 'id');
         if (done.has(field)) continue;

@@ -154,7 +154,11 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
             after_data: JSON.stringify(comparable(def, saved)),
           });
         }
-        for (let i = 0; i < items.length; i += 200) await trx.insertInto('import_item').values(items.slice(i, i + 200)).execute();
+        for (let i = 0; i < items.length; i += 200)
+          await trx
+            .insertInto('import_item')
+            .values(items.slice(i, i + 200))
+            .execute();
         await audit(ctx, trx, {
           req,
           module: def.name,
@@ -222,13 +226,4 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       return ok(req, { id: batchId, ...counts }, 'import.undone');
     },
   });
-}
-
-/** whether each import can still be undone, by id (the operation log's 撤销导入) */
-export async function importsUndoable(ctx: Ctx, ids: number[]): Promise<Map<number, boolean>> {
-  const out = new Map<number, boolean>();
-  if (!ids.length) return out;
-  for (const r of await ctx.db.selectFrom('import_batch').select(['id', 'undone']).where('id', 'in', ids).execute())
-    out.set(Number(r.id), !r.undone);
-  return out;
 }

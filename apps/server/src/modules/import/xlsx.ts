@@ -1,7 +1,7 @@
 import { formatBytes } from '@gk/contracts';
 import ExcelJS from 'exceljs';
 import { Unzip, UnzipInflate } from 'fflate';
-import { AppError, badRequest } from '../../http/errors.js';
+import { type AppError, badRequest } from '../../http/errors.js';
 
 /**
  * Reading an uploaded .xlsx safely (issue 26): the bytes must be a zip (magic bytes), its real unpacked size is

@@ -152,6 +152,15 @@ async function onWrite(ctx: Ctx, e: WriteEvent): Promise<void> {
   });
 }
 
+/** whether each import (by id) can still be undone: not undone yet (the operation log's 撤销导入, modules/import) */
+async function importsUndoable(ctx: Ctx, ids: number[]): Promise<Map<number, boolean>> {
+  const out = new Map<number, boolean>();
+  if (!ids.length) return out;
+  for (const r of await ctx.db.selectFrom('import_batch').select(['id', 'undone']).where('id', 'in', ids).execute())
+    out.set(Number(r.id), !r.undone);
+  return out;
+}
+
 /** Deletes entries older than `AUDIT_RETENTION_DAYS`; returns how many. */
 export async function purgeOldLogs(ctx: Ctx): Promise<number> {
   const cutoff = formatDateTime(new Date(ctx.now() - ctx.config.auditRetentionDays * DAY_MS), ctx.config.timeZone);
@@ -281,9 +290,18 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       if (names.length)
         for (const u of await db.selectFrom('sys_user').select(['user_name', 'name']).where('user_name', 'in', names).execute())
           nick.set(u.user_name, u.name);
+      // an import's entry (issue 26): its import id and whether 撤销导入 can still undo it
+      const imports = rows.filter((r) => r.action === 'import' && r.record_id != null).map((r) => Number(r.record_id));
+      const undoable = await importsUndoable(ctx, imports);
       return page(
         req,
-        rows.map((r) => ({ ...outRow(req, r), nickName: nick.get(String(r.user_name)) ?? '' })),
+        rows.map((r) => ({
+          ...outRow(req, r),
+          nickName: nick.get(String(r.user_name)) ?? '',
+          ...(r.action === 'import' && r.record_id != null
+            ? { importId: Number(r.record_id), undoable: undoable.get(Number(r.record_id)) ?? false }
+            : {}),
+        })),
         total,
       );
     },
