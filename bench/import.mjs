@@ -9,7 +9,7 @@ const ROWS = 10_000;
 async function linksFile(rows) {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('links');
-  ws.addRow(['名称', '链接地址', '排序', '是否启用']);
+  ws.addRow(['名称', '链接地址', '排序', '启用']);
   for (let i = 0; i < rows; i++) ws.addRow([`基准链接 ${i}`, `https://bench.example/${i}`, i, 1]);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

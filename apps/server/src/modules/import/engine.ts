@@ -121,7 +121,7 @@ export async function checkSheet(ctx: Ctx, def: ResourceDef, sheet: SheetData, r
     for (let i = sheet.headers.length; i < r.cells.length; i++)
       if ((r.cells[i] ?? '').trim() !== '') throw badRequest('import.unknownColumn', { column: columnLetter(i) });
   const headerOf = new Map<string, string>();
-  cols.forEach((c, i) => c && headerOf.set(c.field, sheet.headers[i]));
+  for (const [i, c] of cols.entries()) if (c) headerOf.set(c.field, sheet.headers[i]);
   const header = (field: string) => headerOf.get(field) ?? t(req, all.find((c) => c.field === field)?.label ?? field);
   const idIdx = cols.findIndex((c) => c?.field === 'id');
   const keyFields = importKeyOf(def);

@@ -19,7 +19,7 @@ import { dropOwners } from '../../crud/scope.js';
 import type { Crud } from '../../crud/service.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { ok, t } from '../../http/reply.js';
-import { addRoute, parseInput, rawInput } from '../../http/route.js';
+import { addRoute } from '../../http/route.js';
 import { audit, recordTitle } from '../log/index.js';
 import { breathe, checkSheet } from './engine.js';
 import { buildTemplate } from './template.js';
@@ -170,7 +170,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         return part.id;
       });
       const reply: ImportDoReply = { id: batchId, adds, updates, skipped };
-      return ok(req, reply, 'import.done');
+      return ok(req, reply, t(req, 'import.done', { adds, updates, skipped }));
     },
   });
 
@@ -223,7 +223,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         return { adds: added.length, updates: items.length - added.length };
       });
       await crud.afterOuter(dropped, req);
-      return ok(req, { id: batchId, ...counts }, 'import.undone');
+      return ok(req, { id: batchId, ...counts }, t(req, 'import.undone', counts));
     },
   });
 }
