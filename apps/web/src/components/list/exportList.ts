@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { imageUrl, post } from '../../api/request';
 import type { VisibleField } from '../fieldConfig/useFieldConfig';
 import type { Row } from './columns';
+import { saveBlob } from './saveBlob';
 import { buildXlsx, type Cell } from './xlsx';
 
 /**
@@ -52,18 +53,6 @@ export async function fetchAllRows(
     if (!reply.rows?.length || page * EXPORT_PAGE_SIZE >= total) break;
   }
   return out;
-}
-
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export async function exportList({
