@@ -1,5 +1,5 @@
-import { unzipSync } from 'fflate';
 import { expect, type Response, test } from '@playwright/test';
+import { unzipSync } from 'fflate';
 import { signedIn, spaNavigate } from './helpers';
 import {
   button,

@@ -54,7 +54,8 @@ export const importUiMessages = defineMessages({
     'import.ui.templateName': '{resource} import template',
     'import.ui.templateFailed': 'The template could not be downloaded: {reason}',
     'import.ui.drag': 'Click or drop an Excel file here',
-    'import.ui.dragHint': 'Only .xlsx files, filled in after the template. Every row is checked first; nothing is written until you confirm.',
+    'import.ui.dragHint':
+      'Only .xlsx files, filled in after the template. Every row is checked first; nothing is written until you confirm.',
     'import.ui.notXlsx': 'Please choose an .xlsx file',
     'import.ui.uploading': 'Uploading {name} ({percent}%)',
     'import.ui.checking': 'Checking every row of {name}…',
@@ -65,7 +66,8 @@ export const importUiMessages = defineMessages({
     'import.ui.updates': 'Updates {count}',
     'import.ui.errors': 'Errors {count}',
     'import.ui.noErrors': 'No errors: every row can be imported.',
-    'import.ui.hasErrors': '{count} errors: fix the file and upload it again, or import only the valid rows (rows with errors are left out).',
+    'import.ui.hasErrors':
+      '{count} errors: fix the file and upload it again, or import only the valid rows (rows with errors are left out).',
     'import.ui.errorList': 'Errors',
     'import.ui.preview': 'Preview (first {count} rows)',
     'import.ui.col.row': 'Row',
@@ -94,7 +96,8 @@ export const importUiMessages = defineMessages({
     'import.ui.templateName': 'Plantilla de importación de {resource}',
     'import.ui.templateFailed': 'No se pudo descargar la plantilla: {reason}',
     'import.ui.drag': 'Haga clic o arrastre aquí un archivo de Excel',
-    'import.ui.dragHint': 'Solo archivos .xlsx, rellenados según la plantilla. Primero se comprueba cada fila; nada se guarda hasta que confirme.',
+    'import.ui.dragHint':
+      'Solo archivos .xlsx, rellenados según la plantilla. Primero se comprueba cada fila; nada se guarda hasta que confirme.',
     'import.ui.notXlsx': 'Elija un archivo .xlsx',
     'import.ui.uploading': 'Subiendo {name} ({percent} %)',
     'import.ui.checking': 'Comprobando cada fila de {name}…',
@@ -105,7 +108,8 @@ export const importUiMessages = defineMessages({
     'import.ui.updates': 'Actualizaciones {count}',
     'import.ui.errors': 'Errores {count}',
     'import.ui.noErrors': 'Sin errores: se pueden importar todas las filas.',
-    'import.ui.hasErrors': '{count} errores: corrija el archivo y vuelva a subirlo, o importe solo las filas válidas (las filas con errores se omiten).',
+    'import.ui.hasErrors':
+      '{count} errores: corrija el archivo y vuelva a subirlo, o importe solo las filas válidas (las filas con errores se omiten).',
     'import.ui.errorList': 'Errores',
     'import.ui.preview': 'Vista previa (primeras {count} filas)',
     'import.ui.col.row': 'Fila',

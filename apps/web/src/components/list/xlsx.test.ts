@@ -31,7 +31,12 @@ function sheetTexts(parts: Record<string, string>): string[] {
   });
 }
 
-const ROWS = Array.from({ length: 1000 }, (_, i) => [`港口新闻第${i + 1}条：集装箱吞吐量稳步增长`, i * 7, i % 2 ? '是' : '否', `https://example.com/news/${i + 1}`]);
+const ROWS = Array.from({ length: 1000 }, (_, i) => [
+  `港口新闻第${i + 1}条：集装箱吞吐量稳步增长`,
+  i * 7,
+  i % 2 ? '是' : '否',
+  `https://example.com/news/${i + 1}`,
+]);
 
 describe('xlsx writer (write-excel-file)', () => {
   it('writes a workbook with the header, text and number cells, and the sheet named after the list', async () => {

@@ -105,7 +105,8 @@ export default function ImportDialog({ resource, onClose, onImported }: ImportDi
     setTemplate(true);
     try {
       const blob = await get<Blob>(importEndpoints.getTemplate.path, { resource: resource.name }, { quiet: true });
-      if (!(blob instanceof Blob)) throw new Error(t('shell.requestFailed'));
+      // a spreadsheet reply arrives as a Blob; anything else (a JSON reply without an error code) is no template
+      if (!blob || typeof blob !== 'object' || !('size' in blob) || !('type' in blob)) throw new Error(t('shell.requestFailed'));
       saveBlob(blob, `${t('import.ui.templateName', { resource: title })}.xlsx`);
     } catch (e) {
       message.error(t('import.ui.templateFailed', { reason: reasonOf(e) }));
