@@ -144,7 +144,7 @@ describe('导入 on the list', () => {
 
   it('is not offered on a list whose resource is not importable', async () => {
     api();
-    renderList(linkResource);
+    renderList({ ...linkResource, importable: undefined });
     await screen.findByText('海关总署');
     expect(within(toolbar()).queryByRole('button', { name: /导\s?入/ })).toBeNull();
     expect(within(toolbar()).getByRole('button', { name: /导\s?出/ })).toBeInTheDocument();
