@@ -1,6 +1,6 @@
 // npm run bench: builds, generates its own data, starts the product as users start it, loads it with
 // autocannon beside a bare floor server — the back-office news list, search and get, the delivery API's public
-// news list and its 304 revalidation, an image rendition from its store, a filtered and sorted public list, the sitemap of every news — then saves per second with the operation log and revisions, measures the
+// news list and its 304 revalidation, an image rendition from its store, a filtered and sorted public list, the sitemap of every news — then saves per second with the operation log and revisions, a 10,000-row Excel import (check and import seconds), measures the
 // web bundle and page loads, stops what it started, and writes bench/results/latest.json and the Performance
 // table of the README.
 //   npm run bench -- --news 100000 --duration 10 --connections 10 --warmup 2 --rounds 3 --port 18480
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { UPLOAD_FIELD } from '@gk/contracts';
 import autocannon from 'autocannon';
 import { generate, generatePostgres } from './generate.mjs';
+import { measureImport } from './import.mjs';
 import {
   ADMIN_PASSWORD,
   arg,
@@ -330,6 +331,10 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
       `  peak server RSS: ${results.product.rssApiMb} MB under the API load, ${results.product.rssLoginMb} MB under logins (floor ${results.floor.rssMb} MB); at ${MEM_CONNECTIONS} connections ${results.product.memList.rssMb} MB on the list, ${results.product.memLogin.rssMb} MB under a login burst`,
     );
     results.product.save = await saves(base, token);
+    results.product.import = await measureImport(base, token);
+    console.log(
+      `  Excel import of ${results.product.import.rows} links (${results.product.import.fileKb} KB): checked in ${results.product.import.checkSeconds} s, imported in ${results.product.import.importSeconds} s`,
+    );
 
     if (withWeb) {
       console.log('web:');

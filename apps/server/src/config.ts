@@ -17,6 +17,10 @@ export interface AppConfig {
   seedDemo: boolean;
   sessionTtlMinutes: number;
   uploadMaxBytes: number;
+  /** the most data rows an Excel import takes (IMPORT_MAX_ROWS) */
+  importMaxRows: number;
+  /** the largest .xlsx an import takes (IMPORT_MAX_BYTES) */
+  importMaxBytes: number;
   /** largest image accepted, in pixels (width × height × frames), read from the header before decoding */
   uploadMaxPixels: number;
   /** images decoded at once, and how many more may wait; past that an upload is refused with 429 */
@@ -126,6 +130,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: env.SEED_DEMO !== '0',
     sessionTtlMinutes: num(env.SESSION_TTL_MINUTES, 8 * 60),
     uploadMaxBytes: num(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
+    importMaxRows: num(env.IMPORT_MAX_ROWS, 20_000),
+    importMaxBytes: num(env.IMPORT_MAX_BYTES, 20 * 1024 * 1024),
     uploadMaxPixels: num(env.UPLOAD_MAX_PIXELS, 25_000_000),
     uploadDecodeConcurrency: num(env.UPLOAD_DECODE_CONCURRENCY, 2),
     uploadDecodeQueue: num(env.UPLOAD_DECODE_QUEUE, 8),

@@ -45,6 +45,16 @@ export interface WriteEvent {
   title?: string;
   req?: FastifyRequest;
   trx: Transaction<Database>;
+  /**
+   * the write is one record of a whole (an Excel import, or its undo: modules/import): the operation log writes one
+   * entry for the whole instead of one per record, and an undo's deletes skip the recycle bin
+   */
+  partOf?: WritePart;
+}
+/** the whole a write belongs to: an import (`import`) or the undo of one (`undoImport`), by the import's id */
+export interface WritePart {
+  kind: 'import' | 'undoImport';
+  id: number;
 }
 export type WriteListener = (event: WriteEvent) => Promise<void> | void;
 

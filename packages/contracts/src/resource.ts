@@ -212,6 +212,26 @@ export interface ImportDef {
   fields?: readonly string[];
   /** the natural key that matches a row without an id to a stored record (one field, or several together) */
   key?: string | readonly string[];
+  /**
+   * columns written as a referenced row's name (a news type by its name, a product's supplier, a user's department
+   * and roles): the field takes the `key` of the `table` row whose `name` (or key) the cell gives; `many`: several
+   * names separated by `,` or `、` (an array of keys)
+   */
+  lookups?: Readonly<Record<string, ImportLookup>>;
+  /** the label of a column that is no field of the description (a user's roles), by field name */
+  labels?: Readonly<Record<string, string>>;
+}
+
+/** A column written as the name of a row of another table (`ImportDef.lookups`). */
+export interface ImportLookup {
+  table: string;
+  /** the column the field stores (`id`, `code`) */
+  key: string;
+  /** the column the cell names */
+  name: string;
+  many?: boolean;
+  /** message key when a name is not found (`{value}`: the name); default `import.lookupUnknown` */
+  message?: string;
 }
 
 /** One path of the delivery API, described by the resource it serves (resources/delivery.ts builds the table). */

@@ -28,9 +28,16 @@ export function idsOf(req: FastifyRequest): unknown[] {
 
 const idsSchema = z.array(id(), { error: 'v.ids' }).min(1, { message: 'v.ids' }).max(1000, { message: 'err.badRequest' });
 
+/** every app's Crud of each resource, with its module's hooks (an import writes through the same one) */
+const cruds = new WeakMap<Ctx, Map<string, Crud>>();
+/** the Crud (with its hooks) a resource's routes write through; undefined when no routes were registered for it */
+export const crudOf = (ctx: Ctx, name: string): Crud | undefined => cruds.get(ctx)?.get(name);
+
 /** Registers a resource's list / get / save / delete / toggle routes and returns its Crud. */
 export function registerResource(api: FastifyInstance, ctx: Ctx, def: ResourceDef, hooks: CrudHooks = {}): Crud {
   const crud = new Crud(ctx, def, hooks);
+  if (!cruds.has(ctx)) cruds.set(ctx, new Map());
+  cruds.get(ctx)!.set(def.name, crud);
   for (const endpoint of [...(def.endpoints.list ? [def.endpoints.list] : []), ...(def.endpoints.aliases ?? [])]) {
     addRoute(api, ctx, {
       endpoint,

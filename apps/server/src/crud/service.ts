@@ -19,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { may } from '../auth/sessions.js';
-import type { Ctx, WriteEvent } from '../context.js';
+import type { Ctx, WriteEvent, WritePart } from '../context.js';
 import { type AnyDb, looseDb } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { cascadeCopies, reindexRows, unindexRows } from '../db/text-index.js';
@@ -240,11 +240,11 @@ export class Crud extends ResourceQuery {
    * A publishable record saved with `draft: true` (contracts `draftFlag`) while it is on the site or scheduled keeps
    * the edit as its pending draft instead (crud/pending-draft.ts): the answer is the record with the draft applied.
    */
-  async save(raw: unknown, req?: FastifyRequest, outer?: Transaction<Database>): Promise<Row> {
+  async save(raw: unknown, req?: FastifyRequest, outer?: Transaction<Database>, partOf?: WritePart): Promise<Row> {
     const input = await this.prepare(raw, req);
     /** images the saved record no longer holds or embeds */
     const dropped = new Set<string>();
-    const write = (trx: Transaction<Database>) => this.write(trx, input, req, dropped, true);
+    const write = (trx: Transaction<Database>) => this.write(trx, input, req, dropped, true, partOf);
     // a caller's transaction (start-up seeds, which only create) leaves file cleanup to the caller
     if (outer) return this.answer(await write(outer));
     const saved = await this.ctx.db.transaction().execute(write);
@@ -283,6 +283,7 @@ export class Crud extends ResourceQuery {
     req: FastifyRequest | undefined,
     dropped: Set<string>,
     emit: boolean,
+    partOf?: WritePart,
   ) {
     const { recordId, rawObj, parsed, clean } = input;
     const scratch: WriteScratch = {};
@@ -351,7 +352,7 @@ export class Crud extends ResourceQuery {
       for (const k of PUBLISH_FIELD_NAMES) delete values[k];
       if (this.hooks.beforeSave)
         values = await this.hooks.beforeSave(values, { id: recordId, existing, req: this.hookRequest(req), trx, scratch });
-      const reply = await this.keepDraft(trx, existing!, values, req, dropped, input.i18n);
+      const reply = await this.keepDraft(trx, existing!, values, req, dropped, input.i18n, partOf);
       if (held) heldReplies.add(reply);
       return reply;
     }
@@ -410,7 +411,7 @@ export class Crud extends ResourceQuery {
           for (const name of this.imagesOf(draft)) if (!kept.has(name)) dropped.add(name);
     }
     if (emit && this.ctx.writeListeners.length)
-      await this.emit({ action: existing ? 'update' : 'create', id: savedId!, before: existing, after: { ...saved }, req, trx });
+      await this.emit({ action: existing ? 'update' : 'create', id: savedId!, before: existing, after: { ...saved }, req, trx, partOf });
     if (held) heldReplies.add(saved);
     return saved;
   }
@@ -427,6 +428,7 @@ export class Crud extends ResourceQuery {
     req: FastifyRequest | undefined,
     dropped: Set<string>,
     i18n: TranslationInput | null,
+    partOf?: WritePart,
   ) {
     const recordId = Number(live.id);
     const previous = await readDraft(trx, this.def.name, recordId);
@@ -445,7 +447,7 @@ export class Crud extends ResourceQuery {
       const kept = new Set([...this.imagesOf(draft.data), ...this.imagesOf(live)]);
       for (const name of this.imagesOf(previous.data)) if (!kept.has(name)) dropped.add(name);
     }
-    if (this.ctx.writeListeners.length) await this.emit({ action: 'draft', id: recordId, before, after: { ...after }, req, trx });
+    if (this.ctx.writeListeners.length) await this.emit({ action: 'draft', id: recordId, before, after: { ...after }, req, trx, partOf });
     const reply = { ...after, ...this.publishInfo(live, draft) };
     draftReplies.add(reply);
     return reply;
@@ -559,10 +561,18 @@ export class Crud extends ResourceQuery {
     return record;
   }
 
-  /** deletes all given rows or none */
-  async delete(ids: number[], req: FastifyRequest): Promise<number> {
-    const dropped = new Set<string>();
-    const count = await this.ctx.db.transaction().execute(async (trx) => {
+  /**
+   * deletes all given rows or none; `outer` deletes inside the caller's transaction (the caller then deletes the files
+   * of the images returned in `dropped` after its commit), `partOf` names the whole the deletes belong to
+   */
+  async delete(
+    ids: number[],
+    req: FastifyRequest,
+    outer?: { trx: Transaction<Database>; dropped: Set<string>; partOf?: WritePart },
+  ): Promise<number> {
+    const dropped = outer?.dropped ?? new Set<string>();
+    const partOf = outer?.partOf;
+    const work = async (trx: Transaction<Database>) => {
       const loose = looseDb(trx);
       const rows = (await loose.selectFrom(this.def.table).selectAll().where('id', 'in', ids).execute()) as Row[];
       if (rows.length !== new Set(ids).size) throw notFound();
@@ -591,13 +601,20 @@ export class Crud extends ResourceQuery {
       for (const record of before)
         if (record) {
           const row = rows.find((r) => Number(r.id) === Number(record.id));
-          await this.emit({ action: 'delete', id: Number(record.id), before: record, after: null, row, req, trx });
+          await this.emit({ action: 'delete', id: Number(record.id), before: record, after: null, row, req, trx, partOf });
         }
       for (const row of rows) for (const name of this.imagesOf(row, true)) dropped.add(name);
       return rows.length;
-    });
+    };
+    if (outer) return work(outer.trx);
+    const count = await this.ctx.db.transaction().execute(work);
     await this.deleteDroppedImages(dropped, req);
     return count;
+  }
+
+  /** after the caller's transaction committed: deletes the files of the images its writes dropped (`delete`'s `outer`) */
+  async afterOuter(dropped: Set<string>, req?: FastifyRequest): Promise<void> {
+    await this.deleteDroppedImages(dropped, req);
   }
 
   async toggle(field: string, recordId: number, value: number, req: FastifyRequest): Promise<void> {

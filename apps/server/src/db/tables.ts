@@ -340,6 +340,27 @@ export const TABLES = {
     /** epoch ms of the change */
     at: 'bigint',
   },
+  /** one Excel import (migration 048) */
+  import_batch: {
+    id: 'id',
+    resource: 'str',
+    user_name: 'str=',
+    import_time: 'str',
+    adds: 'int=',
+    updates: 'int=',
+    skipped: 'int=',
+    /** 1 once 撤销导入 undid it */
+    undone: 'int=',
+  },
+  /** a record an import wrote (migration 048): `add`, or `update` with the record before and after (JSON) */
+  import_item: {
+    id: 'id',
+    batch_id: 'int',
+    record_id: 'int',
+    action: 'str',
+    before_data: 'str?',
+    after_data: 'str?',
+  },
 } as const satisfies Record<string, TableDescription>;
 
 /**
@@ -397,5 +418,7 @@ export type PublishEventTable = ContentTables['publish_event'];
 export type WebhookFoldTable = ContentTables['webhook_fold'];
 export type ContentVersionTable = ContentTables['content_version'];
 export type SiteKeyTable = ContentTables['site_key'];
+export type ImportBatchTable = ContentTables['import_batch'];
+export type ImportItemTable = ContentTables['import_item'];
 export type SysUserRoleNamesView = ContentTables['sys_user_role_names'];
 export type SysRoleUserCountView = ContentTables['sys_role_user_count'];

@@ -9,6 +9,7 @@ import * as dashboard from './dashboard/index.js';
 import * as dept from './dept/index.js';
 import * as fieldConfig from './fieldConfig/index.js';
 import * as header from './header/index.js';
+import * as importer from './import/index.js';
 import * as log from './log/index.js';
 import * as monitor from './monitor/index.js';
 import * as page from './page/index.js';
@@ -35,6 +36,7 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   header,
   company,
   upload,
+  importer,
   dept,
   userInfo,
   fieldConfig,

@@ -81,6 +81,7 @@ export const applicationTypeResource = defineResource({
   module: 'application',
   table: 'application_type',
   label: 'applicationType.entity',
+  importable: { key: 'code' },
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     { name: 'code', type: 'code', label: 'applicationType.f.code', list: true, sortable: true },
@@ -115,6 +116,11 @@ export const applicationResource = defineResource({
   module: 'application',
   table: 'application',
   label: 'application.entity',
+  importable: {
+    fields: ['type', 'name', 'url', 'sortNo'],
+    key: 'name',
+    lookups: { type: { table: 'application_type', key: 'code', name: 'name' } },
+  },
   dashboard: true,
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },

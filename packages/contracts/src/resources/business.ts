@@ -92,6 +92,7 @@ export const businessTypeResource = defineResource({
   module: 'business',
   table: 'business_type',
   label: 'businessType.entity',
+  importable: { key: 'code' },
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     { name: 'code', type: 'code', label: 'businessType.f.code', list: true, sortable: true },
@@ -136,6 +137,11 @@ export const businessResource = defineResource({
   module: 'business',
   table: 'business',
   label: 'business.entity',
+  importable: {
+    fields: ['type', 'name', 'summary', 'url', 'sortNo'],
+    key: 'name',
+    lookups: { type: { table: 'business_type', key: 'code', name: 'name' } },
+  },
   dashboard: true,
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },

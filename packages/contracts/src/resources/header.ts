@@ -93,6 +93,7 @@ export const linkResource = defineResource({
   module: 'link',
   table: 'friend_link',
   label: 'link.entity',
+  importable: { key: 'name' },
   dashboard: true,
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
@@ -129,6 +130,7 @@ export const contactResource = defineResource({
   module: 'contact',
   table: 'contact_head',
   label: 'contact.entity',
+  importable: {},
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     { name: 'organizers', type: 'text', label: 'contact.f.organizers', list: true, sortable: true },

@@ -111,6 +111,7 @@ export const newsTypeResource = defineResource({
   module: 'news',
   table: 'news_type',
   label: 'newsType.entity',
+  importable: { key: 'code' },
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },
     { name: 'code', type: 'code', label: 'newsType.f.code', list: true, sortable: true },
@@ -144,6 +145,10 @@ export const newsResource = defineResource({
   module: 'news',
   table: 'news',
   label: 'news.entity',
+  importable: {
+    fields: ['title', 'type', 'summary', 'content', 'publishTime'],
+    lookups: { type: { table: 'news_type', key: 'code', name: 'name' } },
+  },
   dashboard: true,
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },

@@ -70,6 +70,7 @@ export const policyResource = defineResource({
   module: 'policy',
   table: 'policy',
   label: 'policy.entity',
+  importable: { fields: ['title', 'summary', 'author', 'source', 'content', 'publishTime'] },
   dashboard: true,
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },

@@ -63,6 +63,11 @@ export const productResource = defineResource({
   module: 'product',
   table: 'product',
   label: 'product.entity',
+  importable: {
+    fields: ['supplierId', 'name', 'summary', 'url', 'sortNo'],
+    key: 'name',
+    lookups: { supplierId: { table: 'supplier', key: 'id', name: 'name' } },
+  },
   dashboard: true,
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },

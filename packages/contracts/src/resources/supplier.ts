@@ -43,6 +43,7 @@ export const supplierResource = defineResource({
   module: 'supplier',
   table: 'supplier',
   label: 'supplier.entity',
+  importable: { key: 'name' },
   dashboard: true,
   fields: [
     { name: 'id', type: 'int', label: 'common.f.code', readOnly: true },

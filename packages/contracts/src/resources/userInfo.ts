@@ -328,6 +328,15 @@ export const userInfoResource = defineResource({
   module: 'userInfo',
   table: 'sys_user',
   label: 'userInfo.entity',
+  importable: {
+    fields: ['userName', 'nickName', 'phone', 'email', 'deptId', 'roleIds', 'enableFlag', 'password'],
+    key: 'userName',
+    lookups: {
+      deptId: { table: 'sys_dept', key: 'id', name: 'name' },
+      roleIds: { table: 'sys_role', key: 'id', name: 'name', many: true },
+    },
+    labels: { roleIds: 'userInfo.f.roleNames' },
+  },
   // an account's department (and so its data scope) is kept with its session: every process forgets it on a save
   invalidates: ['role'],
   fields: [

@@ -137,6 +137,8 @@ export function recordTitle(def: ResourceDef, record: Row | null | undefined, re
 }
 
 async function onWrite(ctx: Ctx, e: WriteEvent): Promise<void> {
+  // an import (or its undo) writes one entry for the whole (modules/import)
+  if (e.partOf) return;
   const { before, after } = changedFields(flatLocales(e.before), flatLocales(e.after));
   await audit(ctx, e.trx, {
     req: e.req,
@@ -148,6 +150,15 @@ async function onWrite(ctx: Ctx, e: WriteEvent): Promise<void> {
     before,
     after,
   });
+}
+
+/** whether each import (by id) can still be undone: not undone yet (the operation log's 撤销导入, modules/import) */
+async function importsUndoable(ctx: Ctx, ids: number[]): Promise<Map<number, boolean>> {
+  const out = new Map<number, boolean>();
+  if (!ids.length) return out;
+  for (const r of await ctx.db.selectFrom('import_batch').select(['id', 'undone']).where('id', 'in', ids).execute())
+    out.set(Number(r.id), !r.undone);
+  return out;
 }
 
 /** Deletes entries older than `AUDIT_RETENTION_DAYS`; returns how many. */
@@ -279,9 +290,18 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       if (names.length)
         for (const u of await db.selectFrom('sys_user').select(['user_name', 'name']).where('user_name', 'in', names).execute())
           nick.set(u.user_name, u.name);
+      // an import's entry (issue 26): its import id and whether 撤销导入 can still undo it
+      const imports = rows.filter((r) => r.action === 'import' && r.record_id != null).map((r) => Number(r.record_id));
+      const undoable = await importsUndoable(ctx, imports);
       return page(
         req,
-        rows.map((r) => ({ ...outRow(req, r), nickName: nick.get(String(r.user_name)) ?? '' })),
+        rows.map((r) => ({
+          ...outRow(req, r),
+          nickName: nick.get(String(r.user_name)) ?? '',
+          ...(r.action === 'import' && r.record_id != null
+            ? { importId: Number(r.record_id), undoable: undoable.get(Number(r.record_id)) ?? false }
+            : {}),
+        })),
         total,
       );
     },

@@ -67,7 +67,8 @@ export function scopedWhere(req: FastifyRequest, shown: string[]): Expression<Sq
 
 /** Keeps a deleted content record in the recycle bin, inside the deleting transaction. */
 async function keep(ctx: Ctx, e: WriteEvent): Promise<void> {
-  if (e.action !== 'delete' || !e.row || !isRecyclable(e.resource)) return;
+  // an import's undo removes what the import added: gone for good, not into the bin
+  if (e.action !== 'delete' || !e.row || !isRecyclable(e.resource) || e.partOf?.kind === 'undoImport') return;
   await e.trx
     .insertInto('recycle_bin')
     .values({
