@@ -59,7 +59,7 @@ test('a links file with one bad row: the preview names it, 仅导入有效行 im
 });
 
 test('the operation log entry of the import undoes it as a whole', async ({ page }) => {
-  await page.goto('/log/operlog-list');
+  await page.goto('/monitor/operlog-list');
   await listLoaded(page);
   const entry = row(page, '友情链接')
     .filter({ has: page.getByRole('button', { name: '撤销导入' }) })
