@@ -1,5 +1,4 @@
 import { expect, type Response, test } from '@playwright/test';
-import { unzipSync } from 'fflate';
 import { signedIn, spaNavigate } from './helpers';
 import {
   button,
@@ -13,6 +12,7 @@ import {
   optionOf,
   pickOption,
   pngFile,
+  readXlsx,
   row,
   savedId,
   toast,
@@ -307,13 +307,10 @@ test('导出 writes every row of the current filter to an .xlsx file', async ({ 
   expect(download.suggestedFilename()).toMatch(/^新闻_\d{8}_\d{6}\.xlsx$/);
   const bytes = await (await download.createReadStream()).toArray();
   const file = Buffer.concat(bytes);
-  expect(file.subarray(0, 2).toString()).toBe('PK');
-  // the workbook is compressed (issue 26): its sheet is read from the deflated ZIP
-  const parts = unzipSync(new Uint8Array(file));
-  const text = (name: string) => new TextDecoder().decode(parts[name]);
-  const sheet = text(Object.keys(parts).find((n) => /^xl\/worksheets\/sheet\d*\.xml$/.test(n))!);
-  expect(file.length).toBeLessThan(sheet.length / 3);
-  expect(`${sheet}${parts['xl/sharedStrings.xml'] ? text('xl/sharedStrings.xml') : ''}`).toContain('标题');
-  expect(sheet.match(/<row /g)?.length).toBe(total + 1);
+  // the workbook is compressed (issue 26)
+  const xlsx = readXlsx(file);
+  expect(xlsx.deflated).toBe(true);
+  expect(xlsx.texts).toContain('标题');
+  expect(xlsx.rows).toBe(total + 1);
   await expect(toast(page, '导出完成')).toBeVisible();
 });
