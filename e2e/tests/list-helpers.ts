@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
 
 /** Helpers for the list / detail / dialog screens built on the shared components. */
 
@@ -194,3 +195,29 @@ export async function savedId(page: Page, click: () => Promise<void>): Promise<n
 
 /** A name no other test run uses: `prefix` and the time, so a search finds this test's own records only. */
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}`;
+
+/**
+ * An exported workbook (issue 26: written by write-excel-file, deflated): whether every ZIP entry of some size is
+ * compressed, its sheet's rows and the texts of its cells (shared strings resolved), in order.
+ */
+export function readXlsx(file: Buffer): { deflated: boolean; rows: number; texts: string[] } {
+  expect(file.subarray(0, 2).toString()).toBe('PK');
+  let deflated = true;
+  for (let at = 0; file.readUInt32LE(at) === 0x04034b50; ) {
+    const size = file.readUInt32LE(at + 18);
+    if (size > 200 && file.readUInt16LE(at + 8) !== 8) deflated = false;
+    at += 30 + file.readUInt16LE(at + 26) + file.readUInt16LE(at + 28) + size;
+  }
+  const parts = unzipSync(new Uint8Array(file));
+  const text = (name: string) => (parts[name] ? new TextDecoder().decode(parts[name]) : '');
+  const sheet = text(Object.keys(parts).find((n) => /^xl\/worksheets\/sheet\d*\.xml$/.test(n)) ?? '');
+  const shared = [...text('xl/sharedStrings.xml').matchAll(/<si>(.*?)<\/si>/gs)].map((m) =>
+    [...m[1].matchAll(/<t[^>]*>(.*?)<\/t>/gs)].map((t) => t[1]).join(''),
+  );
+  const texts = [...sheet.matchAll(/<c ([^>]*)>(.*?)<\/c>/gs)].map(([, attrs, inner]) =>
+    / t="s"/.test(` ${attrs}`)
+      ? shared[Number(/<v>(\d+)<\/v>/.exec(inner)?.[1])]
+      : (/<t[^>]*>(.*?)<\/t>/s.exec(inner)?.[1] ?? /<v>(.*?)<\/v>/s.exec(inner)?.[1] ?? ''),
+  );
+  return { deflated, rows: sheet.match(/<row[ >]/g)?.length ?? 0, texts };
+}

@@ -101,7 +101,10 @@ test.describe('the signed-in pages', () => {
   // screens' messages in three languages (the contracts' message bundle loads with the first screen), the one
   // missing-permission look (disabled + tooltip) and the unsaved-change guard of list dialogs; issue 28 takes the
   // list to 300 KB by moving messages and contracts off the first screen
-  const NEWS_LIST_BUDGET_GZIP = 542 * 1024;
+  // raised by 3 KB in issue 26 (measured +2.0 KB, static graph of the build): 导入 on every importable list, its
+  // dialog's and the import's messages in the first screen's dictionary (+0.7 KB web, +0.7 KB server's), the button
+  // (+0.3 KB), the importable descriptions; the export library and the dialog load only when used
+  const NEWS_LIST_BUDGET_GZIP = 545 * 1024;
   // the detail page raised by 4 KB more in issue 23 (measured +2.3 KB over 669): the publish bar that says what it
   // does (更多 menu, draft state, confirmations) and the alt text of every image slot and of the editor's images;
   // issue 28 takes the detail page to 450 KB

@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { type Endpoint, PAGE_SIZES, type Reply, type ResourceDef } from '@gk/contracts';
 import { App, Button, Card, Empty, Form, Space, Table, type TablePaginationConfig, Tooltip, Typography } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
@@ -44,6 +44,8 @@ import '../components.css';
 const FieldConfigDialog = lazy(() => import('../fieldConfig/FieldConfigDialog').then((m) => ({ default: m.FieldConfigDialog })));
 // the dialog form (form widgets, image slots, rich text) loads when a row is opened in it: a list shows no form
 const DialogForm = lazy(() => import('../DialogForm').then((m) => ({ default: m.DialogForm })));
+// 导入's dialog loads when opened (issue 26)
+const ImportDialog = lazy(() => import('./import/ImportDialog'));
 
 export { invalidateResource as invalidateList } from '../../api/queries';
 export type { ListQuery } from './useListController';
@@ -157,6 +159,7 @@ export function ListPage({
   const [dialogRecord, setDialogRecord] = useState<Row | null | undefined>(undefined);
   const [fieldsOpen, setFieldsOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const [searchForm] = Form.useForm();
   // the selected rows as they were when picked (the selection keeps rows of other pages)
   const pickedRows = useRef(new Map<Key, Row>());
@@ -299,6 +302,8 @@ export function ListPage({
   const canAdd = hasAdd && can(resource.endpoints.save!.path);
   const delPath = resource.endpoints.del?.path;
   const canDelete = !!delPath && can(delPath);
+  // 导入 writes what 保存 writes: a resource declaring `importable` offers it to holders of its save permission
+  const importPath = resource.importable ? resource.endpoints.save?.path : undefined;
 
   const clearFilters = () => {
     if (search.length) searchForm.resetFields();
@@ -426,6 +431,18 @@ export function ListPage({
             )}
           </Space>
           <Space size={4}>
+            {importPath &&
+              (can(importPath) ? (
+                <Tooltip title={t('import.ui.tip')}>
+                  <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+                    {t('import.ui.button')}
+                  </Button>
+                </Tooltip>
+              ) : (
+                <Denied>
+                  <Button icon={<UploadOutlined />}>{t('import.ui.button')}</Button>
+                </Denied>
+              ))}
             {exportable && (
               <Tooltip title={t('ui.export.tip')}>
                 <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} disabled={total <= 0}>
@@ -503,6 +520,11 @@ export function ListPage({
               void reload();
             }}
           />
+        </Suspense>
+      )}
+      {importOpen && (
+        <Suspense fallback={null}>
+          <ImportDialog resource={resource} onClose={() => setImportOpen(false)} onImported={() => void reload()} />
         </Suspense>
       )}
       {resource.modelType && fieldsOpen && (

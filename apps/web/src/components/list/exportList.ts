@@ -3,7 +3,8 @@ import dayjs from 'dayjs';
 import { imageUrl, post } from '../../api/request';
 import type { VisibleField } from '../fieldConfig/useFieldConfig';
 import type { Row } from './columns';
-import { buildXlsx, type Cell, XLSX_MIME } from './xlsx';
+import { saveBlob } from './saveBlob';
+import { buildXlsx, type Cell } from './xlsx';
 
 /**
  * Exports every row of the list's current filter and sort (all pages, fetched 100 at a time) to an .xlsx
@@ -54,18 +55,6 @@ export async function fetchAllRows(
   return out;
 }
 
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export async function exportList({
   resource,
   listPath,
@@ -77,12 +66,12 @@ export async function exportList({
   const rows = await fetchAllRows(listPath, body, onProgress);
   const fields = visible.map((v) => v.field).filter((f) => f.type !== 'html');
   const title = t(resource.label);
-  const bytes = buildXlsx({
+  const blob = await buildXlsx({
     name: title,
     header: fields.map((f) => t(f.label)),
     rows: rows.map((r) => fields.map((f) => cellOf(f, r[f.name], t))),
   });
   const fileName = `${title}_${dayjs().format('YYYYMMDD_HHmmss')}.xlsx`;
-  saveBlob(new Blob([bytes as BlobPart], { type: XLSX_MIME }), fileName);
+  saveBlob(blob, fileName);
   return { rows: rows.length, fileName };
 }

@@ -1,9 +1,12 @@
 import '../../components/components.css';
 import { LOG_ACTIONS, LOG_RESULT, logModuleLabel, logModules, logResource } from '@gk/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnOverride, Row } from '../../components/list/columns';
-import { ListPage, type RowAction } from '../../components/list/ListPage';
+import { canUndoImport, importIdOf, undoImport } from '../../components/list/import/undoImport';
+import { invalidateList, ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { ResultTag } from '../../components/ResultTag';
 import { LogDetail } from './LogDetail';
@@ -18,6 +21,8 @@ export const OPER_LOG_WIDTHS = { resultName: 100, costMs: 110 } as const;
  */
 export default function OperLogList() {
   const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const client = useQueryClient();
   const [open, setOpen] = useState<number | null>(null);
   const search = useMemo<SearchFieldConfig[]>(
     () => [
@@ -66,8 +71,32 @@ export default function OperLogList() {
     [t],
   );
   const rowActions = useMemo<RowAction[]>(
-    () => [{ key: 'detail', label: 'log.detail', onClick: (row: Row) => setOpen(Number(row.id)) }],
-    [],
+    () => [
+      { key: 'detail', label: 'log.detail', onClick: (row: Row) => setOpen(Number(row.id)) },
+      // an import's entry undoes the whole import (issue 26); the server checks the resource's save permission
+      {
+        key: 'undoImport',
+        label: 'import.ui.undo',
+        shown: canUndoImport,
+        onClick: (row: Row) =>
+          modal.confirm({
+            title: t('import.ui.undo'),
+            content: t('import.ui.undoConfirm'),
+            okText: t('import.ui.undo'),
+            cancelText: t('ui.cancel'),
+            onOk: async () => {
+              try {
+                await undoImport(importIdOf(row)!);
+                message.success(t('import.ui.undone'));
+              } catch {
+                // the request layer showed the server's message (a record changed since, already undone)
+              }
+              await invalidateList(client, logResource);
+            },
+          }),
+      },
+    ],
+    [client, message, modal, t],
   );
   return (
     <>

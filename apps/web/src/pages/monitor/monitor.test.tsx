@@ -1,4 +1,4 @@
-import { logEndpoints, monitorEndpoints } from '@gk/contracts';
+import { importEndpoints, logEndpoints, monitorEndpoints } from '@gk/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routed, stubFetch, TestProviders } from '../../components/test-utils';
@@ -269,5 +269,45 @@ describe('操作日志', () => {
     expect(rowOf('港口新规')).toHaveTextContent('42 毫秒');
     expect(within(rowOf('港口新规')).getByText('成功').closest('.ant-tag')).toHaveClass('ant-tag-success');
     expect(within(rowOf('关税通知')).getByText('被拒绝').closest('.ant-tag')).toHaveClass('ant-tag-error');
+  });
+
+  it('an import entry has 撤销导入: it asks, then undoes the whole import by its id', async () => {
+    const entry = (over: Record<string, unknown>) => ({
+      operTime: '2026-11-20 10:00:00',
+      userName: 'admin',
+      module: 'link',
+      moduleName: '友情链接',
+      result: 1,
+      resultName: '成功',
+      costMs: 900,
+      ...over,
+    });
+    const s = stubFetch({
+      [logEndpoints.page.path]: () => ({
+        code: 200,
+        msg: '查询成功',
+        total: 3,
+        rows: [
+          entry({ id: 3, action: 'import', actionName: '导入', recordId: 12, importId: 12, title: '导入 120 行（新增 118，更新 2）' }),
+          entry({ id: 2, action: 'import', actionName: '导入', recordId: 11, importId: 11, title: '已撤销的导入', undone: true }),
+          entry({ id: 1, action: 'update', actionName: '修改', recordId: 7, title: '港口链接' }),
+        ],
+      }),
+      [importEndpoints.undoImport.path]: () => ({ code: 200, msg: '已撤销导入：删除 118 条，恢复 2 条' }),
+    });
+    const { ui } = routed(<OperLogList />, { path: '/log/operlog-list' });
+    render(<TestProviders>{ui}</TestProviders>);
+    await screen.findByText('港口链接');
+    expect(within(rowOf('港口链接')).queryByRole('button', { name: '撤销导入' })).toBeNull();
+    expect(within(rowOf('已撤销的导入')).queryByRole('button', { name: '撤销导入' })).toBeNull();
+    fireEvent.click(within(rowOf('导入 120 行（新增 118，更新 2）')).getByRole('button', { name: '撤销导入' }));
+    const dialog = await confirmDialog('撤销这次导入？导入新增的记录将被删除，更新的记录恢复为导入前的内容。');
+    expect(s.of(importEndpoints.undoImport.path)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: '撤销导入' }));
+    await waitFor(() => expect(s.of(importEndpoints.undoImport.path)).toHaveLength(1));
+    expect(s.of(importEndpoints.undoImport.path)[0].query.get('id')).toBe('12');
+    expect(await screen.findByText('已撤销导入')).toBeInTheDocument();
+    // the log shows the undo's own entry
+    await waitFor(() => expect(s.of(logEndpoints.page.path).length).toBeGreaterThan(1));
   });
 });
