@@ -101,7 +101,7 @@ export const importMessages = defineMessages({
     'import.rule.lookup': '从下拉列表选择，或填写名称。',
     'import.rule.many': '多个用逗号或顿号分隔。',
     'import.rule.html': '可含 HTML，保存时会清理。',
-    'import.rule.id': '填写编号则更新该记录，留空则新增。',
+    'import.rule.id': '填写编码则更新该记录，留空则新增。',
     'import.rule.key': '没有编号时按此列匹配已有记录。',
     'import.rule.blankKeeps': '更新时留空的单元格保持原值。',
     'import.rule.formula': '公式按原文导入，不会计算。',
