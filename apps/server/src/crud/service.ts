@@ -213,7 +213,8 @@ export class Crud extends ResourceQuery {
    * uploaded image is the operator's until they delete it there (删除, 删除所有未使用); only noted in the log.
    */
   private async deleteDroppedImages(names: Set<string>, req?: FastifyRequest): Promise<void> {
-    if (names.size) req?.log.info({ event: 'image.dropped', user: req.user?.userName, names: [...names] }, 'images no longer held by the record kept');
+    if (names.size)
+      req?.log.info({ event: 'image.dropped', user: req.user?.userName, names: [...names] }, 'images no longer held by the record kept');
   }
 
   /** emits the write's domain event to every listener (inside the writing transaction) */

@@ -45,7 +45,7 @@ import {
 import { recordChanged } from '../webhook/index.js';
 import { defOfKey, indexRecords, indexRecycle, startUsageIndex, usageReady } from './usage.js';
 
-export { indexAccount, indexRecords } from './usage.js';
+export { indexAccount, indexRecords, indexRecycle } from './usage.js';
 
 type Row = Record<string, unknown>;
 
@@ -85,7 +85,13 @@ function useOf(req: FastifyRequest, u: { resource: string; record_id: number; fi
   const fd = def?.fields.find((f) => f.name === field || (u.resource === 'recycle' && columnOf(f) === field));
   if (fd && u.resource === 'recycle') field = fd.name;
   const resourceLabel =
-    u.resource === 'recycle' ? t(req, 'media.recycle') : u.resource === 'user' ? t(req, 'media.user') : def ? t(req, def.label) : u.resource;
+    u.resource === 'recycle'
+      ? t(req, 'media.recycle')
+      : u.resource === 'user'
+        ? t(req, 'media.user')
+        : def
+          ? t(req, def.label)
+          : u.resource;
   let fieldLabel = fd ? t(req, fd.label) : field === 'avatar' ? t(req, 'media.avatar') : field;
   if (locale) fieldLabel = `${fieldLabel} · ${locale}`;
   if (draft) fieldLabel = `${fieldLabel} · ${t(req, 'media.draft')}`;
@@ -151,7 +157,9 @@ async function usesOf(ctx: Ctx, req: FastifyRequest, names: readonly string[]): 
 function inUse(req: FastifyRequest, uses: MediaUse[]): AppError {
   const named = uses
     .slice(0, NAMED_USES)
-    .map((u) => t(req, 'media.use', { resource: u.resourceLabel ?? u.resource, title: u.title ?? `#${u.id}`, field: u.fieldLabel ?? u.field }))
+    .map((u) =>
+      t(req, 'media.use', { resource: u.resourceLabel ?? u.resource, title: u.title ?? `#${u.id}`, field: u.fieldLabel ?? u.field }),
+    )
     .join(t(req, 'media.sep'));
   const text = uses.length > NAMED_USES ? t(req, 'media.inUseMore', { uses: named, count: uses.length }) : named;
   return new AppError(Code.BAD_REQUEST, 'media.inUse', { uses: text });
@@ -199,7 +207,12 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
   };
   const usesCount = sql<number>`(select count(*) from media_usage u where u.name = m.name)`;
   const rowByName = async (name: string): Promise<MediaRow | null> => {
-    const m = await ctx.db.selectFrom('image_meta as m').selectAll('m').select(usesCount.as('uses')).where('m.name', '=', name).executeTakeFirst();
+    const m = await ctx.db
+      .selectFrom('image_meta as m')
+      .selectAll('m')
+      .select(usesCount.as('uses'))
+      .where('m.name', '=', name)
+      .executeTakeFirst();
     return m ? (await rowsOf([m]))[0] : null;
   };
 
@@ -225,7 +238,9 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       const resource = input.resource;
       if (resource)
         q = q.where((eb) =>
-          eb.exists(eb.selectFrom('media_usage as u').select('u.name').whereRef('u.name', '=', 'm.name').where('u.resource', '=', resource)),
+          eb.exists(
+            eb.selectFrom('media_usage as u').select('u.name').whereRef('u.name', '=', 'm.name').where('u.resource', '=', resource),
+          ),
         );
       const { rows, total } = await pageOf(
         q,
@@ -372,7 +387,13 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       const input = parseInput(mediaDelSchema, rawInput(req));
       if (input.unused) {
         const { removed, kept } = await sweepUnusedImages(ctx, req, UNUSED_IMAGE_MIN_AGE_MS);
-        await audit(ctx, ctx.db, { req, module: 'media', action: mediaEndpoints.del.name, title: `${removed.length}`, before: { names: removed } });
+        await audit(ctx, ctx.db, {
+          req,
+          module: 'media',
+          action: mediaEndpoints.del.name,
+          title: `${removed.length}`,
+          before: { names: removed },
+        });
         const data: MediaDelReply = { removed, kept };
         return { code: Code.OK, msg: t(req, 'media.deleted', { count: removed.length }), data };
       }
@@ -398,7 +419,13 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         throw inUse(req, indexed.length ? indexed : fallback);
       }
       const removed = await fromStore(req, () => removeImages(ctx, names));
-      await audit(ctx, ctx.db, { req, module: 'media', action: mediaEndpoints.del.name, title: removed.join(', '), before: { names: removed } });
+      await audit(ctx, ctx.db, {
+        req,
+        module: 'media',
+        action: mediaEndpoints.del.name,
+        title: removed.join(', '),
+        before: { names: removed },
+      });
       req.log.info({ event: 'image.delete', user: req.user?.userName, names: removed }, 'images deleted from the library');
       const data: MediaDelReply = { removed };
       return { code: Code.OK, msg: t(req, 'media.deleted', { count: removed.length }), data };

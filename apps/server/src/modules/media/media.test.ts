@@ -64,7 +64,8 @@ describe.each(DIALECTS)('素材库 on %s', (dialect) => {
         .selectAll()
         .execute()
         .catch(() => []);
-      for (const r of found) for (const v of Object.values(r)) if (typeof v === 'string') for (const m of v.matchAll(/\/img\/([a-f0-9]+\.\w+)/g)) used.add(m[1]);
+      for (const r of found)
+        for (const v of Object.values(r)) if (typeof v === 'string') for (const m of v.matchAll(/\/img\/([a-f0-9]+\.\w+)/g)) used.add(m[1]);
     }
     expect(used.size).toBeGreaterThan(3);
     const byName = new Map(rows.map((r) => [r.name, r]));
@@ -79,14 +80,24 @@ describe.each(DIALECTS)('素材库 on %s', (dialect) => {
       expect(row.bytes).toBeGreaterThan(0);
     }
     // the usage of one of them names its record, field and title
-    const newsRow = (await t.current.ctx.db.selectFrom('news').select(['id', 'title', 'summary_img']).where('summary_img', '<>', '').executeTakeFirstOrThrow()) as {
+    const newsRow = (await t.current.ctx.db
+      .selectFrom('news')
+      .select(['id', 'title', 'summary_img'])
+      .where('summary_img', '<>', '')
+      .executeTakeFirstOrThrow()) as {
       id: number;
       title: string;
       summary_img: string;
     };
     const uses = await usage(imageNameOf(newsRow.summary_img)!);
     expect(uses).toContainEqual(
-      expect.objectContaining({ resource: 'news', id: Number(newsRow.id), field: 'summaryImg', title: newsRow.title, fieldLabel: '摘要图片' }),
+      expect.objectContaining({
+        resource: 'news',
+        id: Number(newsRow.id),
+        field: 'summaryImg',
+        title: newsRow.title,
+        fieldLabel: '摘要图片',
+      }),
     );
   });
 
@@ -117,7 +128,8 @@ describe.each(DIALECTS)('素材库 on %s', (dialect) => {
 
   it('an image used by a news item cannot be deleted, and the message names the news item', async () => {
     const name = await upload(await png(2));
-    const news = (await post('/news/saveNews', { title: '港口扩建', type: typeCode, content: `<p>图：<img src="/img/${name}"></p>` })).body.data;
+    const news = (await post('/news/saveNews', { title: '港口扩建', type: typeCode, content: `<p>图：<img src="/img/${name}"></p>` })).body
+      .data;
     const other = await upload(await png(3));
     const refused = await post('/media/delMedia', { names: [other, name] });
     expect(refused.status).toBe(400);
@@ -136,7 +148,12 @@ describe.each(DIALECTS)('素材库 on %s', (dialect) => {
     expect(ok.body).toMatchObject({ code: 200, msg: '已删除 1 张图片', data: { removed: [other] } });
     expect(await t.current.ctx.images.exists(other)).toBe(false);
     expect((await pageOf()).rows.map((r) => r.name)).not.toContain(other);
-    const log = await t.current.ctx.db.selectFrom('oper_log').selectAll().where('module', '=', 'media').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const log = await t.current.ctx.db
+      .selectFrom('oper_log')
+      .selectAll()
+      .where('module', '=', 'media')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(log).toMatchObject({ action: '删除素材', result: 1 });
   });
 
@@ -146,14 +163,24 @@ describe.each(DIALECTS)('素材库 on %s', (dialect) => {
     const name = await upload(await png(4));
     expect((await post('/media/saveMedia', { name, alt: '旧图说明' })).body.code).toBe(200);
     const news = (
-      await post('/news/saveNews', { title: '替换图片', type: typeCode, summaryImg: `/img/${name}`, content: `<p><img src="/img/${name}?w=320"></p>` })
+      await post('/news/saveNews', {
+        title: '替换图片',
+        type: typeCode,
+        summaryImg: `/img/${name}`,
+        content: `<p><img src="/img/${name}?w=320"></p>`,
+      })
     ).body.data;
     const before = await t.current.app.inject({ method: 'GET', url: `${P}/news/${news.id}` });
     expect(before.statusCode).toBe(200);
     expect(before.json().data.summaryImg).toContain(name);
     const etag = before.headers.etag;
     const stored = await t.current.ctx.db.selectFrom('news').selectAll().where('id', '=', news.id).executeTakeFirstOrThrow();
-    const revisions = await t.current.ctx.db.selectFrom('revision').select('id').where('resource', '=', 'news').where('record_id', '=', news.id).execute();
+    const revisions = await t.current.ctx.db
+      .selectFrom('revision')
+      .select('id')
+      .where('resource', '=', 'news')
+      .where('record_id', '=', news.id)
+      .execute();
     const logsBefore = await t.current.ctx.db.selectFrom('oper_log').select('id').where('module', '=', 'news').execute();
 
     const res = await replace(name, await png(5));
@@ -161,7 +188,10 @@ describe.each(DIALECTS)('素材库 on %s', (dialect) => {
     const body = res.json();
     const to = body.data.row.name as string;
     expect(to).not.toBe(name);
-    expect(body).toMatchObject({ code: 200, data: { replaced: name, records: expect.any(Number), row: { alt: '旧图说明', uploader: 'admin', uses: 2 } } });
+    expect(body).toMatchObject({
+      code: 200,
+      data: { replaced: name, records: expect.any(Number), row: { alt: '旧图说明', uploader: 'admin', uses: 2 } },
+    });
     expect(body.data.records).toBeGreaterThanOrEqual(2);
 
     const after = await t.current.app.inject({ method: 'GET', url: `${P}/news/${news.id}`, headers: { 'if-none-match': String(etag) } });
@@ -177,17 +207,33 @@ describe.each(DIALECTS)('素材库 on %s', (dialect) => {
       await t.current.ctx.db.selectFrom('revision').select('id').where('resource', '=', 'news').where('record_id', '=', news.id).execute(),
     ).toHaveLength(revisions.length);
     // its revisions point at the new file too (恢复 shows the picture)
-    const snaps = await t.current.ctx.db.selectFrom('revision').select('data').where('resource', '=', 'news').where('record_id', '=', news.id).execute();
+    const snaps = await t.current.ctx.db
+      .selectFrom('revision')
+      .select('data')
+      .where('resource', '=', 'news')
+      .where('record_id', '=', news.id)
+      .execute();
     for (const s of snaps) expect(s.data).not.toContain(name);
-    expect(await t.current.ctx.db.selectFrom('oper_log').select('id').where('module', '=', 'news').execute()).toHaveLength(logsBefore.length);
-    const entry = await t.current.ctx.db.selectFrom('oper_log').selectAll().where('module', '=', 'media').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(await t.current.ctx.db.selectFrom('oper_log').select('id').where('module', '=', 'news').execute()).toHaveLength(
+      logsBefore.length,
+    );
+    const entry = await t.current.ctx.db
+      .selectFrom('oper_log')
+      .selectAll()
+      .where('module', '=', 'media')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ action: '替换素材', title: name });
     // the old file is gone, the usage moved
     expect(await t.current.ctx.images.exists(name)).toBe(false);
     expect(await usage(name)).toEqual([]);
     expect((await usage(to)).map((u) => u.field).sort()).toEqual(['content', 'summaryImg']);
     // the site was told
-    const deliveries = await t.current.ctx.db.selectFrom('webhook_delivery').select(['event', 'body']).where('event', '=', 'news.update').execute();
+    const deliveries = await t.current.ctx.db
+      .selectFrom('webhook_delivery')
+      .select(['event', 'body'])
+      .where('event', '=', 'news.update')
+      .execute();
     expect(deliveries.map((d) => JSON.parse(d.body))).toContainEqual(
       expect.objectContaining({ event: 'update', resource: 'news', id: news.id, paths: expect.arrayContaining([`${P}/news/${news.id}`]) }),
     );

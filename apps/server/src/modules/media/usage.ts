@@ -92,7 +92,8 @@ export async function indexRecords(db: Db, def: ResourceDef, ids: readonly numbe
     for (const t of translations) {
       const found: { path: string; name: string }[] = [];
       namesInJson(parse(t.data), '', found);
-      for (const f of found) uses.push({ name: f.name, resource: key, record_id: Number(t.record_id), field: `translations.${t.locale}.${f.path}` });
+      for (const f of found)
+        uses.push({ name: f.name, resource: key, record_id: Number(t.record_id), field: `translations.${t.locale}.${f.path}` });
     }
     const drafts = await db
       .selectFrom('pending_draft')
@@ -106,7 +107,11 @@ export async function indexRecords(db: Db, def: ResourceDef, ids: readonly numbe
       for (const f of found) uses.push({ name: f.name, resource: key, record_id: Number(d.record_id), field: `draft.${f.path}` });
     }
   }
-  await db.deleteFrom('media_usage').where('resource', '=', key).where('record_id', 'in', [...ids]).execute();
+  await db
+    .deleteFrom('media_usage')
+    .where('resource', '=', key)
+    .where('record_id', 'in', [...ids])
+    .execute();
   await insertUses(db, uses);
 }
 
@@ -118,7 +123,11 @@ async function insertUses(db: Db, uses: Use[]): Promise<void> {
     seen.add(k);
     return true;
   });
-  for (let i = 0; i < unique.length; i += 200) await db.insertInto('media_usage').values(unique.slice(i, i + 200)).execute();
+  for (let i = 0; i < unique.length; i += 200)
+    await db
+      .insertInto('media_usage')
+      .values(unique.slice(i, i + 200))
+      .execute();
 }
 
 /** (re)indexes these recycle-bin entries (their stored rows, column names), and drops the uses of purged ones */
@@ -129,14 +138,22 @@ export async function indexRecycle(db: Db, binIds: readonly number[]): Promise<v
     .where((eb) => eb.not(eb.exists(eb.selectFrom('recycle_bin as b').select('b.id').whereRef('b.id', '=', 'media_usage.record_id'))))
     .execute();
   if (!binIds.length) return;
-  const rows = await db.selectFrom('recycle_bin').select(['id', 'resource', 'data']).where('id', 'in', [...binIds]).execute();
+  const rows = await db
+    .selectFrom('recycle_bin')
+    .select(['id', 'resource', 'data'])
+    .where('id', 'in', [...binIds])
+    .execute();
   const uses: Use[] = [];
   for (const r of rows) {
     const found: { path: string; name: string }[] = [];
     namesInJson(parse(r.data), '', found);
     for (const f of found) uses.push({ name: f.name, resource: 'recycle', record_id: Number(r.id), field: `${r.resource}.${f.path}` });
   }
-  await db.deleteFrom('media_usage').where('resource', '=', 'recycle').where('record_id', 'in', [...binIds]).execute();
+  await db
+    .deleteFrom('media_usage')
+    .where('resource', '=', 'recycle')
+    .where('record_id', 'in', [...binIds])
+    .execute();
   await insertUses(db, uses);
 }
 
@@ -176,13 +193,7 @@ export async function rebuildUsage(ctx: Ctx, stopped: () => boolean = () => fals
     let last = 0;
     while (!stopped()) {
       const ids = (
-        (await looseDb(ctx.db)
-          .selectFrom(def.table)
-          .select('id')
-          .where('id', '>', last)
-          .orderBy('id')
-          .limit(WINDOW)
-          .execute()) as Row[]
+        (await looseDb(ctx.db).selectFrom(def.table).select('id').where('id', '>', last).orderBy('id').limit(WINDOW).execute()) as Row[]
       ).map((r) => Number(r.id));
       if (!ids.length) break;
       await ctx.db.transaction().execute((trx) => indexRecords(trx, def, ids));
@@ -191,12 +202,14 @@ export async function rebuildUsage(ctx: Ctx, stopped: () => boolean = () => fals
     if (stopped()) return;
     // uses of records that no longer exist
     const key = keyOf(def);
-    await sql`delete from media_usage where resource = ${key} and record_id not in (select id from ${sql.table(def.table)})`.execute(ctx.db);
+    await sql`delete from media_usage where resource = ${key} and record_id not in (select id from ${sql.table(def.table)})`.execute(
+      ctx.db,
+    );
   }
   let last = 0;
   while (!stopped()) {
-    const ids = (await ctx.db.selectFrom('recycle_bin').select('id').where('id', '>', last).orderBy('id').limit(WINDOW).execute()).map((r) =>
-      Number(r.id),
+    const ids = (await ctx.db.selectFrom('recycle_bin').select('id').where('id', '>', last).orderBy('id').limit(WINDOW).execute()).map(
+      (r) => Number(r.id),
     );
     await ctx.db.transaction().execute((trx) => indexRecycle(trx, ids));
     if (!ids.length) break;

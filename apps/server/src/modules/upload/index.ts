@@ -56,7 +56,10 @@ async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Buffer
  * Reads the single file of the request and the plain fields sent before it (`name` of 替换); the size limit comes
  * from the configuration.
  */
-export async function readUploadWithFields(req: FastifyRequest, maxBytes: number): Promise<{ bytes: Buffer; fields: Record<string, string> }> {
+export async function readUploadWithFields(
+  req: FastifyRequest,
+  maxBytes: number,
+): Promise<{ bytes: Buffer; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badRequest('upload.noFile');
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
