@@ -140,7 +140,7 @@ export const mediaMessages = defineMessages({
     'media.recycle': 'Recycle bin',
     'media.avatar': 'Avatar',
     'media.user': 'Account',
-    'media.draft': 'draft',
+    'media.draft': 'Draft',
   },
   es: {
     'media.inUse': 'La imagen está en uso: {uses}',
@@ -155,6 +155,6 @@ export const mediaMessages = defineMessages({
     'media.recycle': 'Papelera',
     'media.avatar': 'Avatar',
     'media.user': 'Cuenta',
-    'media.draft': 'borrador',
+    'media.draft': 'Borrador',
   },
 });
