@@ -313,34 +313,37 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
               .execute();
           const changed = await rewriteImageReferences(trx, from, to);
           // the records whose stored values changed: their uses again, their delivered tables' versions, their webhooks
+          // indexed again: records whose row, translation or draft changed; shown on the site: whose row or translation
           const touched = new Map<ResourceDef, Set<number>>();
+          const shown = new Map<ResourceDef, Set<number>>();
           const recycled: number[] = [];
-          const add = (def: ResourceDef | undefined, id: number) => {
+          const add = (to: Map<ResourceDef, Set<number>>, def: ResourceDef | undefined, id: number) => {
             if (!def) return;
-            const ids = touched.get(def) ?? new Set<number>();
+            const ids = to.get(def) ?? new Set<number>();
             ids.add(id);
-            touched.set(def, ids);
+            to.set(def, ids);
           };
+          /** the records now showing the new file (a record's row, translations, draft and revisions count once) */
           const named = new Set<string>();
           for (const c of changed) {
-            if (c.table === 'recycle_bin') recycled.push(c.id);
-            if (c.resource != null) {
-              named.add(`${c.table}:${c.resource}:${c.recordId}`);
-              if (c.table === 'content_translation' || c.table === 'pending_draft') add(defOfKeyName(c.resource), c.recordId!);
-            } else {
-              named.add(`${c.table}:${c.id}`);
-              add(
-                allResources().find((d) => d.table === c.table),
-                c.id,
-              );
+            if (c.table === 'recycle_bin') {
+              recycled.push(c.id);
+              named.add(`recycle:${c.id}`);
+              continue;
             }
+            const def = c.resource != null ? defOfKeyName(c.resource) : allResources().find((d) => d.table === c.table);
+            const id = c.resource != null ? c.recordId! : c.id;
+            named.add(`${def?.name ?? c.table}:${id}`);
+            if (c.table === 'revision') continue;
+            add(touched, def, id);
+            if (c.table !== 'pending_draft' && c.table !== 'sys_user') add(shown, def, id);
           }
           for (const [def, ids] of touched) await indexRecords(trx, def, [...ids]);
           await indexRecycle(trx, recycled);
           await trx.deleteFrom('media_usage').where('name', '=', from).execute();
           await trx.deleteFrom('image_alt').where('name', '=', from).execute();
           await trx.deleteFrom('image_meta').where('name', '=', from).execute();
-          const live = [...touched.entries()].filter(([def]) => def.table !== 'sys_user');
+          const live = [...shown.entries()];
           await versions.bump(
             trx,
             live.flatMap(([def]) => versions.tablesWrittenBy(def)),
@@ -371,7 +374,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         req.log.info({ event: 'image.replace', user: req.user?.userName, from, to, records }, 'image replaced');
         const row = await rowByName(to);
         const data: MediaReplaceReply = { row: row!, replaced: from, records };
-        return ok(req, data, 'media.replaced');
+        return { code: Code.OK, msg: t(req, 'media.replaced', { count: records }), data };
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         const msg = t(req, e.key, e.params);
