@@ -72,6 +72,10 @@ export async function indexRecords(db: Db, def: ResourceDef, ids: readonly numbe
   const key = keyOf(def);
   const uses: Use[] = [];
   const cols = ownColumns(def);
+  // a resource that can hold no image (no image or rich-text column, no translations, no drafts) has no uses
+  const translated = key !== 'user' && !!def.translatable;
+  const drafted = key !== 'user' && !!def.publishable;
+  if (!cols.length && !translated && !drafted) return;
   if (cols.length) {
     const rows = (await looseDb(db as AnyDb)
       .selectFrom(def.table)
@@ -82,7 +86,7 @@ export async function indexRecords(db: Db, def: ResourceDef, ids: readonly numbe
       for (const { c, field } of cols)
         for (const name of imageNamesIn(r[c.column], c.type)) uses.push({ name, resource: key, record_id: Number(r.id), field });
   }
-  if (key !== 'user') {
+  if (translated) {
     const translations = await db
       .selectFrom('content_translation')
       .select(['record_id', 'locale', 'data'])
@@ -95,6 +99,8 @@ export async function indexRecords(db: Db, def: ResourceDef, ids: readonly numbe
       for (const f of found)
         uses.push({ name: f.name, resource: key, record_id: Number(t.record_id), field: `translations.${t.locale}.${f.path}` });
     }
+  }
+  if (drafted) {
     const drafts = await db
       .selectFrom('pending_draft')
       .select(['record_id', 'data'])
