@@ -3,6 +3,7 @@ import { allEndpoints, type Endpoint } from './endpoints.js';
 import { allResources, type FieldDef, type ResourceDef } from './resource.js';
 import { autoCompleteEndpoints } from './resources/autoComplete.js';
 import { fieldConfigEndpoints } from './resources/fieldConfig.js';
+import { mediaEndpoints } from './resources/media.js';
 import { UPLOAD_FIELD, uploadEndpoints } from './resources/upload.js';
 import { flag, id } from './validators.js';
 
@@ -40,6 +41,7 @@ type ReplyShape =
 /** Custom routes answering a list page (`page(req, rows, total)`) rather than the usual envelope. */
 const PAGE_REPLIES = new Set([
   '/log/getOperLogPage',
+  '/media/getMediaPage',
   '/monitor/getOnlinePage',
   '/monitor/getLoginLogPage',
   '/recycle/getRecyclePage',
@@ -100,7 +102,7 @@ const isScalar = (s: unknown) => {
 
 interface Operation {
   endpoint: Endpoint;
-  input?: { schema: Json; from: 'merged' | 'body' | 'query' } | { multipart: true } | { ids: 'ids' | 'id' };
+  input?: { schema: Json; from: 'merged' | 'body' | 'query' } | { multipart: true; fields?: string[] } | { ids: 'ids' | 'id' };
   reply: ReplyShape;
   /** the reply's `data` (envelope) or rows (page) */
   data?: Json;
@@ -217,8 +219,11 @@ function operationOf(op: Operation): Json {
         'multipart/form-data': {
           schema: {
             type: 'object',
-            properties: { [UPLOAD_FIELD]: { type: 'string', contentMediaType: 'application/octet-stream' } },
-            required: [UPLOAD_FIELD],
+            properties: {
+              ...Object.fromEntries((input.fields ?? []).map((f) => [f, { type: 'string' }])),
+              [UPLOAD_FIELD]: { type: 'string', contentMediaType: 'application/octet-stream' },
+            },
+            required: [...(input.fields ?? []), UPLOAD_FIELD],
           },
         },
       },
@@ -310,6 +315,9 @@ export function staffOpenApi(prefix: string, inputs: ReadonlyMap<string, RouteIn
     if (e === uploadEndpoints.upload) {
       op.input = { multipart: true };
       op.reply = 'upload';
+    } else if (e === mediaEndpoints.replace) {
+      // 替换: the image's name (sent before the file), then the file
+      op.input = { multipart: true, fields: ['name'] };
     } else if (!op.input && recorded?.schema) {
       op.input = { schema: jsonOf(recorded.schema), from: recorded.input ?? 'merged' };
     }

@@ -28,7 +28,7 @@ import { ownerOf } from '../http/fair-queue.js';
 import { t } from '../http/reply.js';
 import { parseInput } from '../http/route.js';
 import { sanitizeRichText } from '../http/sanitize.js';
-import { deleteUnreferenced, imageNamesIn } from '../storage/references.js';
+import { imageNamesIn } from '../storage/references.js';
 import { type ListWhere, ResourceQuery, type Row, type Visibility } from './list.js';
 import { draftsOf, dropDrafts, type PendingDraft, readDraft, writeDraft } from './pending-draft.js';
 import { publishSaveRule, scheduleRule } from './publish-state.js';
@@ -209,18 +209,12 @@ export class Crud extends ResourceQuery {
   }
 
   /**
-   * After the write committed (the reference is gone first): deletes the files of the images it dropped that
-   * nothing else uses (storage/references.ts decides). A failure here never undoes the saved write.
+   * After the write committed: the images it dropped stay stored (issue 26, docs/decisions.md): with the 素材库 an
+   * uploaded image is the operator's until they delete it there (删除, 删除所有未使用); only noted in the log.
    */
   private async deleteDroppedImages(names: Set<string>, req?: FastifyRequest): Promise<void> {
-    if (!names.size) return;
-    try {
-      const deleted = await deleteUnreferenced(this.ctx.db, this.ctx.images, names);
-      if (deleted.length)
-        req?.log.info({ event: 'image.delete', user: req.user?.userName, names: deleted }, 'images no longer used deleted');
-    } catch (err) {
-      req?.log.warn({ err, names: [...names] }, 'deleting images no longer used failed; the sweep removes them later');
-    }
+    if (names.size)
+      req?.log.info({ event: 'image.dropped', user: req.user?.userName, names: [...names] }, 'images no longer held by the record kept');
   }
 
   /** emits the write's domain event to every listener (inside the writing transaction) */

@@ -413,7 +413,7 @@ describe.each(DIALECTS)('translations on %s', (dialect) => {
     expect(JSON.parse(String(revisions[1].data)).translations.en.title).toBe('Log changed');
   });
 
-  it('an image only a translation uses stays (not deleted, not swept); dropping it deletes it', async () => {
+  it('an image only a translation uses stays (not deleted, not swept); dropping it leaves it unused, deletable', async () => {
     const name = `${'ab'.repeat(16)}.png`;
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
     await t.current.ctx.images.put(name, png, 'image/png');
@@ -430,9 +430,11 @@ describe.each(DIALECTS)('translations on %s', (dialect) => {
     // the unused-image sweep counts them as used
     const used = await referencedNames(t.current.ctx);
     expect(used.has(name) && used.has(inBody)).toBe(true);
-    // a save that drops them from the translation deletes the files nothing else uses
+    // a save that drops them from the translation leaves the files in the 素材库 (issue 26), now deletable
     await update(saved, { translations: { en: { title: 'Image' } } });
-    expect(await t.current.ctx.images.exists(name)).toBe(false);
+    expect(await t.current.ctx.images.exists(name)).toBe(true);
+    expect((await post('/upload/delImage', { oldFileUrl: `/img/${name}` })).body.data.deleted).toBe(true);
+    expect((await post('/upload/delImage', { oldFileUrl: `/img/${inBody}` })).body.data.deleted).toBe(true);
     expect(await t.current.ctx.images.exists(inBody)).toBe(false);
   });
 

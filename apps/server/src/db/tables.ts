@@ -240,7 +240,21 @@ export const TABLES = {
   /** which address counted a visit of which record in which hour (migration 015) */
   public_view: { resource: 'str', record_id: 'int', address: 'str', hour: 'str' },
   /** pixel size (as shown: EXIF orientation applied), format, bytes and alt text of a stored image, by its name (migration 034); frames (035) */
-  image_meta: { name: 'str', width: 'int', height: 'int', format: 'str', bytes: 'int', alt: 'str=', create_time: 'str', frames: 'int=' },
+  image_meta: {
+    name: 'str',
+    width: 'int',
+    height: 'int',
+    format: 'str',
+    bytes: 'int',
+    alt: 'str=',
+    create_time: 'str',
+    frames: 'int=',
+    /** who uploaded it and when (migration 049; null on images stored before) */
+    uploader: 'str?',
+    upload_time: 'str?',
+  },
+  /** where each image is used: one row per image, record and field (migration 049, modules/media/usage.ts) */
+  media_usage: { name: 'str', resource: 'str', record_id: 'int', field: 'str' },
   /** an image's alt text in a content locale other than the default (migration 042; the default's is `image_meta.alt`) */
   image_alt: { name: 'str', locale: 'str', alt: 'str' },
   /**

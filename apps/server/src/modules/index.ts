@@ -12,6 +12,7 @@ import * as fieldConfig from './fieldConfig/index.js';
 import * as header from './header/index.js';
 import * as importer from './import/index.js';
 import * as log from './log/index.js';
+import * as media from './media/index.js';
 import * as monitor from './monitor/index.js';
 import * as page from './page/index.js';
 import * as preview from './preview/index.js';
@@ -55,6 +56,8 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   siteKey,
   monitor,
   apiDocs,
+  // after recycle: its write listener reads the recycle-bin entry the recycle listener wrote
+  media,
 ];
 
 const endpointKey = (e: Endpoint) => `${e.method} ${e.path}`;

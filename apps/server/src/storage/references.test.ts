@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestApp } from '../test/harness.js';
-import { NAMES_LOOKED_UP_ONE_BY_ONE } from './references.js';
+import { deleteUnreferenced, NAMES_LOOKED_UP_ONE_BY_ONE } from './references.js';
 
 describe.each(DIALECTS)('images a write drops, on %s', (dialect) => {
   const t = useTestApp(dialect);
 
-  it('a text naming many images: one listing and one pass decide, unused files are deleted and used ones kept', async () => {
+  it('a text naming many images: the save keeps them (素材库); one listing and one pass decide which are unused', async () => {
     const token = await t.current.login();
     const post = (path: string, body: unknown) => t.current.post(path, body, { token });
     const { images } = t.current.ctx;
@@ -30,6 +30,9 @@ describe.each(DIALECTS)('images a write drops, on %s', (dialect) => {
       content: '<p>no images</p>',
     });
     expect(dropped.body.code).toBe(200);
+    // the save deletes nothing (issue 26); asked, the unused files go and the used one stays
+    for (const name of names.slice(0, 3)) expect(await images.exists(name)).toBe(true);
+    expect((await deleteUnreferenced(t.current.ctx.db, images, names)).sort()).toEqual([names[1], names[2]].sort());
     expect(await images.exists(names[0])).toBe(true);
     expect(await images.exists(names[1])).toBe(false);
     expect(await images.exists(names[2])).toBe(false);

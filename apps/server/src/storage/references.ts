@@ -138,3 +138,61 @@ export async function deleteUnreferenced(db: AnyDb, images: ImageStore, names: I
   }
   return deleted;
 }
+
+/** tables whose rows belong to a record of some resource: the columns naming it */
+const RECORD_OF: Record<string, { resource: string; record: string }> = {
+  content_translation: { resource: 'resource', record: 'record_id' },
+  pending_draft: { resource: 'resource', record: 'record_id' },
+  recycle_bin: { resource: 'resource', record: 'record_id' },
+  revision: { resource: 'resource', record: 'record_id' },
+};
+
+/** one row whose image URL a rewrite changed: its table and id, and for rows of a record the record it belongs to */
+export interface RewrittenRow {
+  table: string;
+  column: string;
+  id: number;
+  resource?: string;
+  recordId?: number;
+}
+
+/**
+ * Rewrites every reference to image `from` into `to` (the 素材库's 替换, issue 26): every column of
+ * `referenceColumns()` (fields, rich text, drafts, translations, recycle bin, avatar) and the revisions' snapshots,
+ * with the database's own `replace`, in the caller's transaction. Names are content hashes (hex, dot, extension):
+ * one never occurs inside another URL by chance, and carries no LIKE wildcard. Answers the rows it changed.
+ */
+export async function rewriteImageReferences(db: AnyDb, from: string, to: string): Promise<RewrittenRow[]> {
+  const columns: ImageColumn[] = [...referenceColumns(), { table: 'revision', column: 'data', type: 'html' }];
+  const out: RewrittenRow[] = [];
+  const seen = new Set<string>();
+  for (const c of columns) {
+    const key = `${c.table}.${c.column}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const col = sql.ref(c.column);
+    const owner = RECORD_OF[c.table];
+    // the primary key of rows whose `id` names the record (content_translation has none of its own)
+    const idCol = owner ? (c.table === 'content_translation' ? 'record_id' : 'id') : (c.id ?? 'id');
+    const hit = sql<SqlBool>`${col} like ${`%${from}%`}`;
+    const rows = (await looseDb(db)
+      .selectFrom(c.table)
+      .select([sql.ref(idCol).as('id'), ...(owner ? [sql.ref(owner.resource).as('resource'), sql.ref(owner.record).as('record_id')] : [])])
+      .where(hit)
+      .execute()) as { id: unknown; resource?: unknown; record_id?: unknown }[];
+    if (!rows.length) continue;
+    await looseDb(db)
+      .updateTable(c.table)
+      .set({ [c.column]: sql`replace(${col}, ${from}, ${to})` })
+      .where(hit)
+      .execute();
+    for (const r of rows)
+      out.push({
+        table: c.table,
+        column: c.column,
+        id: Number(r.id),
+        ...(owner ? { resource: String(r.resource), recordId: Number(r.record_id) } : {}),
+      });
+  }
+  return out;
+}

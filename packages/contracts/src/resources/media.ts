@@ -1,4 +1,8 @@
+import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
+import { defineMessages } from '../i18n/index.js';
+import { optDate, optFilter, paging } from '../validators.js';
+import { imageAltSchema, imageMetaSchema } from './upload.js';
 
 /**
  * 素材库 (media library, issue 26): every stored image once, with its facts, alt text and where it is used.
@@ -19,15 +23,74 @@ export const mediaEndpoints = defineEndpoints('media', {
   del: { path: '/media/delMedia', kind: 'write', name: '删除素材', screen: 'MediaList' },
 });
 
+/** at most this many names in one `/media/delMedia` */
+export const MEDIA_DEL_MAX = 1000;
+
+/** body of `/media/getMediaPage` */
+export const mediaPageSchema = z.looseObject({
+  ...paging,
+  keyword: optFilter(100),
+  unused: z
+    .union([z.string(), z.number(), z.boolean(), z.null()])
+    .optional()
+    .transform((v) => v === true || v === 1 || v === '1' || v === 'true'),
+  resource: optFilter(40),
+  startTime: optDate(),
+  endTime: optDate(),
+});
+/** `?name=` of `/media/getMediaUsage` */
+export const mediaUsageSchema = imageMetaSchema.pick({ name: true });
+/** body of `/media/saveMedia`: as `/upload/saveImageAlt` */
+export const mediaSaveSchema = imageAltSchema;
+/** body of `/media/delMedia`: `names` (stored names or `/img/` URLs), or `unused: 1` for every unused image */
+export const mediaDelSchema = z.object({
+  names: z
+    .array(z.union([z.string(), z.number()]), { error: 'media.namesRequired' })
+    .optional()
+    .default([])
+    .refine((v) => v.length <= MEDIA_DEL_MAX, { message: 'media.tooMany', params: { max: MEDIA_DEL_MAX } }),
+  unused: z
+    .union([z.string(), z.number(), z.boolean(), z.null()])
+    .optional()
+    .transform((v) => v === true || v === 1 || v === '1' || v === 'true'),
+});
+
 /** one place an image is used */
 export interface MediaUse {
   /** the resource's name (`news`), or `user` (an avatar), `recycle` (a record in the recycle bin) */
   resource: string;
+  /** the record's id (a recycle-bin entry's id for `recycle`, the account's for `user`) */
   id: number;
   /** the field's name (`summaryImg`, `content`) */
   field: string;
   /** the record's title as its list shows it, when it has one */
   title?: string;
+  /** the field's label in the request's language (`封面图`) */
+  fieldLabel?: string;
+  /** the resource's label in the request's language (`新闻`; `回收站` for `recycle`) */
+  resourceLabel?: string;
+  /** set when the use is in a content locale's translation of the record (`en`) */
+  locale?: string;
+  /** true when the use is in the record's pending draft (保存草稿 on a live record), not the record itself */
+  draft?: boolean;
+  /** for `recycle`: the resource the recycled record belongs to (`news`) */
+  of?: string;
+}
+
+/** the reply data of `/media/delMedia` (refused with a 400 naming the uses while one is used) */
+export interface MediaDelReply {
+  removed: string[];
+  /** `unused: 1`: images left (used, or younger than an hour) */
+  kept?: number;
+}
+
+/** the reply data of `/media/replaceMedia`: the image under its new name, and how many references were rewritten */
+export interface MediaReplaceReply {
+  row: MediaRow;
+  /** the old name */
+  replaced: string;
+  /** how many records (fields, drafts, translations, recycle bin, revisions) now point at the new file */
+  records: number;
 }
 
 /** one row of `/media/getMediaPage` */
@@ -47,3 +110,51 @@ export interface MediaRow {
   /** how many places use it (0: unused) */
   uses: number;
 }
+
+export const mediaMessages = defineMessages({
+  zh: {
+    'media.inUse': '图片正在被使用：{uses}',
+    'media.inUseMore': '{uses} 等 {count} 处',
+    'media.use': '{resource}“{title}”（{field}）',
+    'media.sep': '、',
+    'media.deleted': '已删除 {count} 张图片',
+    'media.replaced': '图片已替换，{count} 条记录已指向新图片',
+    'media.sameImage': '新图片与原图片相同，无需替换',
+    'media.namesRequired': '请选择要删除的图片',
+    'media.tooMany': '一次最多删除 {max} 张图片',
+    'media.recycle': '回收站',
+    'media.avatar': '头像',
+    'media.user': '账号',
+    'media.draft': '草稿',
+  },
+  en: {
+    'media.inUse': 'The image is in use: {uses}',
+    'media.inUseMore': '{uses} and {count} places in all',
+    'media.use': '{resource} "{title}" ({field})',
+    'media.sep': '; ',
+    'media.deleted': 'Deleted {count} images',
+    'media.replaced': 'Image replaced; {count} records now show the new image',
+    'media.sameImage': 'The new image is the same as the old one; nothing to replace',
+    'media.namesRequired': 'Please choose the images to delete',
+    'media.tooMany': 'At most {max} images can be deleted at once',
+    'media.recycle': 'Recycle bin',
+    'media.avatar': 'Avatar',
+    'media.user': 'Account',
+    'media.draft': 'Draft',
+  },
+  es: {
+    'media.inUse': 'La imagen está en uso: {uses}',
+    'media.inUseMore': '{uses} y {count} lugares en total',
+    'media.use': '{resource} «{title}» ({field})',
+    'media.sep': '; ',
+    'media.deleted': 'Se han eliminado {count} imágenes',
+    'media.replaced': 'Imagen reemplazada; {count} registros muestran ya la nueva imagen',
+    'media.sameImage': 'La nueva imagen es igual a la anterior; no hay nada que reemplazar',
+    'media.namesRequired': 'Elija las imágenes que desea eliminar',
+    'media.tooMany': 'Como máximo se pueden eliminar {max} imágenes a la vez',
+    'media.recycle': 'Papelera',
+    'media.avatar': 'Avatar',
+    'media.user': 'Cuenta',
+    'media.draft': 'Borrador',
+  },
+});

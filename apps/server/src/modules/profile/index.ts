@@ -7,6 +7,7 @@ import { changed } from '../../events/bus.js';
 import { badRequest } from '../../http/errors.js';
 import { ok, t } from '../../http/reply.js';
 import { addRoute } from '../../http/route.js';
+import { indexAccount } from '../media/index.js';
 
 /**
  * 个人中心 and 修改密码 inside the product: every signed-in user reads and changes their own name and avatar,
@@ -66,7 +67,11 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     schema: updateProfileSchema,
     input: 'body',
     handler: async ({ name, avatar }, req) => {
-      await ctx.db.updateTable('sys_user').set({ name: name.trim(), avatar }).where('id', '=', req.user!.id).execute();
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.updateTable('sys_user').set({ name: name.trim(), avatar }).where('id', '=', req.user!.id).execute();
+        // the 素材库's note of where images are used: the avatar
+        await indexAccount(trx, req.user!.id);
+      });
       // the session keeps the name it shows
       await changed(ctx, 'session');
       return ok(req, { name: name.trim(), avatar }, 'common.saved');

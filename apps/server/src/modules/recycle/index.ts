@@ -16,7 +16,6 @@ import type { Ctx, WriteEvent } from '../../context.js';
 import { idsOf } from '../../crud/routes.js';
 import { dropOwners, inScope, scopeFor, scopeWhereOf } from '../../crud/scope.js';
 import { Crud } from '../../crud/service.js';
-import { I18N_KEY, type I18nSnapshot, imagesOfSnapshot } from '../../crud/translations.js';
 import { type AnyDb, looseDb } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { formatDateTime } from '../../db/time.js';
@@ -24,8 +23,8 @@ import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { ok, page, t } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
 import { scheduleDaily } from '../../ops/daily.js';
-import { deleteUnreferenced, imageNamesIn } from '../../storage/references.js';
 import { recordTitle } from '../log/index.js';
+import { indexRecycle } from '../media/index.js';
 
 type Row = Record<string, unknown>;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -82,26 +81,6 @@ async function keep(ctx: Ctx, e: WriteEvent): Promise<void> {
     .execute();
 }
 
-/** The stored images a recycled record (its stored row, and its locales kept with it) holds or embeds. */
-function imagesOfEntry(resource: string, data: string): string[] {
-  const def = byName(resource);
-  if (!def) return [];
-  const row = JSON.parse(data) as Row;
-  return [
-    ...def.fields
-      .filter((f) => (f.type === 'image' || f.type === 'html') && !f.join)
-      .flatMap((f) => imageNamesIn(row[columnOf(f)], f.type as 'image' | 'html')),
-    ...imagesOfSnapshot(def, row[I18N_KEY] as I18nSnapshot | undefined),
-  ];
-}
-
-/** After a purge committed: the files of its images that nothing uses any more are deleted (reference first, then file). */
-async function deleteImagesOf(ctx: Ctx, entries: { resource: string; data: string }[]): Promise<void> {
-  const names = entries.flatMap((e) => imagesOfEntry(e.resource, e.data));
-  // the purge has committed: a store that cannot delete now leaves unused files for the sweep, not an error
-  if (names.length) await deleteUnreferenced(ctx.db, ctx.images, names).catch(() => []);
-}
-
 /** Permanently deletes what has been in the recycle bin longer than `RECYCLE_DAYS`; returns how many. */
 export async function purgeExpired(ctx: Ctx): Promise<number> {
   const cutoff = formatDateTime(new Date(ctx.now() - ctx.config.recycleDays * DAY_MS), ctx.config.timeZone);
@@ -115,9 +94,11 @@ export async function purgeExpired(ctx: Ctx): Promise<number> {
     const byResource = new Map<string, number[]>();
     for (const e of expired) byResource.set(e.resource, [...(byResource.get(e.resource) ?? []), Number(e.record_id)]);
     for (const [resource, ids] of byResource) await dropOwners(trx, resource, ids);
-    return trx.deleteFrom('recycle_bin').where('delete_time', '<', cutoff).executeTakeFirst();
+    const done = await trx.deleteFrom('recycle_bin').where('delete_time', '<', cutoff).executeTakeFirst();
+    // their images stay in the 素材库 (issue 26), no longer used by these entries
+    await indexRecycle(trx, []);
+    return done;
   });
-  await deleteImagesOf(ctx, expired);
   return Number(r.numDeletedRows ?? 0);
 }
 
@@ -261,9 +242,6 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         for (const entry of entries) await new Crud(ctx, entry.def).purged(entry.record_id, entry.title, req, trx);
         return entries;
       });
-      await deleteImagesOf(ctx, purged).catch((err) =>
-        req.log.warn({ err }, 'deleting purged images failed; the sweep removes them later'),
-      );
       const count = purged.length;
       return ok(req, { count }, t(req, 'recycle.purged', { count }));
     },

@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { ImageMeta } from '@gk/contracts';
 import type { FastifyInstance } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Ctx } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import type { ImageStore } from '../../storage/index.js';
@@ -39,13 +39,41 @@ export async function readImageFacts(bytes: Buffer): Promise<ImageFacts> {
   return { width, height, format: m.format, frames: Math.max(1, m.pages ?? 1) };
 }
 
-/** Records an image's row; a row already there (the same bytes uploaded again, another process) keeps its alt text. */
-export async function recordImageMeta(ctx: Ctx, name: string, facts: ImageFacts, bytes: number): Promise<void> {
-  await ctx.db
+/**
+ * Records an image's row; a row already there (the same bytes uploaded again, another process) keeps its alt text
+ * and its uploader. `uploader`: the account uploading it (an upload; null for images the backfill finds).
+ */
+export async function recordImageMeta(
+  ctx: Ctx,
+  name: string,
+  facts: ImageFacts,
+  bytes: number,
+  uploader: string | null = null,
+  db: Kysely<Database> | Transaction<Database> = ctx.db,
+): Promise<void> {
+  const now = ctx.nowText();
+  await db
     .insertInto('image_meta')
-    .values({ name, ...facts, bytes, create_time: ctx.nowText() })
+    .values({ name, ...facts, bytes, create_time: now, uploader, upload_time: uploader ? now : null })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
+}
+
+/**
+ * Removes stored images for good: the file and its renditions first (the store's delete takes both), then the rows
+ * that describe them (size, alt texts, usage). The caller has made sure nothing uses them. Answers the names whose
+ * file or row was there.
+ */
+export async function removeImages(ctx: Ctx, names: Iterable<string>): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of new Set(names)) {
+    const file = await ctx.images.delete(name);
+    const row = await ctx.db.deleteFrom('image_meta').where('name', '=', name).executeTakeFirst();
+    await ctx.db.deleteFrom('image_alt').where('name', '=', name).execute();
+    await ctx.db.deleteFrom('media_usage').where('name', '=', name).execute();
+    if (file || Number(row.numDeletedRows) > 0) removed.push(name);
+  }
+  return removed;
 }
 
 const rowOut = (r: {

@@ -26,10 +26,20 @@ import { ok, t } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
 import { storeByContent } from '../../storage/index.js';
 import { findReference, referencedNames } from '../../storage/references.js';
-import { ensureImageMeta, type ImageFacts, localeAlt, recordImageMeta, saveLocaleAlt } from './image-meta.js';
+import { ensureImageMeta, type ImageFacts, localeAlt, recordImageMeta, removeImages, saveLocaleAlt } from './image-meta.js';
 
 /** what the delivery API reads of the images (another module reaches them through this file) */
-export { type ImageSize, imageMetaOf, readImageFacts, recordImageMeta, srcsetOf } from './image-meta.js';
+export {
+  ensureImageMeta,
+  type ImageFacts,
+  type ImageSize,
+  imageMetaOf,
+  readImageFacts,
+  recordImageMeta,
+  removeImages,
+  saveLocaleAlt,
+  srcsetOf,
+} from './image-meta.js';
 
 /** Extensions by the type file-type reads from the magic bytes; APNG is a PNG. */
 const EXT_OF_DETECTED: Record<string, string> = { jpg: 'jpg', png: 'png', apng: 'png', gif: 'gif', webp: 'webp' };
@@ -39,6 +49,17 @@ export const UNUSED_IMAGE_MIN_AGE_MS = 60 * 60_000;
 
 /** Reads the single file of the request; the size limit comes from the configuration. */
 async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  return (await readUploadWithFields(req, maxBytes)).bytes;
+}
+
+/**
+ * Reads the single file of the request and the plain fields sent before it (`name` of 替换); the size limit comes
+ * from the configuration.
+ */
+export async function readUploadWithFields(
+  req: FastifyRequest,
+  maxBytes: number,
+): Promise<{ bytes: Buffer; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badRequest('upload.noFile');
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
@@ -59,7 +80,12 @@ async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Buffer
   }
   if (part.file.truncated) throw tooLarge(maxBytes);
   if (bytes.length === 0) throw badRequest('upload.empty');
-  return bytes;
+  const fields: Record<string, string> = {};
+  for (const [key, f] of Object.entries(part.fields ?? {})) {
+    const one = Array.isArray(f) ? f[0] : f;
+    if (one && one.type === 'field' && typeof one.value === 'string') fields[key] = one.value;
+  }
+  return { bytes, fields };
 }
 
 const tooLarge = (maxBytes: number) => new AppError(Code.TOO_LARGE, 'upload.tooLarge', { limit: formatBytes(maxBytes) });
@@ -175,10 +201,64 @@ export async function fromStore<T>(req: FastifyRequest, fn: () => Promise<T>): P
   }
 }
 
+/** reading the library and setting alt text: whoever may upload images (the permission of `/upload/upload`) */
+export function mayDescribeImages(req: FastifyRequest): void {
+  const user = req.user;
+  if (!user) throw new AppError(Code.TOKEN_MISSING, 'err.tokenMissing');
+  if (user.mustChangePassword) throw new AppError(Code.FORBIDDEN, 'profile.mustChange');
+  if (!may(user, uploadEndpoints.upload.path)) {
+    req.log.warn({ event: 'permission.refused', user: user.userName, path: uploadEndpoints.upload.path }, 'permission refused');
+    throw new AppError(Code.FORBIDDEN, 'upload.noUploadRight');
+  }
+}
+
+/**
+ * the content locale an alt-text call names (issue 24): null for none or the default locale (the image's own alt
+ * text, `image_meta.alt`), else another of CONTENT_LOCALES (its row in `image_alt`); any other value is a 400
+ */
+export function altLocaleIn(ctx: Ctx, locale: string): string | null {
+  if (!locale) return null;
+  const known = ctx.config.contentLocales.find((l) => l.toLowerCase() === locale.toLowerCase());
+  if (!known) throw new AppError(Code.BAD_REQUEST, 'translation.localeUnknown');
+  return known === ctx.config.contentLocales[0] ? null : known;
+}
+
+const checkers = new WeakMap<Ctx, ImageChecker>();
+
+/** the one image checker of an app: uploads and 替换 share its slots */
+export function imageCheckerOf(ctx: Ctx): ImageChecker {
+  let c = checkers.get(ctx);
+  if (!c) {
+    c = new ImageChecker(ctx.config.uploadMaxPixels, ctx.config.uploadDecodeConcurrency, ctx.config.uploadDecodeQueue);
+    checkers.set(ctx, c);
+  }
+  return c;
+}
+
+/**
+ * The unused-image sweep (/upload/cleanImages, the library's 删除所有未使用): removes every stored image nothing uses
+ * (storage/references.ts decides) that is older than `minAgeMs` (it may belong to a record being edited right now),
+ * with its renditions and rows, and renditions whose original is gone. Answers the names removed and how many stayed.
+ */
+export async function sweepUnusedImages(ctx: Ctx, req: FastifyRequest, minAgeMs: number): Promise<{ removed: string[]; kept: number }> {
+  const cutoff = ctx.now() - minAgeMs;
+  const stored = await fromStore(req, () => ctx.images.list());
+  const used = await referencedNames(ctx);
+  const unused = stored.filter((img) => img.modifiedAt < cutoff && !used.has(img.name)).map((img) => img.name);
+  const removed = await fromStore(req, () => removeImages(ctx, unused));
+  // renditions whose original is gone (a delete that crashed half-way, or raced a render)
+  const originals = new Set(stored.map((i) => i.name));
+  for (const owner of await fromStore(req, () => ctx.images.renditionOwners())) {
+    if (!originals.has(owner)) await fromStore(req, () => ctx.images.deleteRenditions(owner));
+  }
+  removed.sort();
+  return { removed, kept: stored.length - removed.length };
+}
+
 /** Images (SPEC point 7 "Images and editor"): upload, delete, the unused-image sweep and the editor's settings. */
 export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
   const maxBytes = ctx.config.uploadMaxBytes;
-  const checker = new ImageChecker(ctx.config.uploadMaxPixels, ctx.config.uploadDecodeConcurrency, ctx.config.uploadDecodeQueue);
+  const checker = imageCheckerOf(ctx);
   await api.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 30, fieldSize: 4096 } });
 
   addRoute(api, ctx, {
@@ -195,7 +275,7 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
           throw storeError(e) ?? new AppError(503, 'upload.storeUnavailable');
         }
         // its size for the delivery API; a row that fails to write now is made when first asked for
-        await recordImageMeta(ctx, name, facts, bytes.length).catch((err) =>
+        await recordImageMeta(ctx, name, facts, bytes.length, req.user?.userName ?? null).catch((err) =>
           req.log.warn({ event: 'image.metaFailed', err, name }, 'image size not recorded'),
         );
         req.log.info({ event: 'image.upload', user: req.user?.userName, name, size: bytes.length }, 'image uploaded');
@@ -225,7 +305,7 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
         req.log.info({ event: 'image.kept', user: req.user?.userName, name, usedBy: used }, 'image still used, kept');
         return ok(req, { name, deleted: false }, 'upload.stillUsed');
       }
-      await fromStore(req, () => ctx.images.delete(name));
+      await fromStore(req, () => removeImages(ctx, [name]));
       req.log.info({ event: 'image.delete', user: req.user?.userName, name }, 'image deleted');
       return ok(req, { name, deleted: true }, 'common.deleted');
     },
@@ -235,56 +315,24 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
     endpoint: uploadEndpoints.cleanImages,
     handler: async (_i, req) => {
       if (!req.user?.roles.includes(ROLES.ADMIN)) throw new AppError(Code.FORBIDDEN, 'upload.adminOnly');
-      const cutoff = ctx.now() - UNUSED_IMAGE_MIN_AGE_MS;
-      const stored = await fromStore(req, () => ctx.images.list());
-      const used = await referencedNames(ctx);
-      const removed: string[] = [];
-      for (const img of stored) {
-        if (img.modifiedAt >= cutoff || used.has(img.name)) continue;
-        // the original and its renditions (the store's delete takes both)
-        if (await fromStore(req, () => ctx.images.delete(img.name))) removed.push(img.name);
-      }
-      // renditions whose original is gone (a delete that crashed half-way, or raced a render)
-      const originals = new Set(stored.map((i) => i.name));
-      for (const owner of await fromStore(req, () => ctx.images.renditionOwners())) {
-        if (!originals.has(owner)) await fromStore(req, () => ctx.images.deleteRenditions(owner));
-      }
-      removed.sort();
+      const { removed, kept } = await sweepUnusedImages(ctx, req, UNUSED_IMAGE_MIN_AGE_MS);
       req.log.info({ event: 'image.clean', user: req.user.userName, removed: removed.length }, 'unused images removed');
       return {
         code: Code.OK,
         msg: t(req, 'upload.cleaned', { count: removed.length }),
-        data: { removed, kept: stored.length - removed.length },
+        data: { removed, kept },
       };
     },
   });
 
-  /** reading and setting alt text: whoever may upload images (the permission of `/upload/upload`) */
-  const mayDescribe = (req: FastifyRequest) => {
-    const user = req.user;
-    if (!user) throw new AppError(Code.TOKEN_MISSING, 'err.tokenMissing');
-    if (user.mustChangePassword) throw new AppError(Code.FORBIDDEN, 'profile.mustChange');
-    if (!may(user, uploadEndpoints.upload.path)) {
-      req.log.warn({ event: 'permission.refused', user: user.userName, path: uploadEndpoints.upload.path }, 'permission refused');
-      throw new AppError(Code.FORBIDDEN, 'upload.noUploadRight');
-    }
-  };
+  const mayDescribe = mayDescribeImages;
   const metaOrNotFound = async (req: FastifyRequest, name: string) => {
     const meta = await fromStore(req, () => ensureImageMeta(ctx, name));
     if (!meta) throw new AppError(Code.NOT_FOUND, 'upload.imageNotFound');
     return meta;
   };
 
-  /**
-   * the content locale an alt-text call names (issue 24): null for none or the default locale (the image's own alt
-   * text, `image_meta.alt`), else another of CONTENT_LOCALES (its row in `image_alt`); any other value is a 400
-   */
-  const altLocaleOf = (locale: string): string | null => {
-    if (!locale) return null;
-    const known = ctx.config.contentLocales.find((l) => l.toLowerCase() === locale.toLowerCase());
-    if (!known) throw new AppError(Code.BAD_REQUEST, 'translation.localeUnknown');
-    return known === ctx.config.contentLocales[0] ? null : known;
-  };
+  const altLocaleOf = (locale: string) => altLocaleIn(ctx, locale);
 
   addRoute(api, ctx, {
     endpoint: uploadEndpoints.getImageMeta,

@@ -315,17 +315,18 @@ describe.each(DIALECTS)('images on %s', (dialect) => {
       expect((await del(loose)).json()).toMatchObject({ code: 200, msg: '图片已不存在，无需删除', data: { deleted: false } });
     });
 
-    it('a save that blanks an image field deletes the file itself; the client delImage then has nothing to do', async () => {
+    it('a save that blanks an image field keeps the file (素材库, issue 26); the client delImage then deletes it', async () => {
       const record = (await post(`/news/getNews?id=${newsId}`)).body.data;
       expect((await del(`/img/${used}`, { token: tokens.editor })).json()).toMatchObject({ msg: '图片仍被其他记录使用，已保留' });
       expect((await post('/news/saveNews', { ...record, summaryImg: '' })).body.code).toBe(200);
-      expect(stored()).not.toContain(used);
+      expect(stored()).toContain(used);
       expect(stored()).toContain(inHtml);
       const res = await del(`/img/${used}`, { token: tokens.editor });
-      expect(res.json()).toMatchObject({ code: 200, msg: '图片已不存在，无需删除', data: { deleted: false } });
+      expect(res.json()).toMatchObject({ code: 200, msg: '删除成功', data: { deleted: true } });
+      expect(stored()).not.toContain(used);
     });
 
-    it('a save that replaces an image or drops an <img> from rich text deletes the old file, never one another record uses', async () => {
+    it('a save that replaces an image or drops an <img> from rich text keeps every file (素材库, issue 26)', async () => {
       const a = (await upload({ name: 'file', filename: 'a.png', data: await noise(13, 13).png().toBuffer() })).json().msg;
       const b = (await upload({ name: 'file', filename: 'b.png', data: await noise(14, 14).png().toBuffer() })).json().msg;
       const shared = (await upload({ name: 'file', filename: 's.png', data: await noise(15, 15).png().toBuffer() })).json().msg;
@@ -336,13 +337,13 @@ describe.each(DIALECTS)('images on %s', (dialect) => {
       const record = (await post(`/news/getNews?id=${first.body.data.id}`)).body.data;
       const r = await post('/news/saveNews', { ...record, summaryImg: `/img/${b}`, content: '<p>无图</p>' });
       expect(r.body.code).toBe(200);
-      // a: replaced; b: dropped from the text but now the summary image; shared: still in the other record
-      expect(stored()).not.toContain(a);
+      // a: replaced, now unused but kept; b: dropped from the text but now the summary image; shared: still in the other record
+      expect(stored()).toContain(a);
       expect(stored()).toContain(b);
       expect(stored()).toContain(shared);
     });
 
-    it('purging deleted records deletes their images unless another record still uses them', async () => {
+    it('purging deleted records keeps their images (素材库, issue 26), deletable once nothing else uses them', async () => {
       const own = (await upload({ name: 'file', filename: 'o.png', data: await noise(16, 16).png().toBuffer() })).json().msg;
       const shared = (await upload({ name: 'file', filename: 'k.png', data: await noise(17, 17).png().toBuffer() })).json().msg;
       const gone = await post('/news/saveNews', {
@@ -359,6 +360,9 @@ describe.each(DIALECTS)('images on %s', (dialect) => {
       const bin = await post('/recycle/getRecyclePage', { resource: 'news', keyword: '将删除的新闻', pageNumber: 1, pageSize: 10 });
       expect(bin.body.total).toBe(1);
       expect((await post('/recycle/purge', [bin.body.rows[0].id])).body.code).toBe(200);
+      expect(stored()).toContain(own);
+      expect((await del(`/img/${own}`)).json()).toMatchObject({ code: 200, data: { deleted: true } });
+      expect((await del(`/img/${shared}`)).json()).toMatchObject({ code: 200, data: { deleted: false } });
       expect(stored()).not.toContain(own);
       expect(stored()).toContain(shared);
     });

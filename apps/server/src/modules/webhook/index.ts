@@ -132,6 +132,17 @@ async function reschedule(ctx: Ctx, db: AnyDb, def: ResourceDef, recordId: numbe
   if (rows.length) await db.insertInto('publish_event').values(rows).execute();
 }
 
+/**
+ * A change to a record made outside the write pipeline that the site shows (the 素材库's 替换 rewrote an image URL
+ * in it, issue 26): its `update` event with the record's delivery paths, in the caller's transaction, when the
+ * resource sends updates and the record is on the site. `record`: as its get endpoint answers it.
+ */
+export async function recordChanged(ctx: Ctx, db: AnyDb, def: ResourceDef, recordId: number, record: Row): Promise<void> {
+  if (!def.webhook?.includes('update')) return;
+  if (def.publishable && publishState(record, ctx.nowText()) !== 'published') return;
+  await enqueue(ctx, db, def, 'update', recordId, pathsOf(ctx, def, recordId, record, record));
+}
+
 /** `code:param` of a stored reason (`blocked:10.0.0.1`) as the request's language says it */
 export function reasonText(lang: Parameters<typeof translate>[0], stored: unknown): string {
   const text = typeof stored === 'string' ? stored : '';
