@@ -52,6 +52,7 @@ describe('bundles register themselves', () => {
         './ui.js',
         './ops.js',
         './translation-ui.js',
+        './media-ui.js',
         './permissions.js',
         '../translation.js',
         '../resources/index.js',
