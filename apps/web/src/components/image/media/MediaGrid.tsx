@@ -62,11 +62,7 @@ export function MediaGrid({ rows, onOpen, onActivate, checked, onCheck, active, 
                 </span>
                 <span>{formatBytes(row.bytes)}</span>
               </div>
-              {row.uses > 0 ? (
-                <Tag color="blue">{t('media.ui.usedTimes', { count: row.uses })}</Tag>
-              ) : (
-                <Tag>{t('media.ui.unusedTag')}</Tag>
-              )}
+              {row.uses > 0 ? <Tag color="blue">{t('media.ui.usedTimes', { count: row.uses })}</Tag> : <Tag>{t('media.ui.unusedTag')}</Tag>}
             </div>
           </li>
         );

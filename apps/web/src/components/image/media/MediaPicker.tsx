@@ -75,13 +75,7 @@ export default function MediaPicker({ open, onClose, onPick }: MediaPickerProps)
       </div>
       <Spin spinning={q.isFetching}>
         <div style={{ maxHeight: '60vh', overflowY: 'auto', minHeight: 120 }}>
-          <MediaGrid
-            rows={q.data?.rows ?? []}
-            loading={q.isPending}
-            active={picked?.name ?? null}
-            onOpen={setPicked}
-            onActivate={take}
-          />
+          <MediaGrid rows={q.data?.rows ?? []} loading={q.isPending} active={picked?.name ?? null} onOpen={setPicked} onActivate={take} />
         </div>
       </Spin>
       <div className="gk-media-pager">
