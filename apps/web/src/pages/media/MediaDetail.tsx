@@ -33,11 +33,14 @@ export function MediaDetail({
   onClose,
   onDelete,
   onChanged,
+  onReplaced,
 }: {
   row: MediaRow | null;
   onClose: () => void;
   onDelete: (names: string[]) => Promise<boolean>;
   onChanged: () => void;
+  /** the image now under its new name (replaceMedia's answer) */
+  onReplaced: (row: MediaRow) => void;
 }) {
   const { t } = useTranslation();
   const can = usePermission();
@@ -87,9 +90,10 @@ export function MediaDetail({
     }
     setReplacing(0);
     try {
-      await replaceMedia(row.name, file, setReplacing);
-      feedback().message.success(t('media.ui.replaced'));
-      setVersion((v) => v + 1);
+      const reply = await replaceMedia(row.name, file, setReplacing);
+      feedback().message.success(reply.msg || t('media.ui.replaced'));
+      if (reply.data?.row) onReplaced(reply.data.row);
+      else setVersion((v) => v + 1);
       client.removeQueries({ queryKey: ['imageMeta'] });
       onChanged();
     } catch (e) {
@@ -209,11 +213,14 @@ export function MediaDetail({
                     const to = usageLink(u);
                     const def = resourceByName(u.resource);
                     const field = def?.fields.find((f) => f.name === u.field);
-                    const text = `${label(u.resource)} · ${u.title || `#${u.id}`}`;
+                    const text = `${u.resourceLabel || label(u.resource)} · ${u.title || `#${u.id}`}`;
+                    const where = [u.fieldLabel || (field ? t(field.label) : u.field), u.locale, u.draft ? t('media.ui.draft') : '']
+                      .filter(Boolean)
+                      .join(' · ');
                     return (
                       <li key={`${u.resource}-${u.id}-${u.field}`}>
                         {to ? <Link to={to}>{text}</Link> : text}
-                        <Typography.Text type="secondary"> · {field ? t(field.label) : u.field}</Typography.Text>
+                        <Typography.Text type="secondary"> · {where}</Typography.Text>
                       </li>
                     );
                   })}

@@ -25,8 +25,8 @@ import { Denied } from '../../components/Denied';
 import { IMAGE_ACCEPT, isAcceptedImage } from '../../components/image/imageSlots';
 import { MediaGrid } from '../../components/image/media/MediaGrid';
 import {
-  allUnusedNames,
   deleteMedia,
+  deleteUnusedMedia,
   fetchMediaPage,
   type MediaQuery,
   mediaKey,
@@ -131,19 +131,18 @@ export default function MediaList() {
   };
   const removeUnused = async () => {
     setBusy(true);
-    let names: string[] = [];
     try {
-      names = await allUnusedNames();
-    } catch {
+      const reply = await deleteUnusedMedia();
+      const removed = (reply.data as { removed?: string[] } | undefined)?.removed;
+      if (removed && !removed.length) feedback().message.info(t('media.ui.noneUnused'));
+      else feedback().message.success(reply.msg || t('media.ui.deleted', { count: removed?.length ?? 0 }));
+      setSelected([]);
+      refresh();
+    } catch (e) {
+      modal.error({ title: t('media.ui.deleteRefused'), content: refusalText(e) });
+    } finally {
       setBusy(false);
-      return;
     }
-    setBusy(false);
-    if (!names.length) {
-      feedback().message.info(t('media.ui.noneUnused'));
-      return;
-    }
-    await remove(names);
   };
 
   const upload = async ({ file, onProgress, onSuccess, onError }: UploadRequestOption) => {
@@ -314,7 +313,7 @@ export default function MediaList() {
           />
         </Space>
       </div>
-      <MediaDetail row={open} onClose={() => setOpen(null)} onDelete={remove} onChanged={refresh} />
+      <MediaDetail row={open} onClose={() => setOpen(null)} onDelete={remove} onChanged={refresh} onReplaced={setOpen} />
     </Card>
   );
 }

@@ -20,14 +20,17 @@ export interface MediaQuery {
 
 export const mediaKey = (q: MediaQuery) => ['media', q] as const;
 
+/** a use as the server may describe it further (labels in the request's language, a translation's locale, a draft) */
+export type MediaUseShown = MediaUse & { fieldLabel?: string; resourceLabel?: string; locale?: string; draft?: boolean };
+
 export async function fetchMediaPage(q: MediaQuery, signal?: AbortSignal): Promise<{ rows: MediaRow[]; total: number }> {
   const body = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && v !== 0 && v !== null));
   const reply = await post<PageReply<MediaRow>>(mediaEndpoints.page.path, { ...body, pageNumber: q.pageNumber }, { signal });
   return { rows: reply.rows ?? [], total: reply.total ?? 0 };
 }
 
-export async function fetchMediaUsage(name: string, signal?: AbortSignal): Promise<MediaUse[]> {
-  const reply = await post<Reply<MediaUse[]>>(mediaEndpoints.usage.path, undefined, { params: { name }, signal });
+export async function fetchMediaUsage(name: string, signal?: AbortSignal): Promise<MediaUseShown[]> {
+  const reply = await post<Reply<MediaUseShown[]>>(mediaEndpoints.usage.path, undefined, { params: { name }, signal });
   return reply.data ?? [];
 }
 
@@ -41,15 +44,9 @@ export function deleteMedia(names: string[]): Promise<Reply> {
   return post<Reply>(mediaEndpoints.del.path, { names }, { quiet: true });
 }
 
-/** every image no record uses (the pages of `unused: 1`), for 删除所有未使用 */
-export async function allUnusedNames(): Promise<string[]> {
-  const names: string[] = [];
-  const pageSize = 200;
-  for (let pageNumber = 1; ; pageNumber++) {
-    const { rows, total } = await fetchMediaPage({ unused: 1, pageNumber, pageSize });
-    names.push(...rows.map((r) => r.name));
-    if (rows.length < pageSize || names.length >= total) return names;
-  }
+/** 删除所有未使用: the server deletes every image no record uses (`unused: 1`; it keeps the ones just uploaded) */
+export function deleteUnusedMedia(): Promise<Reply> {
+  return post<Reply>(mediaEndpoints.del.path, { unused: 1 }, { quiet: true });
 }
 
 /**
@@ -88,7 +85,12 @@ export function uploadToLibrary(file: File, onProgress?: (percent: number) => vo
   return sendWithProgress(uploadEndpoints.upload.path, fd, onProgress);
 }
 
-export function replaceMedia(name: string, file: File, onProgress?: (percent: number) => void): Promise<Reply<MediaRow>> {
+/** the image under its new name (the file is stored by content), and how many records now point at it */
+export function replaceMedia(
+  name: string,
+  file: File,
+  onProgress?: (percent: number) => void,
+): Promise<Reply<{ row?: MediaRow; replaced?: string; records?: number }>> {
   const fd = new FormData();
   fd.append('name', name);
   fd.append('file', file);
