@@ -13,6 +13,7 @@ import './translation.js';
 import './scope.js';
 import './i18n/translation-ui.js';
 import './i18n/import-ui.js';
+import './i18n/media-ui.js';
 import './i18n/permissions.js';
 
 export { allMessages, translate } from './i18n/index.js';

@@ -53,6 +53,7 @@ describe('bundles register themselves', () => {
         './ops.js',
         './translation-ui.js',
         './import-ui.js',
+        './media-ui.js',
         './permissions.js',
         '../translation.js',
         '../resources/index.js',

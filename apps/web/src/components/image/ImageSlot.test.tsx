@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Form } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../stores/session';
@@ -284,5 +284,53 @@ describe('alt text (替代文字, issue 23)', () => {
     expect(slot('summaryImg')).toHaveAttribute('data-state', 'stored');
     expect(screen.queryByLabelText('替代文字')).toBeNull();
     expect(api.of('/upload/getImageMeta')).toHaveLength(0);
+  });
+});
+
+describe('从素材库选择 (issue 26)', () => {
+  beforeEach(() => useSession.setState({ buttons: ['/upload/upload'] }));
+  afterEach(() => useSession.setState({ buttons: [] }));
+  const libRow = {
+    name: 'acac3333acac3333.png',
+    url: '/img/acac3333acac3333.png',
+    bytes: 2048,
+    width: 640,
+    height: 480,
+    format: 'png',
+    uploader: 'admin',
+    uploadTime: '2026-11-20 10:00:00',
+    alt: '码头夜景',
+    uses: 2,
+  };
+
+  it('an empty slot picks a stored image from the library: the field takes its URL, nothing is uploaded', async () => {
+    const api = stubFetch({
+      '/media/getMediaPage': () => ({ code: 200, msg: '查询成功', rows: [libRow], total: 1 }),
+      '/upload/getImageMeta': () => ({
+        code: 200,
+        msg: '操作成功',
+        data: { name: libRow.name, width: 640, height: 480, format: 'png', bytes: 2048, frames: 1, alt: '码头夜景' },
+      }),
+    });
+    const onSaved = vi.fn();
+    render(<Harness onSaved={onSaved} />);
+    fireEvent.click(within(slot('summaryImg') as HTMLElement).getByRole('button', { name: /从素材库选择/ }));
+    const card = await screen.findByTitle('码头夜景');
+    fireEvent.click(card);
+    fireEvent.click(screen.getByRole('button', { name: '使用这张图片' }));
+    await waitFor(() => expect(slot('summaryImg')).toHaveAttribute('data-state', 'stored'));
+    expect(slot('summaryImg').querySelector('img')).toHaveAttribute('src', libRow.url);
+    expect(await screen.findByDisplayValue('码头夜景')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(onSaved.mock.calls[0][0]).toEqual({ summaryImg: libRow.url });
+    expect(api.of('/upload/upload')).toHaveLength(0);
+  });
+
+  it('without the right to upload, no library button', () => {
+    useSession.setState({ buttons: [] });
+    stubFetch({});
+    render(<Harness onSaved={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: /从素材库选择/ })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, FolderOpenOutlined, PlusOutlined } from '@ant-design/icons';
 import { imageNameOf, uploadEndpoints } from '@gk/contracts';
 import { Button, Image, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
@@ -9,13 +9,15 @@ import { usePermission } from '../../lib/Permission';
 import { loadEditorConfig } from '../richtext/editorConfig';
 import { AltField, StoredImageAlt } from './ImageAlt';
 import { IMAGE_ACCEPT, useImageSlotsContext } from './imageSlots';
+import { PickerHost } from './media/PickerHost';
 import '../components.css';
 
 /**
  * One image per slot (SPEC point 4): the upload button shows only while the slot is empty; a chosen file is
  * previewed and uploaded when the form saves; a stored image can be previewed, its link copied, or removed.
  * Use it as a Form.Item control (value = the stored image URL) inside a form with image slots (DetailPage).
- * Whoever may upload also sees the image's alt text (替代文字, ImageAlt.tsx), kept with the image itself.
+ * Whoever may upload also sees the image's alt text (替代文字, ImageAlt.tsx), kept with the image itself, and may
+ * pick an image already stored (从素材库选择, issue 26: the library picker, loaded when first opened).
  */
 export interface ImageSlotProps {
   /** the form field this slot fills (also the key of its pending file) */
@@ -34,6 +36,7 @@ export function ImageSlot({ field, value, onChange, id, disabled, label }: Image
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [over, setOver] = useState(false);
+  const [picking, setPicking] = useState(false);
   const pending = slots.pending[field];
   const stored = value ? imageUrl(value) : '';
   const describes = usePermission()(uploadEndpoints.upload.path);
@@ -172,7 +175,20 @@ export function ImageSlot({ field, value, onChange, id, disabled, label }: Image
         <span>{t('ui.image.upload')}</span>
       </button>
       {fileInput}
+      {describes && (
+        <Button
+          size="small"
+          type="link"
+          className="gk-image-pick"
+          icon={<FolderOpenOutlined />}
+          disabled={disabled}
+          onClick={() => setPicking(true)}
+        >
+          {t('media.ui.pick')}
+        </Button>
+      )}
       <div className="gk-image-hint">{t('ui.image.hint')}</div>
+      {describes && <PickerHost open={picking} onClose={() => setPicking(false)} onPick={(row) => onChange?.(row.url)} />}
     </div>
   );
 }

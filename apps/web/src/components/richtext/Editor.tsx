@@ -6,6 +6,7 @@ import {
   ClearOutlined,
   DisconnectOutlined,
   EditOutlined,
+  FolderOpenOutlined,
   FontColorsOutlined,
   ItalicOutlined,
   LineOutlined,
@@ -34,6 +35,7 @@ import { RequestError } from '../../api/request';
 import { feedback } from '../../lib/feedback';
 import { usePermission } from '../../lib/Permission';
 import { IMAGE_ACCEPT, isAcceptedImage } from '../image/imageSlots';
+import { PickerHost } from '../image/media/PickerHost';
 import { editorDebounce } from './editorConfig';
 import type { EditorProps } from './RichText';
 import './richtext.css';
@@ -97,6 +99,8 @@ function Toolbar({ editor, maxBytes, disabled }: { editor: TipTap; maxBytes: num
   /** the image dialog: the image (its src) and the alt text being edited */
   const [imageProps, setImageProps] = useState<{ src: string; alt: string } | null>(null);
   const [savingAlt, setSavingAlt] = useState(false);
+  /** 从素材库选择 (issue 26): the library picker, loaded when first opened */
+  const [picking, setPicking] = useState(false);
   const queryClient = useQueryClient();
   const describes = usePermission()(uploadEndpoints.upload.path);
   const s = useEditorState({
@@ -322,6 +326,9 @@ function Toolbar({ editor, maxBytes, disabled }: { editor: TipTap; maxBytes: num
           onClick={() => fileInput.current?.click()}
         />
       </Tooltip>
+      {describes && (
+        <ToolButton title={t('media.ui.pick')} icon={<FolderOpenOutlined />} disabled={disabled} onClick={() => setPicking(true)} />
+      )}
       {s.image && describes && (
         <ToolButton title={t('ui.editor.imageProps')} icon={<EditOutlined />} disabled={disabled} onClick={() => void openImageProps()} />
       )}
@@ -417,6 +424,13 @@ function Toolbar({ editor, maxBytes, disabled }: { editor: TipTap; maxBytes: num
         />
         <div className="gk-rt-hint">{t('ui.editor.linkHint')}</div>
       </Modal>
+      {describes && (
+        <PickerHost
+          open={picking}
+          onClose={() => setPicking(false)}
+          onPick={(row) => chain().setImage({ src: row.url, alt: row.alt }).run()}
+        />
+      )}
       <Modal
         title={t('ui.editor.imageProps')}
         open={!!imageProps}

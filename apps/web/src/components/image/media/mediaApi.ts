@@ -1,0 +1,118 @@
+import { type MediaRow, type MediaUse, mediaEndpoints, menuTree, type PageReply, type Reply, uploadEndpoints } from '@gk/contracts';
+import { buildUrl, post, RequestError } from '../../../api/request';
+import { currentLang } from '../../../lib/i18n';
+import { getToken } from '../../../lib/token';
+
+/**
+ * The calls of the 素材库 (issue 26, contracts resources/media.ts), shared by the library screen and the picker
+ * every image slot and the editor's image dialog open. Both load on demand, and so does this module.
+ */
+export interface MediaQuery {
+  keyword?: string;
+  /** 1: only images no record uses */
+  unused?: 0 | 1;
+  resource?: string;
+  startTime?: string;
+  endTime?: string;
+  pageNumber: number;
+  pageSize: number;
+}
+
+export const mediaKey = (q: MediaQuery) => ['media', q] as const;
+
+/** a use as the server may describe it further (labels in the request's language, a translation's locale, a draft) */
+export type MediaUseShown = MediaUse & { fieldLabel?: string; resourceLabel?: string; locale?: string; draft?: boolean };
+
+export async function fetchMediaPage(q: MediaQuery, signal?: AbortSignal): Promise<{ rows: MediaRow[]; total: number }> {
+  const body = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && v !== 0 && v !== null));
+  const reply = await post<PageReply<MediaRow>>(mediaEndpoints.page.path, { ...body, pageNumber: q.pageNumber }, { signal });
+  return { rows: reply.rows ?? [], total: reply.total ?? 0 };
+}
+
+export async function fetchMediaUsage(name: string, signal?: AbortSignal): Promise<MediaUseShown[]> {
+  const reply = await post<Reply<MediaUseShown[]>>(mediaEndpoints.usage.path, undefined, { params: { name }, signal });
+  return reply.data ?? [];
+}
+
+/** the image's alt text, of the default content locale (no `locale`) or of another one */
+export function saveMediaAlt(name: string, alt: string, locale?: string): Promise<Reply<MediaRow>> {
+  return post<Reply<MediaRow>>(mediaEndpoints.save.path, { name, alt, ...(locale ? { locale } : {}) });
+}
+
+/** deletes images; quiet: the caller shows the refusal (it names where an image is used) in a dialog */
+export function deleteMedia(names: string[]): Promise<Reply> {
+  return post<Reply>(mediaEndpoints.del.path, { names }, { quiet: true });
+}
+
+/** 删除所有未使用: the server deletes every image no record uses (`unused: 1`; it keeps the ones just uploaded) */
+export function deleteUnusedMedia(): Promise<Reply> {
+  return post<Reply>(mediaEndpoints.del.path, { unused: 1 }, { quiet: true });
+}
+
+/**
+ * A multipart POST with upload progress (XMLHttpRequest: fetch reports none): the token and language headers as
+ * every call, the reply's envelope read as `post` reads it (a code other than 200 rejects with its msg).
+ */
+export function sendWithProgress<T = Reply>(path: string, form: FormData, onProgress?: (percent: number) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path));
+    xhr.setRequestHeader('lang', currentLang());
+    const token = getToken();
+    if (token) xhr.setRequestHeader('token', token);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onerror = () => reject(new RequestError('network error'));
+    xhr.onload = () => {
+      let reply: Record<string, unknown> | null = null;
+      try {
+        reply = JSON.parse(xhr.responseText) as Record<string, unknown>;
+      } catch {
+        reject(new RequestError(`HTTP ${xhr.status}`, undefined, undefined, xhr.status));
+        return;
+      }
+      if (reply && String(reply.code) === '200') resolve(reply as T);
+      else reject(new RequestError(String(reply?.message || reply?.msg || `HTTP ${xhr.status}`), reply?.code as number, reply, xhr.status));
+    };
+    xhr.send(form);
+  });
+}
+
+export function uploadToLibrary(file: File, onProgress?: (percent: number) => void): Promise<Reply<{ name: string; url: string }>> {
+  const fd = new FormData();
+  fd.append('file', file);
+  return sendWithProgress(uploadEndpoints.upload.path, fd, onProgress);
+}
+
+/** the image under its new name (the file is stored by content), and how many records now point at it */
+export function replaceMedia(
+  name: string,
+  file: File,
+  onProgress?: (percent: number) => void,
+): Promise<Reply<{ row?: MediaRow; replaced?: string; records?: number }>> {
+  const fd = new FormData();
+  fd.append('name', name);
+  fd.append('file', file);
+  return sendWithProgress(mediaEndpoints.replace.path, fd, onProgress);
+}
+
+/** `/img/{name}?w=320`: the grid's thumbnail rendition */
+export const thumbOf = (row: Pick<MediaRow, 'url'>, w = 320) => `${row.url}${row.url.includes('?') ? '&' : '?'}w=${w}`;
+
+/**
+ * Where a use of an image opens: the record's details screen (the hidden menu entry of its list) with `?id=`, else
+ * its list; an avatar: the user list; a record in the recycle bin: the recycle bin.
+ */
+export function usageLink(use: MediaUse): string | undefined {
+  const special: Record<string, string> = { user: '/userInfo/userInfo-list', recycle: '/recycle/recycle-list' };
+  if (special[use.resource]) return special[use.resource];
+  for (const top of menuTree()) {
+    const children = top.children ?? [];
+    const list = children.find((c) => c.list === use.resource);
+    if (!list) continue;
+    const details = children.find((c) => c.isHidden && c.activeMenu?.toLowerCase() === list.url.toLowerCase());
+    return details ? `${details.url}?id=${encodeURIComponent(String(use.id))}` : list.url;
+  }
+  return undefined;
+}
