@@ -252,6 +252,8 @@ export const TABLES = {
     /** who uploaded it and when (migration 049; null on images stored before) */
     uploader: 'str?',
     upload_time: 'str?',
+    /** the name an operator gives it (migration 050; set from the uploaded file's name; null on images stored before) */
+    title: 'str?',
   },
   /** where each image is used: one row per image, record and field (migration 049, modules/media/usage.ts) */
   media_usage: { name: 'str', resource: 'str', record_id: 'int', field: 'str' },

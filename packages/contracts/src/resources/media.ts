@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
 import { optDate, optFilter, paging } from '../validators.js';
-import { imageAltSchema, imageMetaSchema } from './upload.js';
+import { IMAGE_ALT_MAX, imageAltSchema, imageMetaSchema } from './upload.js';
 
 /**
  * 素材库 (media library, issue 26): every stored image once, with its facts, alt text and where it is used.
@@ -11,11 +11,11 @@ import { imageAltSchema, imageMetaSchema } from './upload.js';
  * 素材库 screen.
  */
 export const mediaEndpoints = defineEndpoints('media', {
-  /** body: keyword (name or alt text), unused (1: only unused), resource (used by it), startTime, endTime, pageNumber, pageSize */
+  /** body: keyword (title, name or alt text), unused (1: only unused), resource (used by it), startTime, endTime, pageNumber, pageSize */
   page: { path: '/media/getMediaPage', kind: 'session', name: '素材库列表' },
   /** `?name=`: every record and field using the image */
   usage: { path: '/media/getMediaUsage', kind: 'session', name: '素材使用情况' },
-  /** body: name, alt (and locale, for a content locale's alt text) */
+  /** body: name, alt (and locale, for a content locale's alt text), title (the image's name in the library) */
   save: { path: '/media/saveMedia', kind: 'session', name: '保存素材信息' },
   /** multipart: name, file: the image's picture swapped, every reference kept */
   replace: { path: '/media/replaceMedia', kind: 'write', name: '替换素材', screen: 'MediaList' },
@@ -40,8 +40,43 @@ export const mediaPageSchema = z.looseObject({
 });
 /** `?name=` of `/media/getMediaUsage` */
 export const mediaUsageSchema = imageMetaSchema.pick({ name: true });
-/** body of `/media/saveMedia`: as `/upload/saveImageAlt` */
-export const mediaSaveSchema = imageAltSchema;
+/** Longest title of an image (characters). */
+export const MEDIA_TITLE_MAX = 100;
+
+/** Code points, as PostgreSQL's varchar counts them (an emoji is one). */
+const codePoints = (s: string) => [...s].length;
+
+/**
+ * An image's title from the name of the file uploaded: without its extension, trimmed, cut to MEDIA_TITLE_MAX
+ * characters; null when nothing is left (`.jpg`, `   .png`, no name).
+ */
+export function mediaTitleOf(fileName: string | null | undefined): string | null {
+  const base = (fileName ?? '').replace(/^.*[\\/]/, '');
+  const dot = base.lastIndexOf('.');
+  const title = [...(dot > 0 ? base.slice(0, dot) : base).trim()].slice(0, MEDIA_TITLE_MAX).join('').trim();
+  return title || null;
+}
+
+/**
+ * body of `/media/saveMedia`: as `/upload/saveImageAlt`, and `title` (the image's name in the library; absent: kept,
+ * given: not empty, at most MEDIA_TITLE_MAX characters). With `title`, an absent `alt` keeps the alt text.
+ */
+export const mediaSaveSchema = imageAltSchema.extend({
+  alt: z
+    .union([z.string(), z.null()], { error: 'upload.altInvalid' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : (v ?? '').trim()))
+    .refine((v) => v === undefined || codePoints(v) <= IMAGE_ALT_MAX, { message: 'upload.altTooLong', params: { max: IMAGE_ALT_MAX } }),
+  title: z
+    .union([z.string(), z.null()], { error: 'media.titleInvalid' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : (v ?? '').trim()))
+    .refine((v) => v === undefined || v !== '', { message: 'media.titleRequired' })
+    .refine((v) => v === undefined || codePoints(v) <= MEDIA_TITLE_MAX, {
+      message: 'media.titleTooLong',
+      params: { max: MEDIA_TITLE_MAX },
+    }),
+});
 /** body of `/media/delMedia`: `names` (stored names or `/img/` URLs), or `unused: 1` for every unused image */
 export const mediaDelSchema = z.object({
   names: z
@@ -95,7 +130,10 @@ export interface MediaReplaceReply {
 
 /** one row of `/media/getMediaPage` */
 export interface MediaRow {
+  /** the stored name: the content hash and extension (`045596e8….jpg`) */
   name: string;
+  /** the name an operator gives it (from the uploaded file's name; null on images stored before: show `name`) */
+  title: string | null;
   /** `/img/{name}` */
   url: string;
   bytes: number;
@@ -126,6 +164,9 @@ export const mediaMessages = defineMessages({
     'media.avatar': '头像',
     'media.user': '账号',
     'media.draft': '草稿',
+    'media.titleRequired': '请填写图片名称',
+    'media.titleTooLong': '图片名称不能超过 {max} 个字符',
+    'media.titleInvalid': '图片名称必须是文本',
   },
   en: {
     'media.inUse': 'The image is in use: {uses}',
@@ -141,6 +182,9 @@ export const mediaMessages = defineMessages({
     'media.avatar': 'Avatar',
     'media.user': 'Account',
     'media.draft': 'Draft',
+    'media.titleRequired': 'Please enter the image name',
+    'media.titleTooLong': 'The image name must not exceed {max} characters',
+    'media.titleInvalid': 'The image name must be text',
   },
   es: {
     'media.inUse': 'La imagen está en uso: {uses}',
@@ -156,5 +200,8 @@ export const mediaMessages = defineMessages({
     'media.avatar': 'Avatar',
     'media.user': 'Cuenta',
     'media.draft': 'Borrador',
+    'media.titleRequired': 'Introduzca el nombre de la imagen',
+    'media.titleTooLong': 'El nombre de la imagen no puede superar {max} caracteres',
+    'media.titleInvalid': 'El nombre de la imagen debe ser texto',
   },
 });

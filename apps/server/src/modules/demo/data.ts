@@ -94,6 +94,84 @@ export const IMAGES = {
 
 export type ImageKey = keyof typeof IMAGES;
 
+/**
+ * The title of every picture in the 素材库: what it shows and where the demo uses it, as an operator would name the
+ * file (every key of IMAGES has one: the type says so).
+ */
+export const IMAGE_TITLES = {
+  bannerPort: '横幅-港口航运',
+  bannerAir: '横幅-航空货运',
+  bannerRoad: '横幅-仓配一体',
+  bannerNetwork: '横幅-行业动态',
+  bannerNotice: '横幅-通知公告',
+  bannerPolicy: '横幅-政策法规',
+
+  newsTrain: '新闻配图-中欧班列',
+  newsWarehouse: '新闻配图-海外仓备货',
+  newsPlane: '新闻配图-航空货运运力',
+  newsHub: '新闻配图-华东智能分拨中心',
+  newsAward: '新闻配图-优秀跨境物流服务商',
+  newsOnline: '新闻配图-运单查询与在线下单上线',
+  newsDeclare: '新闻配图-进口两步申报',
+  newsEcommerce: '新闻配图-跨境电商通关',
+  newsReturn: '新闻配图-报关退单',
+  newsVolume: '新闻配图-体积重量计算',
+  newsBattery: '新闻配图-锂电池运输',
+  newsShip: '新闻配图-海运整箱拼箱',
+
+  policyClearance: '政策配图-通关流程优化',
+  policyEcommerce: '政策配图-跨境电商商品清单',
+  policyDeclaration: '政策配图-报关单填制规范',
+  policyDangerous: '政策配图-航空危险品申报',
+
+  pageAbout: '单页配图-公司简介',
+  pageHistory: '单页配图-发展历程',
+  pageCulture: '单页配图-企业文化',
+  pageQualification: '单页配图-资质荣誉',
+
+  businessExpress: '业务配图-国际快递',
+  businessEcommerce: '业务配图-跨境电商',
+  businessCustoms: '业务配图-报关报检',
+  businessWarehouse: '业务配图-仓储配送',
+  businessFreight: '业务配图-国际货运',
+
+  partnerAir: '合作伙伴logo-云翼航空货运',
+  partnerShipping: '合作伙伴logo-沧溟远洋船务',
+  partnerRail: '合作伙伴logo-长风国际班列',
+  partnerMall: '合作伙伴logo-万象跨境购',
+  partnerStorage: '合作伙伴logo-北辰智慧仓储',
+  partnerCity: '合作伙伴logo-畅途城市配送',
+  partnerBroker: '合作伙伴logo-关易通数字报关',
+
+  appTrack: '图标-运单查询',
+  appTime: '图标-时效查询',
+  appOutlet: '图标-网点查询',
+  appBanned: '图标-禁限寄物品查询',
+  appQuote: '图标-运费估算',
+  appOrder: '图标-在线下单',
+  appCustoms: '图标-报关',
+
+  supplierPack: '供应商logo-恒信包装材料',
+  supplierDevice: '供应商logo-智联物流设备',
+  supplierCold: '供应商logo-冰峰冷链科技',
+  supplierPallet: '供应商logo-稳达托盘',
+
+  productCarton: '产品图-五层加厚瓦楞纸箱',
+  productBubble: '产品图-气泡缓冲卷膜',
+  productPda: '产品图-手持数据终端',
+  productPrinter: '产品图-热敏面单打印机',
+  productCoolbox: '产品图-医药冷链保温箱',
+  productPallet: '产品图-塑料川字托盘',
+
+  contactQr: '二维码-联系我们',
+  logoPng: '公司logo-透明底',
+  logoJpg: '公司logo-白底',
+  logoIcon: '公司logo-网站图标',
+
+  waybillSheet: '运单样张-国际快递标准运单',
+  waybillLabel: '运单样张-跨境电商小包面单',
+} as const satisfies Record<ImageKey, string>;
+
 type Body = Record<string, unknown>;
 
 /**

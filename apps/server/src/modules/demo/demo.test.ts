@@ -9,7 +9,7 @@ import { looseDb } from '../../db/index.js';
 import { prepareApp } from '../../prepare.js';
 import { referencedNames } from '../../storage/references.js';
 import { DIALECTS, makeTestApp, type TestApp, useTestApp } from '../../test/harness.js';
-import { COMPANY, DEMO_CONTENT, type DemoRecord } from './data.js';
+import { COMPANY, DEMO_CONTENT, type DemoRecord, IMAGE_TITLES } from './data.js';
 import { DEMO_SETTING, seedDemo } from './index.js';
 
 type Row = Record<string, unknown>;
@@ -243,6 +243,36 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
         headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}` },
       });
       expect(up.json()).toMatchObject({ code: 200, msg: imageNameOf(banner) });
+      // and keeps the demo's title, not the file's name
+      const again = await t.current.ctx.db
+        .selectFrom('image_meta')
+        .selectAll()
+        .where('name', '=', imageNameOf(banner)!)
+        .executeTakeFirstOrThrow();
+      expect(again).toMatchObject({ title: expect.stringMatching(/^横幅-/), uploader: 'system' });
+    });
+
+    it('every picture has a title saying what it shows, uploaded by the system at the seed', async () => {
+      const lib = (await post('/media/getMediaPage', { pageNumber: 1, pageSize: 500 })).body.rows as Row[];
+      expect(lib.length).toBe(new Set(Object.values(IMAGE_TITLES)).size);
+      const seededAt = JSON.parse(
+        (await t.current.ctx.db.selectFrom('sys_setting').select('value').where('key', '=', 'demo_seeded').executeTakeFirstOrThrow()).value,
+      ).at as string;
+      for (const r of lib) {
+        expect(Object.values(IMAGE_TITLES), String(r.name)).toContain(r.title);
+        expect(r).toMatchObject({ uploader: 'system', uploadTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+        expect(String(r.uploadTime) <= seededAt).toBe(true);
+      }
+      // the banners are found by name: 横幅-航空货运 is the one the home page's air-freight slide shows
+      const banners = lib.filter((r) => String(r.title).startsWith('横幅-'));
+      expect(banners.length).toBe(6);
+      const air = (await post('/media/getMediaPage', { keyword: '横幅-航空货运', pageNumber: 1, pageSize: 10 })).body.rows as Row[];
+      expect(air).toHaveLength(1);
+      const slide = rows['/banner/getPage'].find((b) => b.name === '首页-航空');
+      expect(slide?.imgUrl).toBe(`/img/${air[0].name}`);
+      // the same name as the demo's other writes carry (its English translations)
+      const tr = await t.current.ctx.db.selectFrom('content_translation').select('user_name').distinct().execute();
+      expect(tr.map((r) => r.user_name)).toEqual(['system']);
     });
 
     it('draws pictures of the sizes each slot expects', async () => {

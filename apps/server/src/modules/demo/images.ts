@@ -488,22 +488,30 @@ export async function render(spec: ImageSpec): Promise<{ bytes: Buffer; ext: 'jp
   }
 }
 
+/** who the demo pictures' rows name as their uploader: the system, as for every write without an account */
+export const DEMO_UPLOADER = 'system';
+
 /**
  * Stores the bytes as an upload does (content-hash name, the type's content type, its `image_meta` row: the delivery
  * API gives the website its width, height and srcset) and answers the `/img/` URL.
  */
-export async function storeImage(ctx: Ctx, bytes: Buffer, ext: 'jpg' | 'png'): Promise<string> {
+export async function storeImage(ctx: Ctx, bytes: Buffer, ext: 'jpg' | 'png', title: string | null = null): Promise<string> {
   const name = await storeByContent(ctx.images, bytes, ext);
-  await recordImageMeta(ctx, name, await readImageFacts(bytes), bytes.length);
+  // uploaded by the system, as every write without an account is attributed (the demo's translations name 'system')
+  await recordImageMeta(ctx, name, await readImageFacts(bytes), bytes.length, { uploader: DEMO_UPLOADER, title });
   return imageUrl(name);
 }
 
-/** Renders and stores every picture, in parallel; answers their URLs by key. */
-export async function makeImages<K extends string>(ctx: Ctx, specs: Record<K, ImageSpec>): Promise<Record<K, string>> {
+/** Renders and stores every picture, in parallel, each with its title (`titles`); answers their URLs by key. */
+export async function makeImages<K extends string>(
+  ctx: Ctx,
+  specs: Record<K, ImageSpec>,
+  titles: Partial<Record<K, string>> = {},
+): Promise<Record<K, string>> {
   const entries = await Promise.all(
     (Object.entries(specs) as [K, ImageSpec][]).map(async ([key, spec]) => {
       const { bytes, ext } = await render(spec);
-      return [key, await storeImage(ctx, bytes, ext)] as const;
+      return [key, await storeImage(ctx, bytes, ext, titles[key] ?? null)] as const;
     }),
   );
   return Object.fromEntries(entries) as Record<K, string>;

@@ -6,7 +6,7 @@ import { type AnyDb, looseDb } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { formatDateTime } from '../../db/time.js';
 import { AppError } from '../../http/errors.js';
-import { DEMO_CONTENT, type DemoContent, type DemoRecord, IMAGES, type ImageKey } from './data.js';
+import { DEMO_CONTENT, type DemoContent, type DemoRecord, IMAGE_TITLES, IMAGES, type ImageKey } from './data.js';
 import { makeImages } from './images.js';
 
 /** The `sys_setting` key that records the demo seed ran (or was skipped), so no later start repeats it. */
@@ -62,7 +62,7 @@ export async function seedDemo(ctx: Ctx): Promise<DemoResult> {
   const content = await hasContent(db);
   // pictures first, outside the transaction: the same bytes always get the same name, so a lost race
   // only re-stores files the winner stored too
-  const urls = content ? null : await makeImages(ctx, IMAGES);
+  const urls = content ? null : await makeImages(ctx, IMAGES, IMAGE_TITLES);
   return db.transaction().execute(async (trx): Promise<DemoResult> => {
     const mark = (result: Row) => JSON.stringify({ ...result, at: ctx.nowText() });
     const claimed = await trx

@@ -193,6 +193,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       }
     return metas.map((m) => ({
       name: String(m.name),
+      title: (m.title as string | null) ?? null,
       url: imageUrl(String(m.name)),
       bytes: Number(m.bytes),
       width: Number(m.width),
@@ -228,6 +229,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       if (kw)
         q = q.where((eb) =>
           eb.or([
+            contains('m.title', kw),
             contains('m.name', kw),
             contains('m.alt', kw),
             eb.exists(eb.selectFrom('image_alt as a').select('a.name').whereRef('a.name', '=', 'm.name').where(contains('a.alt', kw))),
@@ -269,13 +271,21 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
     doc: mediaSaveSchema,
     handler: async (_i, req) => {
       mayDescribeImages(req);
-      const { name, alt, ...input } = parseInput(mediaSaveSchema, rawInput(req));
+      const { name, alt, title, ...input } = parseInput(mediaSaveSchema, rawInput(req));
       const locale = altLocaleIn(ctx, input.locale);
       const meta = await fromStore(req, () => ensureImageMeta(ctx, name));
       if (!meta) throw new AppError(Code.NOT_FOUND, 'upload.imageNotFound');
-      if (locale) await saveLocaleAlt(ctx.db, name, locale, alt);
-      else await ctx.db.updateTable('image_meta').set({ alt }).where('name', '=', name).execute();
-      req.log.info({ event: 'image.alt', user: req.user?.userName, name, ...(locale ? { locale } : {}) }, 'image alt text saved');
+      // an absent alt text is kept when the call names the title (the library's 名称 alone); else as /upload/saveImageAlt
+      const altText = alt ?? (title === undefined ? '' : undefined);
+      if (altText !== undefined) {
+        if (locale) await saveLocaleAlt(ctx.db, name, locale, altText);
+        else await ctx.db.updateTable('image_meta').set({ alt: altText }).where('name', '=', name).execute();
+      }
+      if (title !== undefined) await ctx.db.updateTable('image_meta').set({ title }).where('name', '=', name).execute();
+      req.log.info(
+        { event: 'image.alt', user: req.user?.userName, name, ...(locale ? { locale } : {}), ...(title !== undefined ? { title } : {}) },
+        'image alt text saved',
+      );
       return ok(req, await rowByName(name), 'upload.altSaved');
     },
   });
@@ -297,8 +307,9 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         if (to === from) throw badRequest('media.sameImage');
         const versions = contentVersions(ctx);
         const records = await ctx.db.transaction().execute(async (trx) => {
-          // the new image's row: alt text and uploader carried over (a row already there keeps what it has, else gets them)
-          await recordImageMeta(ctx, to, facts, bytes.length, before.uploader ?? req.user?.userName ?? null, trx);
+          // the new image's row: title, alt text and uploader carried over (a row already there keeps what it has, else gets them)
+          const origin = { uploader: before.uploader ?? req.user?.userName ?? null, title: before.title ?? null };
+          await recordImageMeta(ctx, to, facts, bytes.length, origin, trx);
           await trx
             .updateTable('image_meta')
             .set({ alt: before.alt, uploader: before.uploader ?? req.user?.userName ?? null })

@@ -37,6 +37,23 @@ describe.each(DIALECTS)('素材库 on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.name as string;
   };
+  /** an upload as a browser sends it: the file under its name (UTF-8, as browsers send it) */
+  const uploadAs = async (bytes: Buffer, fileName: string): Promise<string> => {
+    const boundary = `----gktitle${Math.random().toString(16).slice(2)}`;
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, token };
+    const res = await t.current.app.inject({ method: 'POST', url: '/api/upload/upload', payload, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.name as string;
+  };
+  const titleOf = async (name: string) =>
+    (await t.current.ctx.db.selectFrom('image_meta').select('title').where('name', '=', name).executeTakeFirstOrThrow()).title;
   const replace = (name: string, bytes: Buffer, tok = token) => {
     const { payload, headers } = replaceBody(name, bytes);
     return t.current.app.inject({ method: 'POST', url: '/api/media/replaceMedia', payload, headers: { ...headers, token: tok } });
@@ -267,6 +284,73 @@ describe.each(DIALECTS)('素材库 on %s', (dialect) => {
     expect(await t.current.ctx.images.exists(unused)).toBe(false);
     expect(await t.current.ctx.images.exists(used)).toBe(true);
     expect((await pageOf({ unused: 1 })).total).toBe(0);
+  });
+
+  it('an upload takes its title from the file name; the same bytes uploaded again keep the first title', async () => {
+    const name = await uploadAs(await png(30), '飞机横幅.png');
+    expect(await titleOf(name)).toBe('飞机横幅');
+    expect((await pageOf()).rows.find((r) => r.name === name)).toMatchObject({ title: '飞机横幅', uploader: 'admin' });
+    // the same bytes under another file name: one image, its first title
+    expect(await uploadAs(await png(30), '另一个名字.png')).toBe(name);
+    expect(await titleOf(name)).toBe('飞机横幅');
+    // trimmed, the extension dropped (only the last), at most 100 characters
+    expect(await titleOf(await uploadAs(await png(31), '  海关总署logo.v2.png  '))).toBe('海关总署logo.v2');
+    expect(await titleOf(await uploadAs(await png(32), `${'长'.repeat(120)}.png`))).toBe('长'.repeat(100));
+    expect(await titleOf(await uploadAs(await png(33), 'README'))).toBe('README');
+    // no name left: no title (the library shows the stored name); a later upload with a name gives it one
+    const bare = await uploadAs(await png(34), '   .png');
+    expect(await titleOf(bare)).toBeNull();
+    expect((await pageOf()).rows.find((r) => r.name === bare)).toMatchObject({ title: null });
+    await uploadAs(await png(34), '航拍.png');
+    expect(await titleOf(bare)).toBe('航拍');
+    // 替换 keeps the title with the image
+    const replaced = await replace(name, await png(35));
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().data.row).toMatchObject({ title: '飞机横幅' });
+  });
+
+  it('saveMedia sets the title: not empty, at most 100 characters; the alt text stays unless sent', async () => {
+    const name = await uploadAs(await png(40), 'banner-1.png');
+    expect((await post('/media/saveMedia', { name, alt: '机场货运区' })).body.code).toBe(200);
+    const saved = await post('/media/saveMedia', { name, title: '  横幅-航空货运 ' });
+    expect(saved.body).toMatchObject({ code: 200, data: { name, title: '横幅-航空货运', alt: '机场货运区' } });
+    expect(await titleOf(name)).toBe('横幅-航空货运');
+    // title and alt text together
+    expect((await post('/media/saveMedia', { name, title: '横幅-空运', alt: '货机' })).body.data).toMatchObject({
+      title: '横幅-空运',
+      alt: '货机',
+    });
+    // refused, nothing changed
+    for (const [body, lang, msg] of [
+      [{ name, title: '' }, 'zh', '请填写图片名称'],
+      [{ name, title: '   ' }, 'en', 'Please enter the image name'],
+      [{ name, title: null }, 'es', 'Introduzca el nombre de la imagen'],
+      [{ name, title: 'x'.repeat(101) }, 'zh', '图片名称不能超过 100 个字符'],
+      [{ name, title: 'x'.repeat(101) }, 'en', 'The image name must not exceed 100 characters'],
+      [{ name, title: 'x'.repeat(101) }, 'es', 'El nombre de la imagen no puede superar 100 caracteres'],
+      [{ name, title: 12 }, 'zh', '图片名称必须是文本'],
+    ] as const) {
+      const r = await post('/media/saveMedia', body, token, lang);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.msg).toContain(msg);
+    }
+    expect(await titleOf(name)).toBe('横幅-空运');
+    // exactly 100 characters (an emoji is one) is fine
+    const hundred = `${'😀'.repeat(50)}${'名'.repeat(50)}`;
+    expect((await post('/media/saveMedia', { name, title: hundred })).body.data).toMatchObject({ title: hundred });
+    // without a title the call is the alt-text call it was: an absent alt text clears it
+    expect((await post('/media/saveMedia', { name })).body.data).toMatchObject({ title: hundred, alt: '' });
+  });
+
+  it('the keyword searches titles as well as names and alt texts', async () => {
+    const plane = await uploadAs(await png(50), '飞机横幅-首页.png');
+    const logo = await uploadAs(await png(51), 'tmp.png');
+    expect((await post('/media/saveMedia', { name: logo, title: '海关总署LOGO-页脚' })).body.code).toBe(200);
+    expect((await pageOf({ keyword: '横幅-首页' })).rows.map((r) => r.name)).toEqual([plane]);
+    // case-insensitive on both databases
+    expect((await pageOf({ keyword: '总署logo-页脚' })).rows.map((r) => r.name)).toEqual([logo]);
+    expect((await pageOf({ keyword: 'tmp' })).rows.map((r) => r.name)).toEqual([]);
+    expect((await pageOf({ keyword: logo.slice(0, 12) })).rows.map((r) => r.name)).toEqual([logo]);
   });
 
   it('uses in a translation and in a pending draft are listed; the start-up rebuild finds the same uses', async () => {

@@ -39,23 +39,41 @@ export async function readImageFacts(bytes: Buffer): Promise<ImageFacts> {
   return { width, height, format: m.format, frames: Math.max(1, m.pages ?? 1) };
 }
 
+/** who stores an image and the name it gets (an upload: the account and the file's name) */
+export interface ImageOrigin {
+  /** the account uploading it ('system' for the demo seed); null for images the backfill finds */
+  uploader?: string | null;
+  /** the image's title (contracts `mediaTitleOf` of the uploaded file's name) */
+  title?: string | null;
+}
+
 /**
- * Records an image's row; a row already there (the same bytes uploaded again, another process) keeps its alt text
- * and its uploader. `uploader`: the account uploading it (an upload; null for images the backfill finds).
+ * Records an image's row; a row already there (the same bytes uploaded again, another process) keeps its alt text,
+ * its uploader and its title (a row without a title takes this one). The upload time is set when the uploader is
+ * known.
  */
 export async function recordImageMeta(
   ctx: Ctx,
   name: string,
   facts: ImageFacts,
   bytes: number,
-  uploader: string | null = null,
+  origin: ImageOrigin = {},
   db: Kysely<Database> | Transaction<Database> = ctx.db,
 ): Promise<void> {
   const now = ctx.nowText();
+  const uploader = origin.uploader ?? null;
+  const title = origin.title ?? null;
   await db
     .insertInto('image_meta')
-    .values({ name, ...facts, bytes, create_time: now, uploader, upload_time: uploader ? now : null })
-    .onConflict((oc) => oc.column('name').doNothing())
+    .values({ name, ...facts, bytes, create_time: now, uploader, upload_time: uploader ? now : null, title })
+    .onConflict((oc) =>
+      title
+        ? oc
+            .column('name')
+            .doUpdateSet((eb) => ({ title: eb.ref('excluded.title') }))
+            .where('image_meta.title', 'is', null)
+        : oc.column('name').doNothing(),
+    )
     .execute();
 }
 

@@ -11,6 +11,7 @@ import {
   imageMetaSchema,
   imageNameOf,
   imageUrl,
+  mediaTitleOf,
   ROLES,
   UPLOAD_FIELD,
   type UploadReply,
@@ -32,6 +33,7 @@ import { ensureImageMeta, type ImageFacts, localeAlt, recordImageMeta, removeIma
 export {
   ensureImageMeta,
   type ImageFacts,
+  type ImageOrigin,
   type ImageSize,
   imageMetaOf,
   readImageFacts,
@@ -47,19 +49,14 @@ const EXT_OF_DETECTED: Record<string, string> = { jpg: 'jpg', png: 'png', apng: 
 export const UNUSED_IMAGE_MIN_AGE_MS = 60 * 60_000;
 /** Characters of the SHA-256 hex digest kept in a stored name (128 bits). */
 
-/** Reads the single file of the request; the size limit comes from the configuration. */
-async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Buffer> {
-  return (await readUploadWithFields(req, maxBytes)).bytes;
-}
-
 /**
- * Reads the single file of the request and the plain fields sent before it (`name` of 替换); the size limit comes
- * from the configuration.
+ * Reads the single file of the request, its file name as sent ('' when none) and the plain fields sent before it
+ * (`name` of 替换); the size limit comes from the configuration.
  */
 export async function readUploadWithFields(
   req: FastifyRequest,
   maxBytes: number,
-): Promise<{ bytes: Buffer; fields: Record<string, string> }> {
+): Promise<{ bytes: Buffer; fields: Record<string, string>; fileName: string }> {
   if (!req.isMultipart()) throw badRequest('upload.noFile');
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
@@ -85,7 +82,7 @@ export async function readUploadWithFields(
     const one = Array.isArray(f) ? f[0] : f;
     if (one && one.type === 'field' && typeof one.value === 'string') fields[key] = one.value;
   }
-  return { bytes, fields };
+  return { bytes, fields, fileName: part.filename ?? '' };
 }
 
 const tooLarge = (maxBytes: number) => new AppError(Code.TOO_LARGE, 'upload.tooLarge', { limit: formatBytes(maxBytes) });
@@ -265,7 +262,7 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
     endpoint: uploadEndpoints.upload,
     handler: async (_i, req, reply) => {
       try {
-        const bytes = await readUpload(req, maxBytes);
+        const { bytes, fileName } = await readUploadWithFields(req, maxBytes);
         const { ext, facts } = await checker.check(bytes, ownerOf(req));
         let name: string;
         try {
@@ -274,8 +271,10 @@ export async function register(api: FastifyInstance, ctx: Ctx): Promise<void> {
           req.log.error({ event: 'image.storeFailed', err: e }, 'image store refused the write');
           throw storeError(e) ?? new AppError(503, 'upload.storeUnavailable');
         }
-        // its size for the delivery API; a row that fails to write now is made when first asked for
-        await recordImageMeta(ctx, name, facts, bytes.length, req.user?.userName ?? null).catch((err) =>
+        // its size for the delivery API, its title for the library (the same bytes again keep the first title); a row
+        // that fails to write now is made when first asked for
+        const origin = { uploader: req.user?.userName ?? null, title: mediaTitleOf(fileName) };
+        await recordImageMeta(ctx, name, facts, bytes.length, origin).catch((err) =>
           req.log.warn({ event: 'image.metaFailed', err, name }, 'image size not recorded'),
         );
         req.log.info({ event: 'image.upload', user: req.user?.userName, name, size: bytes.length }, 'image uploaded');
