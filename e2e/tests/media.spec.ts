@@ -31,7 +31,7 @@ test('the library lists an image with where it is used, and refuses to delete it
   expect(news.code).toBe(200);
 
   await page.goto('/media/media-list');
-  const search = view(page).getByLabel('名称或替代文字');
+  const search = view(page).getByLabel('名称、文件名或替代文字');
   await search.fill(img.name);
   await search.press('Enter');
   await expect(card(page, img.name)).toBeVisible();
@@ -69,7 +69,7 @@ test('a news item’s image slot picks an image from the library, and the save s
   await slot.getByRole('button', { name: /从素材库选择/ }).click();
 
   const picker = page.locator('.gk-media-picker');
-  const search = picker.getByLabel('名称或替代文字');
+  const search = picker.getByLabel('名称、文件名或替代文字');
   await search.fill(img.name);
   await search.press('Enter');
   await expect(card(page, img.name)).toBeVisible();

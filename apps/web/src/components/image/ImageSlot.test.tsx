@@ -292,6 +292,7 @@ describe('从素材库选择 (issue 26)', () => {
   afterEach(() => useSession.setState({ buttons: [] }));
   const libRow = {
     name: 'acac3333acac3333.png',
+    title: '夜景-码头',
     url: '/img/acac3333acac3333.png',
     bytes: 2048,
     width: 640,
@@ -325,6 +326,28 @@ describe('从素材库选择 (issue 26)', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(onSaved.mock.calls[0][0]).toEqual({ summaryImg: libRow.url });
     expect(api.of('/upload/upload')).toHaveLength(0);
+  });
+
+  it('the picker shows each image by its title and searches titles', async () => {
+    const other = { ...libRow, name: 'bdbd4444bdbd4444.png', url: '/img/bdbd4444bdbd4444.png', title: null, alt: '' };
+    const api = stubFetch({
+      '/media/getMediaPage': ({ body }) => {
+        const kw = (body as { keyword?: string }).keyword;
+        const rows = [libRow, other].filter((r) => !kw || r.title?.includes(kw) || r.name.includes(kw));
+        return { code: 200, msg: '查询成功', rows, total: rows.length };
+      },
+    });
+    render(<Harness onSaved={vi.fn()} />);
+    fireEvent.click(within(slot('summaryImg') as HTMLElement).getByRole('button', { name: /从素材库选择/ }));
+    const picker = () => document.querySelector('.gk-media-picker') as HTMLElement;
+    expect(await within(await waitFor(picker)).findByText('夜景-码头')).toBeInTheDocument();
+    expect(within(picker()).getByText(other.name)).toBeInTheDocument();
+    const search = within(picker()).getByLabelText('名称、文件名或替代文字');
+    fireEvent.change(search, { target: { value: '夜景' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(within(picker()).queryByText(other.name)).toBeNull());
+    expect(within(picker()).getByText('夜景-码头')).toBeInTheDocument();
+    expect(api.of('/media/getMediaPage').at(-1)?.body).toMatchObject({ keyword: '夜景' });
   });
 
   it('without the right to upload, no library button', () => {

@@ -1,5 +1,5 @@
 import { CopyOutlined, DeleteOutlined, SwapOutlined } from '@ant-design/icons';
-import { formatBytes, IMAGE_ALT_MAX, type MediaRow, mediaEndpoints, resourceByName } from '@gk/contracts';
+import { formatBytes, IMAGE_ALT_MAX, MEDIA_TITLE_MAX, type MediaRow, mediaEndpoints, resourceByName } from '@gk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Empty, Input, Popconfirm, Space, Spin, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { RequestError } from '../../api/request';
 import { Denied } from '../../components/Denied';
 import { isAcceptedImage } from '../../components/image/imageSlots';
-import { fetchMediaUsage, replaceMedia, saveMediaAlt, usageLink } from '../../components/image/media/mediaApi';
+import { fetchMediaUsage, mediaTitle, replaceMedia, saveMedia, usageLink } from '../../components/image/media/mediaApi';
 import { useContentLocales } from '../../components/translation/locales';
 import { feedback } from '../../lib/feedback';
 import { usePermission } from '../../lib/Permission';
@@ -24,7 +24,8 @@ export function useResourceLabel() {
 }
 
 /**
- * One image of the library (a drawer): the picture and its facts, its alt text per content locale, every record and
+ * One image of the library (a drawer): the picture and its facts, its title (名称: not empty once set) and its alt
+ * text per content locale, saved together, every record and
  * field using it (links to them), 替换 (the picture swapped, every reference kept) and 删除 (refused while used:
  * the server's message, naming where, is shown).
  */
@@ -34,6 +35,7 @@ export function MediaDetail({
   onDelete,
   onChanged,
   onReplaced,
+  onSaved,
 }: {
   row: MediaRow | null;
   onClose: () => void;
@@ -41,6 +43,8 @@ export function MediaDetail({
   onChanged: () => void;
   /** the image now under its new name (replaceMedia's answer) */
   onReplaced: (row: MediaRow) => void;
+  /** the image as saved (its title and alt texts) */
+  onSaved?: (row: MediaRow) => void;
 }) {
   const { t } = useTranslation();
   const can = usePermission();
@@ -48,6 +52,7 @@ export function MediaDetail({
   const locales = useContentLocales();
   const label = useResourceLabel();
   const [alts, setAlts] = useState<Record<string, string>>({});
+  const [title, setTitle] = useState('');
   const [saving, setSaving] = useState(false);
   const [replacing, setReplacing] = useState<number | null>(null);
   const [version, setVersion] = useState(0);
@@ -55,6 +60,7 @@ export function MediaDetail({
 
   useEffect(() => {
     if (!row) return;
+    setTitle(row.title ?? '');
     setAlts({ [locales.default]: row.alt ?? '', ...Object.fromEntries(locales.others.map((l) => [l, row.alts?.[l] ?? ''])) });
   }, [row, locales]);
 
@@ -66,14 +72,30 @@ export function MediaDetail({
 
   const original = (l: string) => (l === locales.default ? (row?.alt ?? '') : (row?.alts?.[l] ?? ''));
   const changed = locales.all.filter((l) => (alts[l] ?? '').trim() !== original(l).trim());
+  const titleChanged = title.trim() !== (row?.title ?? '');
+  // a title once set cannot be emptied (the server's rule); an image without one keeps showing its stored name
+  const titleError = titleChanged && !title.trim() ? t('media.titleRequired') : null;
 
-  const saveAlts = async () => {
-    if (!row) return;
+  const saveInfo = async () => {
+    if (!row || titleError) return;
     setSaving(true);
     try {
-      for (const l of changed) await saveMediaAlt(row.name, (alts[l] ?? '').trim(), l === locales.default ? undefined : l);
-      feedback().message.success(t('media.ui.altSaved'));
+      let saved: MediaRow | undefined;
+      // the title goes with the default locale's alt text when both changed, else alone
+      const titleOnly = titleChanged && !changed.includes(locales.default);
+      if (titleOnly) saved = (await saveMedia(row.name, { title: title.trim() })).data;
+      for (const l of changed) {
+        const main = l === locales.default;
+        const change = {
+          alt: (alts[l] ?? '').trim(),
+          ...(main ? {} : { locale: l }),
+          ...(main && titleChanged ? { title: title.trim() } : {}),
+        };
+        saved = (await saveMedia(row.name, change)).data;
+      }
+      feedback().message.success(t('media.ui.infoSaved'));
       client.removeQueries({ queryKey: ['imageMeta'] });
+      if (saved) onSaved?.(saved);
       onChanged();
     } catch {
       // the request layer showed why
@@ -135,7 +157,10 @@ export function MediaDetail({
     >
       {row && (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <img className="gk-media-preview" src={version ? `${row.url}?v=${version}` : row.url} alt={row.alt || row.name} />
+          <Typography.Title level={4} className="gk-media-title" ellipsis={{ tooltip: mediaTitle(row) }} style={{ margin: 0 }}>
+            {mediaTitle(row)}
+          </Typography.Title>
+          <img className="gk-media-preview" src={version ? `${row.url}?v=${version}` : row.url} alt={row.alt || mediaTitle(row)} />
           <Space wrap>
             {can(mediaEndpoints.replace.path) ? (
               <Upload
@@ -171,7 +196,7 @@ export function MediaDetail({
           </Space>
           <Typography.Text type="secondary">{t('media.ui.replaceHint')}</Typography.Text>
           <Descriptions size="small" column={1} bordered>
-            <Descriptions.Item label={t('media.ui.name')}>
+            <Descriptions.Item label={t('media.ui.fileName')}>
               <Typography.Text copyable>{row.name}</Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label={t('media.ui.bytes')}>{formatBytes(row.bytes)}</Descriptions.Item>
@@ -183,8 +208,28 @@ export function MediaDetail({
             <Descriptions.Item label={t('media.ui.uploadTime')}>{row.uploadTime ?? '—'}</Descriptions.Item>
           </Descriptions>
           <div>
-            <Typography.Title level={5}>{t('media.ui.alt')}</Typography.Title>
+            <Typography.Title level={5}>{t('media.ui.info')}</Typography.Title>
             <Space orientation="vertical" style={{ width: '100%' }}>
+              <div>
+                <label className="gk-image-alt-label" htmlFor="gk-media-title">
+                  {t('media.ui.name')}
+                </label>
+                <Input
+                  id="gk-media-title"
+                  value={title}
+                  maxLength={MEDIA_TITLE_MAX}
+                  status={titleError ? 'error' : undefined}
+                  aria-invalid={titleError ? true : undefined}
+                  aria-describedby={titleError ? 'gk-media-title-error' : undefined}
+                  placeholder={t('media.ui.titlePlaceholder')}
+                  onChange={(e) => setTitle(e.target.value)}
+                />
+                {titleError && (
+                  <Typography.Text type="danger" id="gk-media-title-error" role="alert">
+                    {titleError}
+                  </Typography.Text>
+                )}
+              </div>
               {locales.all.map((l) => (
                 <div key={l}>
                   <label className="gk-image-alt-label" htmlFor={`gk-media-alt-${l}`}>
@@ -199,8 +244,13 @@ export function MediaDetail({
                   />
                 </div>
               ))}
-              <Button type="primary" disabled={!changed.length} loading={saving} onClick={() => void saveAlts()}>
-                {t('media.ui.saveAlt')}
+              <Button
+                type="primary"
+                disabled={(!changed.length && !titleChanged) || !!titleError}
+                loading={saving}
+                onClick={() => void saveInfo()}
+              >
+                {t('media.ui.saveInfo')}
               </Button>
             </Space>
           </div>

@@ -14,6 +14,7 @@ beforeEach(() => {
 
 const row = (name: string, over: Partial<MediaRow> = {}): MediaRow => ({
   name,
+  title: null,
   url: `/img/${name}`,
   bytes: 20480,
   width: 800,
@@ -25,7 +26,7 @@ const row = (name: string, over: Partial<MediaRow> = {}): MediaRow => ({
   uses: 0,
   ...over,
 });
-const USED = row('aaaa1111aaaa1111.png', { alt: '洋山港', uses: 1 });
+const USED = row('aaaa1111aaaa1111.png', { alt: '洋山港', uses: 1, title: '横幅-洋山港' });
 const FREE = row('bbbb2222bbbb2222.jpg', { format: 'jpeg' });
 const REFUSAL = '图片正在被使用：新闻“港口新闻”（摘要图片）';
 
@@ -34,7 +35,9 @@ function serve(rows: MediaRow[] = [USED, FREE]) {
     [mediaEndpoints.page.path]: ({ body }) => {
       const b = body as { unused?: number; keyword?: string };
       const out = rows.filter(
-        (r) => (!b.unused || r.uses === 0) && (!b.keyword || r.name.includes(b.keyword) || r.alt.includes(b.keyword)),
+        (r) =>
+          (!b.unused || r.uses === 0) &&
+          (!b.keyword || r.name.includes(b.keyword) || r.alt.includes(b.keyword) || !!r.title?.includes(b.keyword)),
       );
       return { code: 200, msg: '查询成功', rows: out, total: out.length };
     },
@@ -56,7 +59,7 @@ function serve(rows: MediaRow[] = [USED, FREE]) {
 const show = async () => {
   const { ui } = routed(<MediaList />, { path: '/media/media-list', others: ['/news/news-details'] });
   render(<TestProviders>{ui}</TestProviders>);
-  await screen.findByText(USED.name);
+  await screen.findByText(FREE.name);
 };
 const card = (name: string) => document.querySelector(`.gk-media-card[data-name="${name}"]`) as HTMLElement;
 const drawer = () => document.querySelector('.ant-drawer-open') as HTMLElement;
@@ -77,8 +80,8 @@ describe('素材库', () => {
     const api = serve();
     await show();
     const search = (v: string) => {
-      fireEvent.change(screen.getByLabelText('名称或替代文字'), { target: { value: v } });
-      const input = screen.getByLabelText('名称或替代文字');
+      fireEvent.change(screen.getByLabelText('名称、文件名或替代文字'), { target: { value: v } });
+      const input = screen.getByLabelText('名称、文件名或替代文字');
       fireEvent.change(input, { target: { value: v } });
       fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
       fireEvent.keyUp(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
@@ -101,6 +104,9 @@ describe('素材库', () => {
     await show();
     fireEvent.click(screen.getByText('列表'));
     const tr = (await screen.findByRole('button', { name: FREE.name })).closest('tr') as HTMLElement;
+    // a titled image: its title is the link, its stored name below it
+    const titled = (await screen.findByRole('button', { name: '横幅-洋山港' })).closest('tr') as HTMLElement;
+    expect(within(titled).getByText(USED.name)).toBeInTheDocument();
     expect(within(tr).getByText('20 KB')).toBeInTheDocument();
     expect(within(tr).getByText('JPEG')).toBeInTheDocument();
     expect(within(tr).getByText('admin')).toBeInTheDocument();
@@ -124,10 +130,78 @@ describe('素材库', () => {
     const input = await within(drawer()).findByLabelText('替代文字');
     expect(input).toHaveValue('洋山港');
     fireEvent.change(input, { target: { value: '洋山港集装箱码头' } });
-    fireEvent.click(within(drawer()).getByRole('button', { name: '保存替代文字' }));
+    fireEvent.click(within(drawer()).getByRole('button', { name: '保存名称和替代文字' }));
     await waitFor(() => expect(api.of(mediaEndpoints.save.path)).toHaveLength(1));
     expect(api.of(mediaEndpoints.save.path)[0].body).toEqual({ name: USED.name, alt: '洋山港集装箱码头' });
-    expect(await screen.findByText('替代文字已保存')).toBeInTheDocument();
+    expect(await screen.findByText('名称和替代文字已保存')).toBeInTheDocument();
+  });
+
+  it('a card shows the title as its name and the stored name below; without a title, the stored name', async () => {
+    serve();
+    await show();
+    const name = card(USED.name).querySelector('.gk-media-name') as HTMLElement;
+    expect(name).toHaveTextContent('横幅-洋山港');
+    expect(card(USED.name).querySelector('.gk-media-file')).toHaveTextContent(USED.name);
+    expect(card(FREE.name).querySelector('.gk-media-name')).toHaveTextContent(FREE.name);
+    expect(card(FREE.name).querySelector('.gk-media-file')).toBeNull();
+    expect(screen.getByLabelText('选择 横幅-洋山港')).toBeInTheDocument();
+  });
+
+  it('searches by title', async () => {
+    const api = serve();
+    await show();
+    const input = screen.getByLabelText('名称、文件名或替代文字');
+    fireEvent.change(input, { target: { value: '横幅' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(card(FREE.name)).toBeNull());
+    expect(card(USED.name)).not.toBeNull();
+    expect(api.of(mediaEndpoints.page.path).at(-1)?.body).toMatchObject({ keyword: '横幅' });
+  });
+
+  it('the drawer edits the title (名称) and saves it alone; the drawer then shows the new title', async () => {
+    const api = serve();
+    await show();
+    fireEvent.click(card(USED.name).querySelector('.gk-media-thumb')!);
+    const input = await within(drawer()).findByLabelText('名称');
+    expect(input).toHaveValue('横幅-洋山港');
+    expect(within(drawer()).getByText(USED.name)).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: ' 横幅-洋山港码头 ' } });
+    fireEvent.click(within(drawer()).getByRole('button', { name: '保存名称和替代文字' }));
+    await waitFor(() => expect(api.of(mediaEndpoints.save.path)).toHaveLength(1));
+    expect(api.of(mediaEndpoints.save.path)[0].body).toEqual({ name: USED.name, title: '横幅-洋山港码头' });
+    expect(await screen.findByText('名称和替代文字已保存')).toBeInTheDocument();
+    await waitFor(() => expect(drawer().querySelector('.gk-media-title')).toHaveTextContent('横幅-洋山港码头'));
+    expect(within(drawer()).getByRole('button', { name: '保存名称和替代文字' })).toBeDisabled();
+  });
+
+  it('a title and the alt text changed together go in one call', async () => {
+    const api = serve();
+    await show();
+    fireEvent.click(card(USED.name).querySelector('.gk-media-thumb')!);
+    fireEvent.change(await within(drawer()).findByLabelText('名称'), { target: { value: '横幅-港口' } });
+    fireEvent.change(within(drawer()).getByLabelText('替代文字'), { target: { value: '洋山港夜景' } });
+    fireEvent.click(within(drawer()).getByRole('button', { name: '保存名称和替代文字' }));
+    await waitFor(() => expect(api.of(mediaEndpoints.save.path)).toHaveLength(1));
+    expect(api.of(mediaEndpoints.save.path)[0].body).toEqual({ name: USED.name, alt: '洋山港夜景', title: '横幅-港口' });
+  });
+
+  it('a title cannot be emptied: the field says so and nothing is sent', async () => {
+    const api = serve();
+    await show();
+    fireEvent.click(card(USED.name).querySelector('.gk-media-thumb')!);
+    fireEvent.change(await within(drawer()).findByLabelText('名称'), { target: { value: '  ' } });
+    expect(within(drawer()).getByRole('alert')).toHaveTextContent('请填写图片名称');
+    expect(within(drawer()).getByRole('button', { name: '保存名称和替代文字' })).toBeDisabled();
+    expect(api.of(mediaEndpoints.save.path)).toHaveLength(0);
+  });
+
+  it('an image without a title: the drawer shows its stored name, the 名称 field starts empty', async () => {
+    serve();
+    await show();
+    fireEvent.click(card(FREE.name).querySelector('.gk-media-thumb')!);
+    expect(await within(drawer()).findByLabelText('名称')).toHaveValue('');
+    expect(drawer().querySelector('.gk-media-title')).toHaveTextContent(FREE.name);
+    expect(within(drawer()).queryByRole('alert')).toBeNull();
   });
 
   it('删除 of an image in use shows the server’s refusal naming where, and keeps it', async () => {

@@ -16,6 +16,7 @@ import {
   Spin,
   Table,
   Tag,
+  Typography,
   Upload,
   type UploadProps,
 } from 'antd';
@@ -30,6 +31,7 @@ import {
   fetchMediaPage,
   type MediaQuery,
   mediaKey,
+  mediaTitle,
   thumbOf,
   uploadToLibrary,
 } from '../../components/image/media/mediaApi';
@@ -44,7 +46,7 @@ const VIEW_KEY = 'gk-media-view';
 const PAGE_SIZES: Record<View, number> = { grid: 24, list: 20 };
 
 /**
- * 素材库 (issue 26): every stored image once, searched by name or alt text, filtered by 未使用, by the resource using
+ * 素材库 (issue 26): every stored image once, shown by its title (its stored name below), searched by title, name or alt text, filtered by 未使用, by the resource using
  * it and by upload date, as a grid or a table; multi-upload by drag and drop with each file's progress; one image's
  * drawer (MediaDetail) edits its alt text, lists where it is used, replaces or deletes it; the selected images or
  * every unused one deleted at once (the server refuses the whole call while one is used, naming where).
@@ -269,17 +271,24 @@ export default function MediaList() {
               key: 'thumb',
               width: 84,
               render: (_v, row) => (
-                <img className="gk-media-table-thumb" src={thumbOf(row, 160)} alt={row.alt || row.name} loading="lazy" />
+                <img className="gk-media-table-thumb" src={thumbOf(row, 160)} alt={row.alt || mediaTitle(row)} loading="lazy" />
               ),
             },
             {
               title: t('media.ui.name'),
-              dataIndex: 'name',
+              key: 'title',
               ellipsis: true,
-              render: (v: string, row) => (
-                <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(row)}>
-                  {v}
-                </Button>
+              render: (_v, row) => (
+                <div className="gk-media-table-name">
+                  <Button type="link" size="small" style={{ padding: 0 }} title={row.name} onClick={() => setOpen(row)}>
+                    {mediaTitle(row)}
+                  </Button>
+                  {row.title && (
+                    <Typography.Text type="secondary" className="gk-media-file" ellipsis={{ tooltip: row.name }}>
+                      {row.name}
+                    </Typography.Text>
+                  )}
+                </div>
               ),
             },
             { title: t('media.ui.bytes'), dataIndex: 'bytes', width: 90, render: (v: number) => formatBytes(v) },
@@ -313,7 +322,7 @@ export default function MediaList() {
           />
         </Space>
       </div>
-      <MediaDetail row={open} onClose={() => setOpen(null)} onDelete={remove} onChanged={refresh} onReplaced={setOpen} />
+      <MediaDetail row={open} onClose={() => setOpen(null)} onDelete={remove} onChanged={refresh} onReplaced={setOpen} onSaved={setOpen} />
     </Card>
   );
 }

@@ -1,12 +1,12 @@
 import { formatBytes, type MediaRow } from '@gk/contracts';
 import { Checkbox, Empty, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { thumbOf } from './mediaApi';
+import { mediaTitle, thumbOf } from './mediaApi';
 import './media.css';
 
 /**
- * The library's images as cards (the 素材库 screen's grid view and the picker): a thumbnail (`?w=320`), the name,
- * size and pixel size, and whether it is used. `checked`: the cards carry a checkbox (the screen's batch selection);
+ * The library's images as cards (the 素材库 screen's grid view and the picker): a thumbnail (`?w=320`), the title
+ * (the stored name in its tooltip and below it; the stored name alone when the image has no title), size and pixel size, and whether it is used. `checked`: the cards carry a checkbox (the screen's batch selection);
  * `active`: the card picked (the picker).
  */
 export interface MediaGridProps {
@@ -37,25 +37,30 @@ export function MediaGrid({ rows, onOpen, onActivate, checked, onCheck, active, 
             <button
               type="button"
               className="gk-media-thumb"
-              title={row.alt || row.name}
+              title={row.alt || mediaTitle(row)}
               aria-pressed={active !== undefined ? active === row.name : undefined}
               onClick={() => onOpen(row)}
               onDoubleClick={() => onActivate?.(row)}
             >
-              <img src={thumbOf(row)} alt={row.alt || row.name} loading="lazy" />
+              <img src={thumbOf(row)} alt={row.alt || mediaTitle(row)} loading="lazy" />
             </button>
             {checked && (
               <Checkbox
                 className="gk-media-check"
                 checked={isChecked}
-                aria-label={t('media.ui.selectCard', { name: row.name })}
+                aria-label={t('media.ui.selectCard', { name: mediaTitle(row) })}
                 onChange={(e) => toggle(row.name, e.target.checked)}
               />
             )}
             <div className="gk-media-meta">
-              <Typography.Text ellipsis={{ tooltip: row.name }} className="gk-media-name">
-                {row.name}
+              <Typography.Text ellipsis={{ tooltip: row.title ? `${row.title}\n${row.name}` : row.name }} className="gk-media-name">
+                {mediaTitle(row)}
               </Typography.Text>
+              {row.title && (
+                <Typography.Text type="secondary" ellipsis className="gk-media-file">
+                  {row.name}
+                </Typography.Text>
+              )}
               <div className="gk-media-facts">
                 <span>
                   {row.width}×{row.height}

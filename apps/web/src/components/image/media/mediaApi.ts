@@ -34,10 +34,17 @@ export async function fetchMediaUsage(name: string, signal?: AbortSignal): Promi
   return reply.data ?? [];
 }
 
-/** the image's alt text, of the default content locale (no `locale`) or of another one */
-export function saveMediaAlt(name: string, alt: string, locale?: string): Promise<Reply<MediaRow>> {
-  return post<Reply<MediaRow>>(mediaEndpoints.save.path, { name, alt, ...(locale ? { locale } : {}) });
+/**
+ * the image's title and/or alt text (of the default content locale: no `locale`, or of another one); what the call
+ * leaves out stays as it is (an absent alt text is kept only when the title is sent: the server's rule)
+ */
+export function saveMedia(name: string, change: { alt?: string; title?: string; locale?: string }): Promise<Reply<MediaRow>> {
+  const { locale, ...rest } = change;
+  return post<Reply<MediaRow>>(mediaEndpoints.save.path, { name, ...rest, ...(locale ? { locale } : {}) });
 }
+
+/** the name an image is shown by: its title, else its stored name (images stored before titles existed) */
+export const mediaTitle = (row: Pick<MediaRow, 'name' | 'title'>) => row.title || row.name;
 
 /** deletes images; quiet: the caller shows the refusal (it names where an image is used) in a dialog */
 export function deleteMedia(names: string[]): Promise<Reply> {
