@@ -429,7 +429,10 @@ export class Crud extends ResourceQuery {
       const i18n = this.def.translatable ? await readI18n(db, this.ctx, this.def, part) : null;
       for (const r of rows) byId.set(Number(r.id), i18n ? withI18n(r, i18n.get(Number(r.id))) : r);
     }
-    return ids.flatMap((i): Row[] => { const r = byId.get(i); return r ? [r] : []; });
+    return ids.flatMap((i): Row[] => {
+      const r = byId.get(i);
+      return r ? [r] : [];
+    });
   }
 
   /**

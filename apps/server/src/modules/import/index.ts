@@ -142,7 +142,12 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         const part: WritePart = { kind: 'import', id: Number(batch.id) };
         // the records the rows update, as they were; then every row saved (Crud.saveMany: a chunk at a time)
         const befores = new Map(
-          (await crud.getMany(result.valid.flatMap((v) => (v.id != null ? [v.id] : [])), trx)).map((r) => [Number(r.id), r]),
+          (
+            await crud.getMany(
+              result.valid.flatMap((v) => (v.id != null ? [v.id] : [])),
+              trx,
+            )
+          ).map((r) => [Number(r.id), r]),
         );
         const saved = await crud.saveMany(
           result.valid.map((v) => v.payload),
@@ -196,7 +201,14 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         const items = await trx.selectFrom('import_item').selectAll().where('batch_id', '=', batchId).orderBy('id', 'desc').execute();
         const part: WritePart = { kind: 'undoImport', id: batchId };
         // every record as the import left it, else nothing is undone
-        const current = new Map((await crud.getMany(items.map((i) => Number(i.record_id)), trx)).map((r) => [Number(r.id), r]));
+        const current = new Map(
+          (
+            await crud.getMany(
+              items.map((i) => Number(i.record_id)),
+              trx,
+            )
+          ).map((r) => [Number(r.id), r]),
+        );
         for (const item of items) {
           const now = current.get(Number(item.record_id));
           const after = item.after_data ? (JSON.parse(item.after_data) as Row) : null;
