@@ -29,9 +29,10 @@ type Row = Record<string, unknown>;
 
 /**
  * Excel import (导入, issue 26) of every resource declaring `importable`: 下载模板, 校验 (every row checked with the
- * save's own rules, nothing written), 导入 (the rows through `Crud.save`, hooks and listeners included, in ONE
- * transaction: one revision per record, one operation-log entry for the whole) and 撤销导入 (the whole undone in one
- * transaction, refused when a record changed since). Each call needs the resource's own save permission.
+ * save's own rules, nothing written), 导入 (the rows through `Crud.saveMany`, each as its `Crud.save` would, hooks
+ * and listeners included, in ONE transaction: one revision per record, one operation-log entry for the whole) and
+ * 撤销导入 (the whole undone in one transaction, refused when a record changed since). Each call needs the resource's
+ * own save permission.
  */
 
 /** the unpacked size of a file is capped at this many times IMPORT_MAX_BYTES */
