@@ -56,7 +56,13 @@ export interface WritePart {
   kind: 'import' | 'undoImport';
   id: number;
 }
-export type WriteListener = (event: WriteEvent) => Promise<void> | void;
+/**
+ * A listener of the domain events. `many`, when it has one, hears the events of a bulk save (`Crud.saveMany`: an
+ * import's chunk, one resource, in order) at once instead of one call per event; it must do what the calls would.
+ */
+export type WriteListener = ((event: WriteEvent) => Promise<void> | void) & {
+  many?: (events: WriteEvent[]) => Promise<void> | void;
+};
 
 /** What every module gets: configuration, the database, the image store and a clock. */
 export interface Ctx {

@@ -139,6 +139,20 @@ export async function setOwner(db: AnyDb, def: ResourceDef, recordId: number, re
   await db.insertInto('record_owner').values({ resource: def.name, record_id: recordId, dept_id: user.deptId, user_id: user.id }).execute();
 }
 
+/** `setOwner` of many records at once (a bulk save's created records) */
+export async function setOwners(db: AnyDb, def: ResourceDef, ids: readonly number[], req: FastifyRequest | undefined): Promise<void> {
+  const user = req?.user;
+  if (!user || !isScoped(def) || !ids.length) return;
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = ids.slice(i, i + 500);
+    await db.deleteFrom('record_owner').where('resource', '=', def.name).where('record_id', 'in', part).execute();
+    await db
+      .insertInto('record_owner')
+      .values(part.map((recordId) => ({ resource: def.name, record_id: recordId, dept_id: user.deptId, user_id: user.id })))
+      .execute();
+  }
+}
+
 /** The records are gone for good: their owner rows go too. */
 export async function dropOwners(db: AnyDb, resource: string, ids: readonly number[]): Promise<void> {
   if (ids.length)

@@ -32,9 +32,10 @@ import { imageNamesIn } from '../storage/references.js';
 import { type ListWhere, ResourceQuery, type Row, type Visibility } from './list.js';
 import { draftsOf, dropDrafts, type PendingDraft, readDraft, writeDraft } from './pending-draft.js';
 import { publishSaveRule, scheduleRule } from './publish-state.js';
-import { assertInScope, dropOwners, scopeFor, setOwner } from './scope.js';
+import { assertInScope, dropOwners, scopeFor, setOwners } from './scope.js';
 import {
   dropTranslations,
+  flushTranslations,
   I18N_KEY,
   type I18nSnapshot,
   IMAGE_URL,
@@ -46,6 +47,7 @@ import {
   snapshotsOf,
   statusesOf,
   type TranslationInput,
+  translationBatch,
   withI18n,
   writeTranslations,
 } from './translations.js';
@@ -89,6 +91,32 @@ export interface CrudHooks {
 }
 
 const publishInput = z.object({ id: id(), publishTime: optDateTime(), offlineTime: optDateTime() });
+/** a save body's id and draft flag, read before its schema (built once: zod compiles each schema on its first use) */
+const idInput = z.object({ id: z.union([z.number(), z.string(), z.null()]).optional() });
+const draftInput = z.object({ draft: draftFlag });
+/** how many records a bulk save (`saveMany`) reads, checks and finishes at once */
+const BULK_CHUNK = 500;
+
+/** the first half of a save done (the row written), for `finish` (with the other rows of a bulk save) */
+interface WrittenRow {
+  savedId: number;
+  existing: Row | null;
+  values: Row;
+  input: PreparedSave;
+  scratch: WriteScratch;
+  held: boolean;
+}
+
+/**
+ * What a bulk save (`saveMany`) read at once for a chunk of records: the stored records, the references found and
+ * the unique values held (updated as its rows are written, so each row sees the ones before it, as single saves do)
+ */
+interface BulkRead {
+  existing: Map<number, Row>;
+  refs: Map<string, Set<string>>;
+  /** per unique field: the values read (`known`) and which records hold each */
+  unique: Map<string, { known: Set<string>; held: Map<string, Set<number>> }>;
+}
 
 /** the save rule a resource's capabilities add (a publishable resource's, a time window's), run before its hooks */
 type CapabilityRule = (values: Row, info: { existing: Row | null; req?: FastifyRequest }) => Row;
@@ -222,6 +250,15 @@ export class Crud extends ResourceQuery {
     for (const listener of this.ctx.writeListeners) await listener({ ...event, resource: this.def });
   }
 
+  /** emits the events of several writes: each listener hears them together when it can (`many`), else one by one */
+  private async emitMany(events: Omit<WriteEvent, 'resource'>[]): Promise<void> {
+    if (events.length <= 1) return events.length ? this.emit(events[0]) : undefined;
+    const all = events.map((e) => ({ ...e, resource: this.def }));
+    for (const listener of this.ctx.writeListeners)
+      if (listener.many) await listener.many(all);
+      else for (const e of all) await listener(e);
+  }
+
   /** the request the hooks receive: a save without one (a seed at start-up) is only possible without hooks */
   private hookRequest(req: FastifyRequest | undefined): FastifyRequest {
     if (!req) throw new Error(`${this.def.name}: its hooks need the request`);
@@ -257,9 +294,9 @@ export class Crud extends ResourceQuery {
   /** a save's input checked, its rich text sanitized: before any transaction opens */
   private async prepare(raw: unknown, req?: FastifyRequest): Promise<PreparedSave> {
     const rawObj = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Row;
-    const idValue = parseInput(z.object({ id: z.union([z.number(), z.string(), z.null()]).optional() }), rawObj).id;
+    const idValue = parseInput(idInput, rawObj).id;
     const recordId = idValue == null || idValue === '' ? null : parseInput(id(), idValue);
-    const draft = this.def.publishable ? parseInput(z.object({ draft: draftFlag }), rawObj).draft : false;
+    const draft = this.def.publishable ? parseInput(draftInput, rawObj).draft : false;
     const parsed = parseInput(this.def.save, rawObj) as Row;
     // rich text is sanitized before the transaction opens: a costly body must never hold the database
     const sanitize = (html: string) => sanitizeRichText(html, { owner: ownerOf(req), timeLimitMs: this.ctx.config.sanitizeTimeLimitMs });
@@ -278,13 +315,139 @@ export class Crud extends ResourceQuery {
     dropped: Set<string>,
     emit: boolean,
     partOf?: WritePart,
-  ) {
+  ): Promise<Row> {
+    const row = await this.writeRow(trx, input, req, dropped, partOf);
+    if (!('savedId' in row)) return row.reply;
+    return (await this.finish(trx, [row], req, dropped, emit, partOf))[0];
+  }
+
+  /**
+   * Saves many records inside the caller's transaction (an Excel import), each exactly as `save` would (its checks,
+   * hooks, one event per record), `BULK_CHUNK` at a time: a chunk's stored records, references, unique values,
+   * owner rows, text index, locales and read-back are each one query for the chunk, and the listeners hear its
+   * events together (`WriteListener.many`). Answers the saved records in order; `between` runs after each chunk (a
+   * caller lets other requests in there). Images the saves dropped are added to `dropped` (the caller deletes their
+   * files after its commit).
+   */
+  async saveMany(
+    raws: unknown[],
+    req: FastifyRequest | undefined,
+    trx: Transaction<Database>,
+    opts: { partOf?: WritePart; dropped?: Set<string>; between?: () => Promise<void> } = {},
+  ): Promise<Row[]> {
+    const dropped = opts.dropped ?? new Set<string>();
+    const out: Row[] = [];
+    let chunk: PreparedSave[] = [];
+    const ids = new Set<number>();
+    const flush = async () => {
+      if (!chunk.length) return;
+      out.push(...(await this.writeChunk(trx, chunk, req, dropped, opts.partOf)));
+      chunk = [];
+      ids.clear();
+      await opts.between?.();
+    };
+    for (const raw of raws) {
+      const input = await this.prepare(raw, req);
+      // a record saved twice: its second save reads what the first wrote
+      if (chunk.length >= BULK_CHUNK || (input.recordId != null && ids.has(input.recordId))) await flush();
+      if (input.recordId != null) ids.add(input.recordId);
+      chunk.push(input);
+    }
+    await flush();
+    return out.map((r) => this.answer(r));
+  }
+
+  private async writeChunk(
+    trx: Transaction<Database>,
+    inputs: PreparedSave[],
+    req: FastifyRequest | undefined,
+    dropped: Set<string>,
+    partOf: WritePart | undefined,
+  ): Promise<Row[]> {
+    const loose = looseDb(trx);
+    const updateIds = inputs.flatMap((i) => (i.recordId == null ? [] : [i.recordId]));
+    const existing = new Map((await this.getMany(updateIds, trx)).map((r) => [Number(r.id), r]));
+    if (existing.size !== updateIds.length) throw notFound();
+    await assertInScope(trx, this.def.name, scopeFor(this.def, req), updateIds);
+    // the values the chunk names, looked up at once (a value not among them is looked up as a single save does)
+    const sent = (field: string) => [...new Set(inputs.map((i) => i.parsed[field]).filter((v) => v != null && v !== ''))];
+    const bulk: BulkRead = { existing, refs: new Map(), unique: new Map() };
+    for (const r of this.def.refs ?? []) {
+      if (r.table === this.def.table) continue;
+      const found = new Set<string>();
+      const values = sent(r.field);
+      for (let i = 0; i < values.length; i += BULK_CHUNK)
+        for (const f of (await loose
+          .selectFrom(r.table)
+          .select(r.key)
+          .where(r.key, 'in', values.slice(i, i + BULK_CHUNK))
+          .execute()) as Row[])
+          found.add(String(f[r.key]));
+      bulk.refs.set(r.field, found);
+    }
+    for (const u of this.def.unique ?? []) {
+      const col = columnOf(this.byName.get(u.field)!);
+      const held = new Map<string, Set<number>>();
+      const values = sent(u.field);
+      for (let i = 0; i < values.length; i += BULK_CHUNK)
+        for (const h of (await loose
+          .selectFrom(this.def.table)
+          .select(['id', col])
+          .where(col, 'in', values.slice(i, i + BULK_CHUNK))
+          .execute()) as Row[]) {
+          const ids = held.get(String(h[col])) ?? new Set<number>();
+          ids.add(Number(h.id));
+          held.set(String(h[col]), ids);
+        }
+      bulk.unique.set(u.field, { known: new Set(values.map(String)), held });
+    }
+    const replies: (Row | number)[] = [];
+    const written: WrittenRow[] = [];
+    for (const input of inputs) {
+      const row = await this.writeRow(trx, input, req, dropped, partOf, bulk);
+      if ('savedId' in row) {
+        replies.push(written.length);
+        written.push(row);
+      } else replies.push(row.reply);
+    }
+    const saved = await this.finish(trx, written, req, dropped, true, partOf);
+    return replies.map((r) => (typeof r === 'number' ? saved[r] : r));
+  }
+
+  /** records as `get` answers them (with their locales), in the order of `ids` (the absent ones left out), a few queries */
+  async getMany(ids: readonly number[], db: AnyDb = this.db as unknown as AnyDb): Promise<Row[]> {
+    const byId = new Map<number, Row>();
+    for (let i = 0; i < ids.length; i += BULK_CHUNK) {
+      const part = ids.slice(i, i + BULK_CHUNK);
+      const rows = ((await this.selectFields(this.base(db)).where('t.id', 'in', part).execute()) as Row[]).map((r) => this.out(r));
+      const i18n = this.def.translatable ? await readI18n(db, this.ctx, this.def, part) : null;
+      for (const r of rows) byId.set(Number(r.id), i18n ? withI18n(r, i18n.get(Number(r.id))) : r);
+    }
+    return ids.flatMap((i): Row[] => {
+      const r = byId.get(i);
+      return r ? [r] : [];
+    });
+  }
+
+  /**
+   * The first half of a save inside `trx`: checked and written (its owner row, text index, hooks after the write,
+   * locales and event wait for `finish`), or its pending draft kept (`reply`, done). `bulk`: what a bulk save read
+   * for its chunk.
+   */
+  private async writeRow(
+    trx: Transaction<Database>,
+    input: PreparedSave,
+    req: FastifyRequest | undefined,
+    dropped: Set<string>,
+    partOf?: WritePart,
+    bulk?: BulkRead,
+  ): Promise<WrittenRow | { reply: Row }> {
     const { recordId, rawObj, parsed, clean } = input;
     const scratch: WriteScratch = {};
     const loose = looseDb(trx);
-    const existing = recordId == null ? null : await this.get(recordId, trx);
+    const existing = recordId == null ? null : bulk ? (bulk.existing.get(recordId) ?? null) : await this.get(recordId, trx);
     if (recordId != null && !existing) throw notFound();
-    if (existing) await assertInScope(trx, this.def.name, scopeFor(this.def, req), [recordId!]);
+    if (existing && !bulk) await assertInScope(trx, this.def.name, scopeFor(this.def, req), [recordId!]);
     // 保存草稿 of a record on the site (or due on it): the edit waits apart, the record stays as it is
     let pending = input.draft && !!existing && keepsDraftApart(existing, this.ctx.nowText());
     // without the publish permission, no save changes what the site shows (see `held` below)
@@ -310,12 +473,18 @@ export class Crud extends ResourceQuery {
     for (const r of this.def.refs ?? []) {
       const v = values[r.field];
       if (v == null || v === '') continue;
+      if (bulk?.refs.get(r.field)?.has(String(v))) continue;
       const found = await loose.selectFrom(r.table).select('id').where(r.key, '=', v).executeTakeFirst();
       if (!found) throw badRequest(r.message);
     }
     for (const u of this.def.unique ?? []) {
       const v = values[u.field];
       if (v == null || v === '') continue;
+      const read = bulk?.unique.get(u.field);
+      if (read?.known.has(String(v))) {
+        if ([...(read.held.get(String(v)) ?? [])].some((h) => h !== recordId)) throw conflict(u.message);
+        continue;
+      }
       let q = loose
         .selectFrom(this.def.table)
         .select('id')
@@ -348,7 +517,7 @@ export class Crud extends ResourceQuery {
         values = await this.hooks.beforeSave(values, { id: recordId, existing, req: this.hookRequest(req), trx, scratch });
       const reply = await this.keepDraft(trx, existing!, values, req, dropped, input.i18n, partOf);
       if (held) heldReplies.add(reply);
-      return reply;
+      return { reply };
     }
     if (this.capabilityRule) values = this.capabilityRule(values, { existing, req });
     if (this.hooks.beforeSave)
@@ -360,14 +529,49 @@ export class Crud extends ResourceQuery {
       if (this.byName.get('createTime')) cols.create_time = this.ctx.nowText();
       const ins = await loose.insertInto(this.def.table).values(cols).returning('id').executeTakeFirstOrThrow();
       savedId = Number(ins.id);
-      // it belongs to its creator's department and account (数据权限), never to what the body says
-      await setOwner(trx, this.def, savedId, req);
     } else if (Object.keys(cols).length) {
       await loose.updateTable(this.def.table).set(cols).where('id', '=', recordId).execute();
     }
-    await reindexRows(trx, this.def, [savedId!]);
+    // the next rows of a bulk save see the unique values this one now holds (and no longer holds)
+    if (bulk)
+      for (const u of this.def.unique ?? []) {
+        const read = bulk.unique.get(u.field);
+        if (!read || !(u.field in values)) continue;
+        for (const ids of read.held.values()) ids.delete(savedId!);
+        const v = values[u.field];
+        if (v == null || v === '') continue;
+        read.known.add(String(v));
+        read.held.set(String(v), (read.held.get(String(v)) ?? new Set<number>()).add(savedId!));
+      }
+    return { savedId: savedId!, existing, values, input, scratch, held };
+  }
+
+  /**
+   * The second half of saves (one, or a bulk save's chunk, in order): owner rows, text index, renamed codes, the
+   * hooks after the write, read back, locales, dropped images and drafts, events. Answers the saved records.
+   */
+  private async finish(
+    trx: Transaction<Database>,
+    rows: WrittenRow[],
+    req: FastifyRequest | undefined,
+    dropped: Set<string>,
+    emit: boolean,
+    partOf?: WritePart,
+  ): Promise<Row[]> {
+    if (!rows.length) return [];
+    const loose = looseDb(trx);
+    const ids = rows.map((r) => r.savedId);
+    // a created record belongs to its creator's department and account (数据权限), never to what the body says
+    await setOwners(
+      trx,
+      this.def,
+      rows.filter((r) => !r.existing).map((r) => r.savedId),
+      req,
+    );
+    await reindexRows(trx, this.def, ids);
     // a code that other rows reference follows its rename
-    if (existing) {
+    for (const { existing, values } of rows) {
+      if (!existing) continue;
       for (const u of this.def.usedBy ?? []) {
         const before = existing[u.field];
         const after = values[u.field];
@@ -381,32 +585,74 @@ export class Crud extends ResourceQuery {
         }
       }
     }
-    if (this.hooks.afterWrite) await this.hooks.afterWrite(savedId!, { created: !existing, req: this.hookRequest(req), trx, scratch });
-    const written = await this.plain(savedId!, trx);
-    if (!written) throw notFound();
-    // its locales, in the same transaction (a save without them leaves them as they are)
-    if (this.def.translatable)
-      await writeTranslations(trx, this.ctx, this.def, {
-        recordId: savedId!,
-        before: existing,
-        after: written,
-        input: input.i18n,
-        userName: req?.user?.userName ?? 'system',
-        now: this.ctx.nowText(),
+    if (this.hooks.afterWrite)
+      for (const r of rows)
+        await this.hooks.afterWrite(r.savedId, { created: !r.existing, req: this.hookRequest(req), trx, scratch: r.scratch });
+    let written: Row[];
+    if (rows.length === 1) {
+      const one = await this.plain(ids[0], trx);
+      if (!one) throw notFound();
+      written = [one];
+    } else {
+      const byId = new Map(
+        ((await this.selectFields(this.base(trx)).where('t.id', 'in', ids).execute()) as Row[]).map((r) => [Number(r.id), this.out(r)]),
+      );
+      written = ids.map((i) => {
+        const one = byId.get(i);
+        if (!one) throw notFound();
+        return one;
       });
-    const saved = this.def.translatable ? await this.attachI18n(written, trx) : written;
-    if (existing) {
+    }
+    let saved = written;
+    if (this.def.translatable) {
+      // its locales, in the same transaction (a save without them leaves them as they are)
+      const batch = rows.length > 1 ? await translationBatch(trx, this.def, ids) : undefined;
+      for (const [i, r] of rows.entries())
+        await writeTranslations(
+          trx,
+          this.ctx,
+          this.def,
+          {
+            recordId: r.savedId,
+            before: r.existing,
+            after: written[i],
+            input: r.input.i18n,
+            userName: req?.user?.userName ?? 'system',
+            now: this.ctx.nowText(),
+          },
+          batch,
+        );
+      if (batch) await flushTranslations(trx, batch);
+      if (rows.length === 1) saved = [await this.attachI18n(written[0], trx)];
+      else {
+        const i18n = await readI18n(trx, this.ctx, this.def, ids);
+        saved = written.map((w) => withI18n(w, i18n.get(Number(w.id))));
+      }
+    }
+    const updated = rows.flatMap((r, i) => (r.existing ? [i] : []));
+    if (updated.length) {
+      const kept = new Map(updated.map((i) => [i, this.imagesOf(saved[i])]));
       // each side read once: one pass over each text, however many images it names
-      const kept = this.imagesOf(saved);
-      for (const name of this.imagesOf(existing)) if (!kept.has(name)) dropped.add(name);
+      for (const i of updated) for (const name of this.imagesOf(rows[i].existing!)) if (!kept.get(i)!.has(name)) dropped.add(name);
       // the record written as the form showed it (the pending draft applied): the draft is done with
       if (this.def.publishable)
-        for (const draft of await dropDrafts(trx, this.def.name, [savedId!]))
-          for (const name of this.imagesOf(draft)) if (!kept.has(name)) dropped.add(name);
+        for (const i of updated)
+          for (const draft of await dropDrafts(trx, this.def.name, [ids[i]]))
+            for (const name of this.imagesOf(draft)) if (!kept.get(i)!.has(name)) dropped.add(name);
     }
     if (emit && this.ctx.writeListeners.length)
-      await this.emit({ action: existing ? 'update' : 'create', id: savedId!, before: existing, after: { ...saved }, req, trx, partOf });
-    if (held) heldReplies.add(saved);
+      await this.emitMany(
+        rows.map((r, i) => ({
+          action: r.existing ? 'update' : 'create',
+          id: r.savedId,
+          before: r.existing,
+          after: { ...saved[i] },
+          req,
+          trx,
+          partOf,
+        })),
+      );
+    for (const [i, r] of rows.entries()) if (r.held) heldReplies.add(saved[i]);
     return saved;
   }
 
@@ -579,7 +825,7 @@ export class Crud extends ResourceQuery {
         if (used) throw conflict(u.message);
       }
       if (this.hooks.beforeDelete) await this.hooks.beforeDelete(rows, { req, trx });
-      const before = this.ctx.writeListeners.length ? await Promise.all(ids.map((i) => this.get(i, trx))) : [];
+      const before = this.ctx.writeListeners.length ? await this.getMany([...new Set(ids)], trx) : [];
       // its locales go with it: the stored row keeps them (the recycle bin puts them back), their images count
       const snapshots = await snapshotsOf(trx, this.def, ids);
       for (const row of rows) if (snapshots.has(Number(row.id))) row[I18N_KEY] = snapshots.get(Number(row.id));
@@ -592,11 +838,19 @@ export class Crud extends ResourceQuery {
       if (this.def.publishable)
         for (const draft of await dropDrafts(trx, this.def.name, ids)) for (const name of this.imagesOf(draft)) dropped.add(name);
       if (this.hooks.afterDelete) await this.hooks.afterDelete(rows, { req, trx });
-      for (const record of before)
-        if (record) {
-          const row = rows.find((r) => Number(r.id) === Number(record.id));
-          await this.emit({ action: 'delete', id: Number(record.id), before: record, after: null, row, req, trx, partOf });
-        }
+      const rowOf = new Map(rows.map((r) => [Number(r.id), r]));
+      await this.emitMany(
+        before.map((record) => ({
+          action: 'delete',
+          id: Number(record.id),
+          before: record,
+          after: null,
+          row: rowOf.get(Number(record.id)),
+          req,
+          trx,
+          partOf,
+        })),
+      );
       for (const row of rows) for (const name of this.imagesOf(row, true)) dropped.add(name);
       return rows.length;
     };

@@ -167,13 +167,61 @@ async function rowsOf(db: AnyDb, resource: string, recordIds: number[]): Promise
   }));
 }
 
+/** a content_translation row a bulk save writes at once (`TranslationBatch`) */
+type TranslationUpsert = Omit<TranslationRow, 'record_id' | 'locale'> & { resource: string; record_id: number; locale: string };
+
+/**
+ * What a bulk save (`Crud.saveMany`) hands `writeTranslations`: the stored rows of its records read at once, and the
+ * upserts of their locales kept to be written together by `flushTranslations`
+ */
+export interface TranslationBatch {
+  rows: Map<number, TranslationRow[]>;
+  upserts: TranslationUpsert[];
+}
+
+/** a bulk save's translation batch: the stored rows of these records read in one query */
+export async function translationBatch(db: AnyDb, def: ResourceDef, recordIds: number[]): Promise<TranslationBatch> {
+  const rows = new Map<number, TranslationRow[]>();
+  if (def.translatable)
+    for (const r of await rowsOf(db, def.name, recordIds)) {
+      const list = rows.get(r.record_id) ?? [];
+      list.push(r);
+      rows.set(r.record_id, list);
+    }
+  return { rows, upserts: [] };
+}
+
+/** writes the upserts a bulk save kept, a few hundred rows per statement */
+export async function flushTranslations(trx: AnyDb, batch: TranslationBatch): Promise<void> {
+  for (let i = 0; i < batch.upserts.length; i += 200)
+    await trx
+      .insertInto('content_translation')
+      .values(batch.upserts.slice(i, i + 200))
+      .onConflict((oc) =>
+        oc.columns(['resource', 'record_id', 'locale']).doUpdateSet((eb) => ({
+          data: eb.ref('excluded.data'),
+          has_text: eb.ref('excluded.has_text'),
+          source_version: eb.ref('excluded.source_version'),
+          user_name: eb.ref('excluded.user_name'),
+          update_time: eb.ref('excluded.update_time'),
+        })),
+      )
+      .execute();
+  batch.upserts.length = 0;
+}
+
 async function upsert(
   trx: AnyDb,
   resource: string,
   recordId: number,
   locale: string,
   values: Omit<TranslationRow, 'record_id' | 'locale'>,
+  batch?: TranslationBatch,
 ) {
+  if (batch) {
+    batch.upserts.push({ resource, record_id: recordId, locale, ...values });
+    return;
+  }
   await trx
     .insertInto('content_translation')
     .values({ resource, record_id: recordId, locale, ...values })
@@ -199,13 +247,20 @@ export async function writeTranslations(
   ctx: Pick<Ctx, 'config'>,
   def: ResourceDef,
   w: { recordId: number; before: Row | null; after: Row; input: TranslationInput | null; userName: string; now: string },
+  batch?: TranslationBatch,
 ): Promise<void> {
   if (!def.translatable) return;
   const { recordId: id, before, after, input, userName, now } = w;
+  // a bulk save's rows: its locales' upserts wait for `flushTranslations`; a slug or a removed locale is written now
+  // (the upserts go first, so nothing written later reads a locale row not yet there)
+  if (batch && (hasSeo(def) || Object.keys(input?.translations ?? {}).length)) {
+    await flushTranslations(trx, batch);
+    batch = undefined;
+  }
   const { default: main, others } = localesOf(ctx);
   const fields = translatableFields(def);
   const seoOn = hasSeo(def);
-  const rows = new Map((await rowsOf(trx, def.name, [id])).map((r) => [r.locale, r]));
+  const rows = new Map((batch ? (batch.rows.get(id) ?? []) : await rowsOf(trx, def.name, [id])).map((r) => [r.locale, r]));
   const mainRow = rows.get(main);
   const oldVersion = mainRow?.source_version ?? 0;
   const changed = before ? fields.some((f) => text(before[f]) !== text(after[f])) : fields.some((f) => text(after[f]) !== '');
@@ -215,13 +270,20 @@ export async function writeTranslations(
   if (changed || seoSent) {
     const data: Row = seoOn ? { ...Object.fromEntries(SEO_DATA.map((k) => [k, seoEmpty()[k]])), ...parseData(mainRow?.data) } : {};
     if (seo) for (const k of SEO_DATA) if (k in seo) data[k] = seo[k];
-    await upsert(trx, def.name, id, main, {
-      data: JSON.stringify(data),
-      has_text: fields.some((f) => text(after[f]) !== '') ? 1 : 0,
-      source_version: version,
-      user_name: userName.slice(0, 100),
-      update_time: now,
-    });
+    await upsert(
+      trx,
+      def.name,
+      id,
+      main,
+      {
+        data: JSON.stringify(data),
+        has_text: fields.some((f) => text(after[f]) !== '') ? 1 : 0,
+        source_version: version,
+        user_name: userName.slice(0, 100),
+        update_time: now,
+      },
+      batch,
+    );
   }
   if (seoOn) {
     const explicit = seo && 'slug' in seo ? text(seo.slug) : null;

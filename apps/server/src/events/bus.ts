@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import type { Ctx } from '../context.js';
+import type { Ctx, WriteListener } from '../context.js';
 import type { AnyDb } from '../db/index.js';
 
 /**
@@ -281,9 +281,14 @@ export async function changed(ctx: Ctx, kind: ChangeKind, opts: { db?: AnyDb; re
  */
 export function registerBus(app: FastifyInstance, ctx: Ctx): void {
   const bus = busOf(ctx);
-  ctx.onWrite(async (e) => {
+  const listener: WriteListener = async (e) => {
     for (const kind of e.resource.invalidates ?? []) await changed(ctx, kind, { db: e.trx, req: e.req });
-  });
+  };
+  // a bulk save's events (one resource, one transaction, one request): each change recorded once
+  listener.many = async (events) => {
+    if (events.length) await listener(events[0]);
+  };
+  ctx.onWrite(listener);
   if (bus instanceof PgBus) {
     bus.log = (msg, err) => app.log.warn({ err }, msg);
   }

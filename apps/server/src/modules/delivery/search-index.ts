@@ -2,7 +2,7 @@ import { allResources, columnOf, type FieldDef, type ResourceDef, translatableFi
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import type { AppConfig } from '../../config.js';
-import type { Ctx } from '../../context.js';
+import type { Ctx, WriteListener } from '../../context.js';
 import { type AnyDb, looseDb } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { TERMS_VERSION, termsOf, textOfHtml } from './search-terms.js';
@@ -230,14 +230,42 @@ export async function indexRecord(trx: AnyDb, ctx: Ctx, s: SearchedResource, id:
   await writeTerms(trx, s.def.name, [{ id, before, after }]);
 }
 
+/** `indexRecord` of many records (a bulk save's), each read once: a few queries for all of them */
+async function indexRecords(trx: AnyDb, ctx: Ctx, s: SearchedResource, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const rows = (await looseDb(trx).selectFrom(s.def.table).select(columnsOf(s.fields)).where('id', 'in', ids).execute()) as Record<
+    string,
+    unknown
+  >[];
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const before = await indexedTerms(trx, s.def.name, ids);
+  const translations = await translationsOf(trx, ctx, s, ids);
+  await writeTerms(
+    trx,
+    s.def.name,
+    ids.map((id) => {
+      const row = byId.get(id);
+      return { id, before: before.get(id), after: row ? termsOfRecord(s, ctx.config, row, translations.get(id)) : null };
+    }),
+  );
+}
+
 /** Keeps the index in step with every write: one listener of the write pipeline, inside its transaction. */
 export function registerSearchIndex(ctx: Ctx): void {
   const searched = new Map(searchedResources().map((s) => [s.def.name, s]));
-  ctx.onWrite(async (e) => {
+  const listener: WriteListener = async (e) => {
     const s = searched.get(e.resource.name);
     if (!s || e.action === 'purge') return;
     await indexRecord(e.trx, ctx, s, e.id);
-  });
+  };
+  // a bulk save's events (one resource, one transaction): each record indexed once, in a few queries for all
+  listener.many = async (events) => {
+    const s = events.length ? searched.get(events[0].resource.name) : undefined;
+    if (!s) return;
+    const ids = [...new Set(events.filter((e) => e.action !== 'purge').map((e) => e.id))];
+    for (let i = 0; i < ids.length; i += 500) await indexRecords(events[0].trx, ctx, s, ids.slice(i, i + 500));
+  };
+  ctx.onWrite(listener);
 }
 
 /**

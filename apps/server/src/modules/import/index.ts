@@ -29,9 +29,10 @@ type Row = Record<string, unknown>;
 
 /**
  * Excel import (导入, issue 26) of every resource declaring `importable`: 下载模板, 校验 (every row checked with the
- * save's own rules, nothing written), 导入 (the rows through `Crud.save`, hooks and listeners included, in ONE
- * transaction: one revision per record, one operation-log entry for the whole) and 撤销导入 (the whole undone in one
- * transaction, refused when a record changed since). Each call needs the resource's own save permission.
+ * save's own rules, nothing written), 导入 (the rows through `Crud.saveMany`, each as its `Crud.save` would, hooks
+ * and listeners included, in ONE transaction: one revision per record, one operation-log entry for the whole) and
+ * 撤销导入 (the whole undone in one transaction, refused when a record changed since). Each call needs the resource's
+ * own save permission.
  */
 
 /** the unpacked size of a file is capped at this many times IMPORT_MAX_BYTES */
@@ -140,20 +141,31 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
           .returning('id')
           .executeTakeFirstOrThrow();
         const part: WritePart = { kind: 'import', id: Number(batch.id) };
-        const items: { batch_id: number; record_id: number; action: string; before_data: string | null; after_data: string | null }[] = [];
-        let n = 0;
-        for (const v of result.valid) {
-          if (++n % 200 === 0) await breathe();
-          const before = v.id != null ? await crud.get(v.id, trx) : null;
-          const saved = await crud.save(v.payload, req, trx, part);
-          items.push({
+        // the records the rows update, as they were; then every row saved (Crud.saveMany: a chunk at a time)
+        const befores = new Map(
+          (
+            await crud.getMany(
+              result.valid.flatMap((v) => (v.id != null ? [v.id] : [])),
+              trx,
+            )
+          ).map((r) => [Number(r.id), r]),
+        );
+        const saved = await crud.saveMany(
+          result.valid.map((v) => v.payload),
+          req,
+          trx,
+          { partOf: part, between: breathe },
+        );
+        const items = result.valid.map((v, i) => {
+          const before = v.id != null ? befores.get(v.id) : null;
+          return {
             batch_id: part.id,
-            record_id: Number(saved.id),
+            record_id: Number(saved[i].id),
             action: v.action,
             before_data: before ? JSON.stringify(before) : null,
-            after_data: JSON.stringify(comparable(def, saved)),
-          });
-        }
+            after_data: JSON.stringify(comparable(def, saved[i])),
+          };
+        });
         for (let i = 0; i < items.length; i += 200)
           await trx
             .insertInto('import_item')
@@ -190,8 +202,16 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         const items = await trx.selectFrom('import_item').selectAll().where('batch_id', '=', batchId).orderBy('id', 'desc').execute();
         const part: WritePart = { kind: 'undoImport', id: batchId };
         // every record as the import left it, else nothing is undone
+        const current = new Map(
+          (
+            await crud.getMany(
+              items.map((i) => Number(i.record_id)),
+              trx,
+            )
+          ).map((r) => [Number(r.id), r]),
+        );
         for (const item of items) {
-          const now = await crud.get(Number(item.record_id), trx);
+          const now = current.get(Number(item.record_id));
           const after = item.after_data ? (JSON.parse(item.after_data) as Row) : null;
           if (!now || !same(comparable(def, now), after))
             throw badRequest('import.changedSince', { title: recordTitle(def, now ?? after, Number(item.record_id)) });
@@ -202,15 +222,14 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
           await crud.delete(ids, req, { trx, dropped, partOf: part });
           // gone for good, not into the recycle bin: their owner rows go too
           await dropOwners(trx, def.name, ids);
+          await breathe();
         }
-        let n = 0;
-        for (const item of items) {
-          if (item.action !== 'update' || !item.before_data) continue;
-          if (++n % 200 === 0) await breathe();
-          const before = JSON.parse(item.before_data) as Row;
-          const body: Row = { ...comparable(def, before), id: Number(item.record_id) };
-          await crud.save(body, req, trx, part);
-        }
+        const bodies = items.flatMap((item) =>
+          item.action === 'update' && item.before_data
+            ? [{ ...comparable(def, JSON.parse(item.before_data) as Row), id: Number(item.record_id) }]
+            : [],
+        );
+        await crud.saveMany(bodies, req, trx, { partOf: part, between: breathe });
         await trx.updateTable('import_batch').set({ undone: 1 }).where('id', '=', batchId).execute();
         await audit(ctx, trx, {
           req,

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { tokenOf } from '../../auth/guard.js';
 import { may } from '../../auth/sessions.js';
-import type { Ctx, WriteEvent } from '../../context.js';
+import type { Ctx, WriteEvent, WriteListener } from '../../context.js';
 import { assertInScope, scopeFor } from '../../crud/scope.js';
 import { localesOf, slugHolder, uniqueSlug } from '../../crud/translations.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
@@ -25,25 +25,54 @@ const defOf = (name: string) => {
 const KEPT: ReadonlySet<WriteEvent['action']> = new Set(['create', 'update', 'publish', 'unpublish', 'restore', 'draft']);
 
 /** Keeps the record as saved, and drops the oldest beyond REVISIONS_KEEP, inside the saving transaction. */
+const kept = (e: WriteEvent) => KEPT.has(e.action) && !!e.after && !!e.resource.revisioned;
+const revisionOf = (ctx: Ctx, e: WriteEvent) => ({
+  resource: e.resource.name,
+  record_id: e.id,
+  title: recordTitle(e.resource, e.after, e.id),
+  data: JSON.stringify(e.after),
+  user_name: e.req?.user?.userName ?? 'system',
+  save_time: ctx.nowText(),
+});
+
 async function keep(ctx: Ctx, e: WriteEvent): Promise<void> {
-  if (!KEPT.has(e.action) || !e.after || !e.resource.revisioned) return;
-  const trx = e.trx;
-  await trx
-    .insertInto('revision')
-    .values({
-      resource: e.resource.name,
-      record_id: e.id,
-      title: recordTitle(e.resource, e.after, e.id),
-      data: JSON.stringify(e.after),
-      user_name: e.req?.user?.userName ?? 'system',
-      save_time: ctx.nowText(),
-    })
-    .execute();
+  if (!kept(e)) return;
+  await e.trx.insertInto('revision').values(revisionOf(ctx, e)).execute();
+  await trim(ctx, e.trx, e.resource.name, e.id);
+}
+
+/** `keep` of a bulk save's events (one resource, one transaction): the revisions in a few inserts, trimmed where over */
+async function keepMany(ctx: Ctx, events: WriteEvent[]): Promise<void> {
+  const mine = events.filter(kept);
+  if (!mine.length) return;
+  const { trx } = mine[0];
+  const resource = mine[0].resource.name;
+  for (let i = 0; i < mine.length; i += 200)
+    await trx
+      .insertInto('revision')
+      .values(mine.slice(i, i + 200).map((e) => revisionOf(ctx, e)))
+      .execute();
+  const ids = [...new Set(mine.map((e) => e.id))];
+  for (let i = 0; i < ids.length; i += 500) {
+    const over = await trx
+      .selectFrom('revision')
+      .select('record_id')
+      .where('resource', '=', resource)
+      .where('record_id', 'in', ids.slice(i, i + 500))
+      .groupBy('record_id')
+      .having((eb) => eb.fn.countAll(), '>', ctx.config.revisionsKeep)
+      .execute();
+    for (const r of over) await trim(ctx, trx, resource, Number(r.record_id));
+  }
+}
+
+/** drops a record's revisions beyond the newest REVISIONS_KEEP */
+async function trim(ctx: Ctx, trx: WriteEvent['trx'], resource: string, recordId: number): Promise<void> {
   const old = await trx
     .selectFrom('revision')
     .select('id')
-    .where('resource', '=', e.resource.name)
-    .where('record_id', '=', e.id)
+    .where('resource', '=', resource)
+    .where('record_id', '=', recordId)
     .orderBy('id', 'desc')
     .offset(ctx.config.revisionsKeep)
     .limit(1000)
@@ -95,7 +124,9 @@ function mayRead(req: FastifyRequest, resource: string) {
 }
 
 export function register(api: FastifyInstance, ctx: Ctx): void {
-  ctx.onWrite((e) => keep(ctx, e));
+  const listener: WriteListener = (e) => keep(ctx, e);
+  listener.many = (events) => keepMany(ctx, events);
+  ctx.onWrite(listener);
   const { db } = ctx;
   const one = async (revisionId: number, req: FastifyRequest) => {
     const r = await db.selectFrom('revision').selectAll().where('id', '=', revisionId).executeTakeFirst();

@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Insertable, sql } from 'kysely';
 import { z } from 'zod';
-import type { Ctx } from '../../context.js';
+import type { Ctx, WriteEvent, WriteListener } from '../../context.js';
 import { ResourceQuery } from '../../crud/list.js';
 import { registerResource } from '../../crud/routes.js';
 import type { AnyDb } from '../../db/index.js';
@@ -77,9 +77,22 @@ const deliveryRow = (ctx: Ctx, webhookId: number, event: string, body: string) =
  * `webhook_fold` for the burst to end; otherwise one delivery goes out now: the event itself when the webhook
  * chose it, else a `site.changed` of this one change.
  */
-async function enqueue(ctx: Ctx, db: AnyDb, def: ResourceDef, action: WebhookAction, recordId: number, paths: string[]): Promise<void> {
+type Subscription = { id: number; events: string; debounce_seconds: number };
+const subscriptions = (db: AnyDb): Promise<Subscription[]> =>
+  db.selectFrom('webhook').select(['id', 'events', 'debounce_seconds']).where('enable_flag', '=', 1).execute() as Promise<Subscription[]>;
+
+async function enqueue(
+  ctx: Ctx,
+  db: AnyDb,
+  def: ResourceDef,
+  action: WebhookAction,
+  recordId: number,
+  paths: string[],
+  /** the enabled webhooks, when the caller read them already (a bulk save's events) */
+  read?: Subscription[],
+): Promise<void> {
   const event = `${def.name}.${action}`;
-  const hooks = await db.selectFrom('webhook').select(['id', 'events', 'debounce_seconds']).where('enable_flag', '=', 1).execute();
+  const hooks = read ?? (await subscriptions(db));
   const heard = hooks
     .map((h) => ({ id: Number(h.id), debounce: Number(h.debounce_seconds), chosen: new Set(String(h.events).split(',')) }))
     .filter((h) => h.chosen.has(event) || h.chosen.has(SITE_CHANGED));
@@ -472,14 +485,14 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
   });
 
   // the events of the resources described with `webhook`, from the domain event of each write (in its transaction)
-  ctx.onWrite(async (e) => {
+  const heard = async (e: WriteEvent, hooks?: Subscription[]) => {
     const def = e.resource;
     const actions = def.webhook;
     // a pending draft kept or dropped: the site shows what it showed (its 发布 is the event)
     if (!actions?.length || e.action === 'draft' || e.action === 'discardDraft') return;
     const publishable = !!def.publishable;
     const send = async (action: WebhookAction) => {
-      if (actions.includes(action)) await enqueue(ctx, e.trx, def, action, e.id, pathsOf(ctx, def, e.id, e.before, e.after));
+      if (actions.includes(action)) await enqueue(ctx, e.trx, def, action, e.id, pathsOf(ctx, def, e.id, e.before, e.after), hooks);
     };
     const live = () => !!e.after && publishState(e.after, ctx.nowText()) === 'published';
     switch (e.action) {
@@ -511,7 +524,15 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         break;
     }
     if (e.action !== 'purge') await reschedule(ctx, e.trx, def, e.id, e.after);
-  });
+  };
+  const listener: WriteListener = (e) => heard(e);
+  // a bulk save's events (one transaction): the enabled webhooks read once for all of them
+  listener.many = async (events) => {
+    if (!events.length || !events[0].resource.webhook?.length) return;
+    const hooks = await subscriptions(events[0].trx);
+    for (const e of events) await heard(e, hooks);
+  };
+  ctx.onWrite(listener);
 
   addRoute(api, ctx, {
     endpoint: webhookEndpoints.test,
