@@ -1,7 +1,6 @@
 import { type MediaRow, type MediaUse, mediaEndpoints, menuTree, type PageReply, type Reply, uploadEndpoints } from '@gk/contracts';
-import { buildUrl, post, RequestError } from '../../../api/request';
-import { currentLang } from '../../../lib/i18n';
-import { getToken } from '../../../lib/token';
+import { post } from '../../../api/request';
+import { sendForm } from '../../../api/sendForm';
 
 /**
  * The calls of the 素材库 (issue 26, contracts resources/media.ts), shared by the library screen and the picker
@@ -56,35 +55,9 @@ export function deleteUnusedMedia(): Promise<Reply> {
   return post<Reply>(mediaEndpoints.del.path, { unused: 1 }, { quiet: true });
 }
 
-/**
- * A multipart POST with upload progress (XMLHttpRequest: fetch reports none): the token and language headers as
- * every call, the reply's envelope read as `post` reads it (a code other than 200 rejects with its msg).
- */
-export function sendWithProgress<T = Reply>(path: string, form: FormData, onProgress?: (percent: number) => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl(path));
-    xhr.setRequestHeader('lang', currentLang());
-    const token = getToken();
-    if (token) xhr.setRequestHeader('token', token);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onerror = () => reject(new RequestError('network error'));
-    xhr.onload = () => {
-      let reply: Record<string, unknown> | null = null;
-      try {
-        reply = JSON.parse(xhr.responseText) as Record<string, unknown>;
-      } catch {
-        reject(new RequestError(`HTTP ${xhr.status}`, undefined, undefined, xhr.status));
-        return;
-      }
-      if (reply && String(reply.code) === '200') resolve(reply as T);
-      else reject(new RequestError(String(reply?.message || reply?.msg || `HTTP ${xhr.status}`), reply?.code as number, reply, xhr.status));
-    };
-    xhr.send(form);
-  });
-}
+/** a multipart POST with upload progress (api/sendForm.ts) */
+export const sendWithProgress = <T = Reply>(path: string, form: FormData, onProgress?: (percent: number) => void): Promise<T> =>
+  sendForm<T>(path, form, { onUploadProgress: onProgress });
 
 export function uploadToLibrary(file: File, onProgress?: (percent: number) => void): Promise<Reply<{ name: string; url: string }>> {
   const fd = new FormData();

@@ -15,8 +15,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get } from '../../../api/request';
+import { sendForm } from '../../../api/sendForm';
 import { saveBlob } from '../saveBlob';
-import { sendForm } from './sendForm';
 
 type Stage =
   | { step: 'pick' }

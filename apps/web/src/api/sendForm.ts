@@ -1,7 +1,7 @@
 import { isSuccess, RELOGIN_CODES, type Reply } from '@gk/contracts/envelope';
-import { buildUrl, confirmRelogin, RequestError, reloginContent } from '../../../api/request';
-import { currentLang, tr } from '../../../lib/i18n';
-import { getToken } from '../../../lib/token';
+import { currentLang, tr } from '../lib/i18n';
+import { getToken } from '../lib/token';
+import { buildUrl, confirmRelogin, RequestError, reloginContent } from './request';
 
 export interface SendFormOptions {
   /** the bytes sent so far, as a percentage of the body (0–100) */
@@ -12,7 +12,7 @@ export interface SendFormOptions {
 /**
  * POSTs a multipart form with upload progress (fetch has none: XMLHttpRequest's `upload.onprogress`), with the
  * headers every call carries (token, lang). Resolves with the reply when its code is 200; otherwise rejects with a
- * RequestError carrying the server's msg (the import dialog shows it in place, no toast). A session-expiry code
+ * RequestError carrying the server's message (the upload call's `message`, else `msg`; the caller shows it in place, no toast). A session-expiry code
  * brings the re-login dialog, as every other call does.
  */
 export function sendForm<T = Reply>(path: string, form: FormData, opts: SendFormOptions = {}): Promise<T> {
@@ -55,7 +55,7 @@ export function sendForm<T = Reply>(path: string, form: FormData, opts: SendForm
         return;
       }
       const code = reply?.code as number | string | undefined;
-      const msg = String(reply?.msg || tr('shell.requestFailed'));
+      const msg = String(reply?.message || reply?.msg || tr('shell.requestFailed'));
       if (code !== undefined && RELOGIN_CODES.includes(Number(code))) confirmRelogin(reloginContent(Number(code), msg));
       reject(new RequestError(msg, code, reply, xhr.status));
     };
