@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { testConfig } from '../apps/server/src/config.js';
 import { prepareApp } from '../apps/server/src/prepare.js';
+import { form } from '../apps/server/src/test/xlsx.js';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -23,21 +24,6 @@ async function linksFile(rows: number) {
   ws.addRow(['名称', '链接地址', '排序', '启用']);
   for (let i = 0; i < rows; i++) ws.addRow([`基准链接 ${i}`, `https://bench.example/${i}`, i, 1]);
   return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-function form(parts: Record<string, string | Buffer>) {
-  const boundary = `----gk${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, v] of Object.entries(parts)) {
-    const file = Buffer.isBuffer(v);
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? '; filename="a.xlsx"' : ''}\r\n\r\n`),
-      file ? v : Buffer.from(v),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 const dataDir = fs.mkdtempSync('/tmp/gk-imp-');

@@ -1,33 +1,8 @@
-import crypto from 'node:crypto';
 import { newsTypeResource } from '@gk/contracts';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestApp } from '../test/harness.js';
+import { form, xlsx } from '../test/xlsx.js';
 import { crudOf } from './routes.js';
-
-/** an .xlsx of one sheet: the header row, then the rows */
-async function xlsx(header: string[], rows: (string | number)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('data');
-  ws.addRow(header);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-function form(parts: Record<string, string | Buffer>) {
-  const boundary = `----gk${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, v] of Object.entries(parts)) {
-    const file = Buffer.isBuffer(v);
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? '; filename="a.xlsx"' : ''}\r\n\r\n`),
-      file ? v : Buffer.from(v),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /**
  * A bulk save (`Crud.saveMany`, what an Excel import writes through) leaves exactly what the same records saved one

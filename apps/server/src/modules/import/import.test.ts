@@ -4,35 +4,7 @@ import { zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type ReplyBody, useTestApp } from '../../test/harness.js';
 import { insertUser, insertUserHoldingAllBut } from '../../test/users.js';
-
-type Cell = string | number | { formula: string } | null;
-
-/** an .xlsx of one sheet: the header row, then the rows */
-async function xlsx(header: string[], rows: Cell[][], edit?: (ws: ExcelJS.Worksheet) => void): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('data');
-  ws.addRow(header);
-  for (const r of rows) ws.addRow(r);
-  edit?.(ws);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-function form(parts: Record<string, string | Buffer>) {
-  const boundary = `----gk${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, v] of Object.entries(parts)) {
-    const file = Buffer.isBuffer(v);
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? '; filename="a.xlsx"' : ''}\r\n${file ? 'Content-Type: application/octet-stream\r\n' : ''}\r\n`,
-      ),
-      file ? v : Buffer.from(v),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+import { type Cell, form, xlsx } from '../../test/xlsx.js';
 
 describe.each(DIALECTS)('Excel import on %s', (dialect) => {
   const t = useTestApp(dialect, { importMaxRows: 20_000, importMaxBytes: 2 * 1024 * 1024 });
