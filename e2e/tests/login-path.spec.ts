@@ -103,12 +103,15 @@ test.describe('the signed-in pages', () => {
   // list to 300 KB by moving messages and contracts off the first screen
   // raised by 3 KB in issue 26 (measured +2.0 KB, static graph of the build): 导入 on every importable list, its
   // dialog's and the import's messages in the first screen's dictionary (+0.7 KB web, +0.7 KB server's), the button
-  // (+0.3 KB), the importable descriptions; the export library and the dialog load only when used
-  const NEWS_LIST_BUDGET_GZIP = 545 * 1024;
+  // (+0.3 KB), the importable descriptions; the export library and the dialog load only when used. 6 KB more with
+  // the media library and batch actions (measured 549.2 KB): their contracts (call shapes, zod bodies) and zh messages
+  // in the first screen's bundle; the 批量操作 menu, the library screen and its picker load on demand
+  const NEWS_LIST_BUDGET_GZIP = 551 * 1024;
   // the detail page raised by 4 KB more in issue 23 (measured +2.3 KB over 669): the publish bar that says what it
   // does (更多 menu, draft state, confirmations) and the alt text of every image slot and of the editor's images;
-  // issue 28 takes the detail page to 450 KB
-  const NEWS_DETAIL_BUDGET_GZIP = 682 * 1024;
+  // issue 28 takes the detail page to 450 KB. 3 KB more in issue 26 (measured 683.3 KB): 从素材库选择 in every image
+  // slot and the editor (the picker itself loads on demand), the new contracts and messages as on the list
+  const NEWS_DETAIL_BUDGET_GZIP = 685 * 1024;
   const api = signedIn();
 
   const chunkOf = (manifest: Record<string, ManifestChunk>, key: string) => {

@@ -87,6 +87,7 @@ export const batchMessages = defineMessages({
     'batch.actionUnavailable': '此类数据没有这个批量操作',
     'batch.tooMany': '一次最多操作 {max} 条记录',
     'batch.hasDraft': '有待发布的草稿，请先发布或放弃草稿再修改类型',
+    'batch.selectFirst': '请先勾选要批量操作的记录',
   },
   en: {
     'batch.menu': 'Batch actions',
@@ -108,6 +109,7 @@ export const batchMessages = defineMessages({
     'batch.actionUnavailable': 'This kind of record does not have this batch action',
     'batch.tooMany': 'At most {max} records at a time',
     'batch.hasDraft': 'It has a pending draft; publish or discard the draft before changing its type',
+    'batch.selectFirst': 'Select the records to act on first',
   },
   es: {
     'batch.menu': 'Acciones por lotes',
@@ -129,5 +131,6 @@ export const batchMessages = defineMessages({
     'batch.actionUnavailable': 'Este tipo de registro no tiene esta acción por lotes',
     'batch.tooMany': 'Como máximo {max} registros a la vez',
     'batch.hasDraft': 'Tiene un borrador pendiente; publíquelo o descártelo antes de cambiar el tipo',
+    'batch.selectFirst': 'Seleccione primero los registros',
   },
 });

@@ -1,5 +1,13 @@
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
-import { type Endpoint, PAGE_SIZES, type Reply, type ResourceDef } from '@gk/contracts';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  DownOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SettingOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { batchActionsOf, type Endpoint, PAGE_SIZES, type Reply, type ResourceDef } from '@gk/contracts';
 import { App, Button, Card, Empty, Form, Space, Table, type TablePaginationConfig, Tooltip, Typography } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import {
@@ -26,12 +34,14 @@ import type { DialogFormConfig } from '../DialogForm';
 import { useFieldConfig, visibleFields } from '../fieldConfig/useFieldConfig';
 import { translationColumn, withTranslationSearch } from '../translation/listTranslation';
 import { showsTranslations, useContentLocales } from '../translation/locales';
-import { BatchActions } from './batch/BatchActions';
 import { actionsWidth, buildColumns, type ColumnOverride, type Row, SELECTION_WIDTH, scrollWidth, type ToggleOptions } from './columns';
 import { formValues, listBody } from './listUrl';
 import { type SearchFieldConfig, SearchForm } from './SearchForm';
 import { type DeleteText, useListController } from './useListController';
 import '../components.css';
+
+/** the 批量操作 menu (antd Dropdown and its dialogs) loads with the first selection: a list opens without it */
+const BatchActions = lazy(() => import('./batch/BatchActions').then((m) => ({ default: m.BatchActions })));
 
 /**
  * The list screen of a resource (SPEC points 2, 4, 5, 9), configured by the resource's description plus a
@@ -404,15 +414,31 @@ export function ListPage({
                   </Button>
                 </Denied>
               ))}
-            <BatchActions
-              resource={resource}
-              selected={selected}
-              rows={pickedRows.current}
-              done={() => {
-                ctl.clearSelection();
-                void reload();
-              }}
-            />
+            {batchActionsOf(resource).length > 0 &&
+              (() => {
+                const idle = (
+                  <Tooltip title={selected.length ? undefined : t('batch.selectFirst')}>
+                    <Button disabled>
+                      {t('batch.menu')} <DownOutlined />
+                    </Button>
+                  </Tooltip>
+                );
+                return selected.length ? (
+                  <Suspense fallback={idle}>
+                    <BatchActions
+                      resource={resource}
+                      selected={selected}
+                      rows={pickedRows.current}
+                      done={() => {
+                        ctl.clearSelection();
+                        void reload();
+                      }}
+                    />
+                  </Suspense>
+                ) : (
+                  idle
+                );
+              })()}
             {selectionActions?.({
               selected,
               rows: selected.map((k) => pickedRows.current.get(k)).filter((r): r is Row => !!r),

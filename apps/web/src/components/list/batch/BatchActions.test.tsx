@@ -43,7 +43,13 @@ function renderNews() {
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 const openMenu = async () => {
-  fireEvent.click(screen.getByText('批量操作').closest('button')!);
+  // the menu loads with the first selection (ListPage loads it on demand): until then its button is disabled
+  const button = await waitFor(() => {
+    const b = screen.getByText('批量操作').closest('button')!;
+    expect(b).toBeEnabled();
+    return b;
+  });
+  fireEvent.click(button);
   return (await screen.findByRole('menu')) as HTMLElement;
 };
 const item = (menu: HTMLElement, text: string) => within(menu).getByText(text).closest('li')!;
@@ -93,6 +99,16 @@ describe('BatchActions', () => {
     await waitFor(() => expect(s.of('/batch/doBatch')).toHaveLength(1));
     expect(s.of('/batch/doBatch')[0].body).toEqual({ resource: 'news', action: 'setType', ids: [2], type: 'tz' });
     expect(await screen.findByText('批量修改类型：1 条全部完成')).toBeInTheDocument();
+  });
+
+  it('批量操作 is disabled until a row is selected', async () => {
+    api(() => ({ code: 200, msg: '操作成功', data: { done: [], refused: [] } }));
+    renderNews();
+    await screen.findByText('新闻1');
+    const button = screen.getByText('批量操作').closest('button')!;
+    expect(button).toBeDisabled();
+    fireEvent.click(within(rowOf('新闻1')).getByRole('checkbox'));
+    await waitFor(() => expect(screen.getByText('批量操作').closest('button')).toBeEnabled());
   });
 
   it('an action the user lacks the permission for is disabled; nothing is sent', async () => {
