@@ -89,6 +89,45 @@ describe.each(DIALECTS)('Excel import on %s', (dialect) => {
     expect(again.body.msg).toBe('该导入已撤销。');
   }, 600_000);
 
+  it('checks 10,000 contacts with 37 planted errors by row and column, imports the valid rows, undoes them', async () => {
+    const rows: Cell[][] = [];
+    const planted: { row: number; column: string }[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      const row = i + 2;
+      let sponsor: Cell = `华通物流第 ${i} 分公司`;
+      let address: Cell = `上海市浦东新区港城路 ${i} 号`;
+      let flag: Cell = 0;
+      if (i % 263 === 11 && planted.length < 37) {
+        const k = planted.length % 3;
+        if (k === 0) {
+          sponsor = '';
+          planted.push({ row, column: '主办单位' });
+        } else if (k === 1) {
+          address = '';
+          planted.push({ row, column: '地址' });
+        } else {
+          flag = '是吗';
+          planted.push({ row, column: '启用' });
+        }
+      }
+      rows.push([sponsor, address, `021-5${String(i).padStart(7, '0')}`, `沪ICP备${i}号`, flag]);
+    }
+    expect(planted).toHaveLength(37);
+    const file = await xlsx(['主办单位', '地址', '电话', '备案号', '启用'], rows);
+    const before = (await t.current.ctx.db.selectFrom('contact_head').select('id').execute()).length;
+    const checked = await call('checkImport', { resource: 'contact', file });
+    expect(checked.status).toBe(200);
+    expect(checked.body.data.errors.map((e: { row: number; column: string }) => ({ row: e.row, column: e.column }))).toEqual(planted);
+    expect(checked.body.data.adds).toBe(10_000 - 37);
+    const done = await call('doImport', { resource: 'contact', mode: 'valid', file });
+    expect(done.body.code).toBe(200);
+    expect(done.body.data).toMatchObject({ adds: 9963, updates: 0, skipped: 37 });
+    expect(await t.current.ctx.db.selectFrom('contact_head').select('id').execute()).toHaveLength(before + 9963);
+    const undo = await t.current.post(`/import/undoImport?id=${done.body.data.id}`, undefined, { token: admin });
+    expect(undo.body.code).toBe(200);
+    expect(await t.current.ctx.db.selectFrom('contact_head').select('id').execute()).toHaveLength(before);
+  }, 600_000);
+
   it('stores a formula cell as its text, and updates by the natural key', async () => {
     const file = await xlsx(
       ['名称', '链接地址'],
