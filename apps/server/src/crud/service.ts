@@ -29,6 +29,7 @@ import { t } from '../http/reply.js';
 import { parseInput } from '../http/route.js';
 import { sanitizeRichText } from '../http/sanitize.js';
 import { imageNamesIn } from '../storage/references.js';
+import { assertGates, goesLive } from './gates.js';
 import { type ListWhere, ResourceQuery, type Row, type Visibility } from './list.js';
 import { draftsOf, dropDrafts, type PendingDraft, readDraft, writeDraft } from './pending-draft.js';
 import { publishSaveRule, scheduleRule } from './publish-state.js';
@@ -640,6 +641,10 @@ export class Crud extends ResourceQuery {
           for (const draft of await dropDrafts(trx, this.def.name, [ids[i]]))
             for (const name of this.imagesOf(draft)) if (!kept.get(i)!.has(name)) dropped.add(name);
     }
+    // what goes on the site passes the gates first (审核, content checks: crud/gates.ts)
+    for (const [i, r] of rows.entries())
+      if (goesLive(this.def, saved[i]))
+        await assertGates({ ctx: this.ctx, trx, def: this.def, id: r.savedId, before: r.existing, after: saved[i], req, stage: 'save' });
     if (emit && this.ctx.writeListeners.length)
       await this.emitMany(
         rows.map((r, i) => ({
@@ -961,6 +966,8 @@ export class Crud extends ResourceQuery {
       const cols = change(before, this.ctx.nowText());
       if (Object.keys(cols).length) await looseDb(trx).updateTable(this.def.table).set(cols).where('id', '=', recordId).execute();
       const after = (await this.get(recordId, trx))!;
+      if (action === 'publish')
+        await assertGates({ ctx: this.ctx, trx, def: this.def, id: recordId, before, after, req, stage: 'publish' });
       await this.emit({ action, id: recordId, before, after: { ...after }, req, trx });
       return after;
     });

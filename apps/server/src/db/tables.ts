@@ -377,6 +377,23 @@ export const TABLES = {
     before_data: 'str?',
     after_data: 'str?',
   },
+  /** one release (发布计划, migration 054) */
+  content_release: {
+    id: 'id',
+    name: 'str',
+    publish_time: 'str',
+    offline_time: 'str?',
+    /** scheduled | running | done | failed */
+    state: 'str=',
+    reason: 'str?',
+    /** epoch ms until which the process running it holds it */
+    claimed_until: 'bigint?',
+    create_user: 'str=',
+    create_time: 'str',
+    done_time: 'str?',
+  },
+  /** a record of a release (migration 054) */
+  content_release_item: { id: 'id', release_id: 'int', resource: 'str', record_id: 'int' },
 } as const satisfies Record<string, TableDescription>;
 
 /**
@@ -436,5 +453,7 @@ export type ContentVersionTable = ContentTables['content_version'];
 export type SiteKeyTable = ContentTables['site_key'];
 export type ImportBatchTable = ContentTables['import_batch'];
 export type ImportItemTable = ContentTables['import_item'];
+export type ContentReleaseTable = ContentTables['content_release'];
+export type ContentReleaseItemTable = ContentTables['content_release_item'];
 export type SysUserRoleNamesView = ContentTables['sys_user_role_names'];
 export type SysRoleUserCountView = ContentTables['sys_role_user_count'];
