@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../context.js';
 import type { AnyDb } from '../db/index.js';
 import { runShape } from '../db/shapes.js';
-import { busOf, changed } from '../events/bus.js';
+import { busOf, changed, OWN_KINDS } from '../events/bus.js';
 import { AppError } from '../http/errors.js';
 import { menusOf } from './menus.js';
 
@@ -186,7 +186,7 @@ function caches(ctx: Ctx): Caches {
     const fresh: Caches = { sessions: new Map(), permissions: new Map(), roles: new Map(), versions: new Map(), scopes: new Map() };
     busOf(ctx).subscribe((change) => {
       // what the delivery API serves changed: nothing kept here depends on it
-      if (change.kind === 'delivery') return;
+      if (change.kind === 'delivery' || OWN_KINDS.includes(change.kind)) return;
       fresh.sessions.clear();
       fresh.permissions.clear();
       fresh.roles.clear();

@@ -9,9 +9,11 @@ import type { AnyDb } from '../db/index.js';
  * What changed: a session (login replacing another, logout, force logout, password change), an account's
  * roles or enabled flag, or a role's grants / enabled flag / menus. Every server process drops what it keeps
  * of sessions, roles and permissions on any of them. `delivery`: what the delivery API serves (a content version,
- * a site key); only the delivery API's caches listen to it.
+ * a site key); only the delivery API's caches listen to it. `words` / `notice` (OWN_KINDS): only their modules listen.
  */
-export type ChangeKind = 'session' | 'role' | 'permission' | 'menu' | 'delivery';
+export type ChangeKind = 'session' | 'role' | 'permission' | 'menu' | 'delivery' | 'words' | 'notice';
+/** changes only their own module listens to (issue 27): the word library (`words`), a user's notices or review queue (`notice`) */
+export const OWN_KINDS: readonly ChangeKind[] = ['words', 'notice'];
 
 export interface Change {
   kind: ChangeKind;

@@ -1,7 +1,7 @@
 import { SITE_KEY_PATTERN } from '@gk/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context.js';
-import { busOf } from '../../events/bus.js';
+import { busOf, OWN_KINDS } from '../../events/bus.js';
 import { hashSiteKey } from '../siteKey/index.js';
 
 /** the site key a delivery request carries, once checked (null: none) */
@@ -46,7 +46,9 @@ export class SiteKeys {
   private readonly touched = new Map<number, number>();
 
   constructor(private readonly ctx: Ctx) {
-    busOf(ctx).subscribe(() => this.kept.clear());
+    busOf(ctx).subscribe((change) => {
+      if (!OWN_KINDS.includes(change.kind)) this.kept.clear();
+    });
   }
 
   /** the bearer token of an `Authorization` header (`Bearer <token>`, the scheme in any case); null: none given */

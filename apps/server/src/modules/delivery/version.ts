@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { Ctx, WriteEvent } from '../../context.js';
 import type { Database } from '../../db/schema.js';
-import { busOf, changed } from '../../events/bus.js';
+import { busOf, changed, OWN_KINDS } from '../../events/bus.js';
 
 /**
  * Content versions (issue 23): what a delivery reply's ETag is derived from, so a matching `If-None-Match` is
@@ -89,7 +89,8 @@ export class ContentVersions {
 
   constructor(private readonly ctx: Ctx) {
     this.delivered = new Set(deliveryEndpoints().flatMap((e) => tablesRead(e).map((t) => t.table)));
-    busOf(ctx).subscribe(() => {
+    busOf(ctx).subscribe((change) => {
+      if (OWN_KINDS.includes(change.kind)) return;
       this.kept = null;
       this.loading = null;
     });
