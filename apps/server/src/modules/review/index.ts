@@ -418,14 +418,15 @@ async function gate(args: GateArgs): Promise<AppError | null> {
   return badRequest('review.notApproved', { title, state: stateName(lang, st?.state ?? 'draft') });
 }
 
+const HEARD = new Set(['update', 'draft', 'restore', 'purge']);
+
 /** an edit after submission or approval sends the record back to 草稿; a restored record comes back as 草稿 */
 async function onWrite(ctx: Ctx, e: WriteEvent): Promise<void> {
-  if (!e.resource.publishable) return;
+  if (!e.resource.publishable || !HEARD.has(e.action)) return;
   if (e.action === 'purge') {
     await e.trx.deleteFrom('review_state').where('resource', '=', e.resource.name).where('record_id', '=', e.id).execute();
     return;
   }
-  if (e.action !== 'update' && e.action !== 'draft' && e.action !== 'restore') return;
   const st = await stateOf(e.trx, e.resource.name, e.id);
   if (!st) return;
   if (e.action === 'restore') {
@@ -479,7 +480,25 @@ function infoOf(
 
 export function register(api: FastifyInstance, ctx: Ctx): void {
   addPublishGate(ctx, gate);
-  ctx.onWrite((e) => onWrite(ctx, e));
+  const listener = (e: WriteEvent) => onWrite(ctx, e);
+  // a bulk save (an import's chunk of one resource): the records' states in one read, then only those with one
+  listener.many = async (events: WriteEvent[]) => {
+    const heard = events.filter((e) => e.resource.publishable && HEARD.has(e.action));
+    if (!heard.length) return;
+    const { trx, resource } = heard[0];
+    const ids = [...new Set(heard.map((e) => e.id))];
+    const having = new Set<number>();
+    for (let i = 0; i < ids.length; i += 500)
+      for (const r of await trx
+        .selectFrom('review_state')
+        .select('record_id')
+        .where('resource', '=', resource.name)
+        .where('record_id', 'in', ids.slice(i, i + 500))
+        .execute())
+        having.add(Number(r.record_id));
+    for (const e of heard) if (having.has(e.id)) await onWrite(ctx, e);
+  };
+  ctx.onWrite(listener);
   setReviewQueries(ctx, { reviewersOf, todoCount: (userId) => todoCount(ctx, userId) });
 
   /** one step on a record in one transaction: the state, its history row, the log entry and the event */

@@ -1,6 +1,9 @@
 import { ROLES, resourceByName } from '@gk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addPublishGate, gateProblems } from '../../crud/gates.js';
+import { crudOf } from '../../crud/routes.js';
 import { looseDb } from '../../db/index.js';
+import { badRequest } from '../../http/errors.js';
 import { DIALECTS, type ReplyBody, useTestApp } from '../../test/harness.js';
 import { insertUser, insertUserHoldingAllBut } from '../../test/users.js';
 import { form, xlsx } from '../../test/xlsx.js';
@@ -452,5 +455,54 @@ describe.each(DIALECTS)('review workflow on %s', (dialect) => {
       roleAdmin,
     );
     expect(fine.body.code, JSON.stringify(fine.body)).toBe(200);
+  });
+
+  it('an import that edits pending records sends each back to 草稿 (one read of the states for the chunk)', async () => {
+    await settings('news', 1);
+    const ids = [await draft('导入前一'), await draft('导入前二'), await draft('导入前三')];
+    for (const id of ids.slice(0, 2)) await act('submit', id, editor);
+    const file = await xlsx(
+      ['编码', '标题', '新闻类型', '正文'],
+      ids.map((id, i) => [id, `导入后${i}`, '审核类型', '<p>导入</p>']),
+    );
+    const { payload, headers } = form({ resource: 'news', file, mode: 'all' });
+    const imp = await t.current.app.inject({ method: 'POST', url: '/api/import/doImport', payload, headers: { ...headers, token: admin } });
+    expect(imp.json().code, imp.body).toBe(200);
+    expect((await Promise.all(ids.map(state))).map((s) => s?.state ?? null)).toEqual(['draft', 'draft', null]);
+    expect((await historyOf(ids[0])).data.rows[0]).toMatchObject({ action: 'reset', userName: 'admin' });
+  });
+
+  it('the release stage asks the same gate; approval asks the other gates (a content check refuses it, nothing changes)', async () => {
+    await settings('news', 1);
+    const id = await draft('发布计划新闻');
+    const def = resourceByName('news')!;
+    const problems = async () => {
+      const record = (await crudOf(t.current.ctx, def).get(id))!;
+      return t.current.ctx.db
+        .transaction()
+        .execute(async (trx) =>
+          (await gateProblems({ ctx: t.current.ctx, trx, def, id, before: record, after: record, stage: 'release' })).map((p) => [
+            p.key,
+            p.params,
+          ]),
+        );
+    };
+    expect(await problems()).toEqual([['review.notApproved', { title: '发布计划新闻', state: '草稿' }]]);
+
+    // a content check of the test: 国家级 refuses approval
+    addPublishGate(t.current.ctx, ({ after, stage }) =>
+      stage === 'approve' && String(after.content ?? '').includes('国家级') ? badRequest('err.invalidField', { field: '国家级' }) : null,
+    );
+    const banned = await draft('禁词新闻', editor, { content: '<p>国家级物流</p>' });
+    await act('submit', banned, editor);
+    const refused = await act('approve', banned, reviewer);
+    expect(refused.body.code).toBe(400);
+    expect(refused.body.msg).toContain('国家级');
+    expect((await state(banned))?.state).toBe('pending');
+    expect((await historyOf(banned)).data.rows.map((r: ReplyBody) => r.action)).toEqual(['submit']);
+
+    await act('submit', id, editor);
+    await act('approve', id, reviewer);
+    expect(await problems()).toEqual([]);
   });
 });
