@@ -36,7 +36,7 @@ import { crudOf } from '../../crud/routes.js';
 import { assertInScope, inScope, scopeFor, scopeWhereOf } from '../../crud/scope.js';
 import type { AnyDb } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
-import { type AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { type AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { ok, page, t } from '../../http/reply.js';
 import { addRoute } from '../../http/route.js';
 import { audit, recordTitle } from '../log/index.js';
@@ -121,18 +121,26 @@ async function stateOf(db: Db, resource: string, recordId: number): Promise<Stat
   };
 }
 
-async function writeState(trx: Transaction<Database>, resource: string, recordId: number, values: Partial<StateRow>): Promise<void> {
-  const done = await trx
-    .updateTable('review_state')
-    .set(values)
-    .where('resource', '=', resource)
-    .where('record_id', '=', recordId)
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows ?? 0) === 0)
-    await trx
-      .insertInto('review_state')
-      .values({ resource, record_id: recordId, state: values.state ?? 'draft', ...values })
-      .execute();
+/**
+ * Writes a record's state; `from`: the state (and level) read before, which must still hold — two reviewers acting at
+ * once on PostgreSQL: the second finds the row changed and is refused (409 `review.changed`), nothing written twice.
+ */
+async function writeState(
+  trx: Transaction<Database>,
+  resource: string,
+  recordId: number,
+  values: Partial<StateRow>,
+  from?: { state: string; level: number } | null,
+): Promise<void> {
+  let q = trx.updateTable('review_state').set(values).where('resource', '=', resource).where('record_id', '=', recordId);
+  if (from) q = q.where('state', '=', from.state).where('level', '=', from.level);
+  const done = await q.executeTakeFirst();
+  if (Number(done.numUpdatedRows ?? 0) > 0) return;
+  if (from) throw conflict('review.changed');
+  await trx
+    .insertInto('review_state')
+    .values({ resource, record_id: recordId, state: values.state ?? 'draft', ...values })
+    .execute();
 }
 
 // ---- what "the content" of a record is: the fields its save writes, its SEO fields and translations ----------------
@@ -537,16 +545,22 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         });
       if (action === 'submit') {
         if (state !== 'draft' && state !== 'rejected') throw badRequest('review.notSubmittable', { state: stateName(req.lang, state) });
-        await writeState(trx, def.name, input.id, {
-          state: 'pending',
-          level: 1,
-          submit_user_id: user.id,
-          submit_user_name: user.userName,
-          submit_time: ctx.nowText(),
-          submit_comment: input.comment,
-          title,
-          content_hash: contentHash(def, record),
-        });
+        await writeState(
+          trx,
+          def.name,
+          input.id,
+          {
+            state: 'pending',
+            level: 1,
+            submit_user_id: user.id,
+            submit_user_name: user.userName,
+            submit_time: ctx.nowText(),
+            submit_comment: input.comment,
+            title,
+            content_hash: contentHash(def, record),
+          },
+          st,
+        );
         await history(trx, ctx, def, input.id, 'submit', 1, actor, input.comment);
         await logged({ reviewState: 'pending', level: 1 });
         await emitReview(ctx, {
@@ -569,7 +583,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       if (!may(user, levelKey(level))) throw forbidden('review.levelDenied', { level, name: t(req, `review.level.${level}`) });
       if (!setting.selfApprove && st.submit_user_id === user.id) throw forbidden('review.ownSubmission');
       if (action === 'reject') {
-        await writeState(trx, def.name, input.id, { state: 'rejected' });
+        await writeState(trx, def.name, input.id, { state: 'rejected' }, st);
         await history(trx, ctx, def, input.id, 'reject', level, actor, input.comment);
         await logged({ reviewState: 'rejected', level });
         await emitReview(ctx, {
@@ -590,7 +604,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         await assertGates({ ctx, trx, def, id: input.id, before: record, after: record, req, stage: 'approve' });
         const final = level >= setting.levels;
         const next = final ? { state: 'approved', level } : { state: 'pending', level: level + 1 };
-        await writeState(trx, def.name, input.id, next);
+        await writeState(trx, def.name, input.id, next, st);
         await history(trx, ctx, def, input.id, 'approve', level, actor, input.comment);
         await logged({ reviewState: next.state, level: next.level });
         await emitReview(ctx, {

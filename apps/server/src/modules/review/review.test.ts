@@ -174,6 +174,7 @@ describe.each(DIALECTS)('review workflow on %s', (dialect) => {
     // 驳回 needs a comment
     expect((await act('reject', id, reviewer)).body).toEqual({ code: 400, msg: '驳回时必须填写审核意见' });
     expect((await act('reject', id, reviewer, '   ')).body).toEqual({ code: 400, msg: '驳回时必须填写审核意见' });
+    expect((await act('reject', id, reviewer, '长'.repeat(501))).body).toEqual({ code: 400, msg: '审核意见不能超过 500 个字' });
     expect((await state(id))?.state).toBe('pending');
     const rejected = await act('reject', id, reviewer, '标题含有“最快”，请修改');
     expect(rejected.body).toMatchObject({ code: 200, data: { state: 'rejected' } });
@@ -238,7 +239,7 @@ describe.each(DIALECTS)('review workflow on %s', (dialect) => {
     const id = await draft('两级审核');
     expect((await act('submit', id, writer)).body.data).toMatchObject({ state: 'pending', level: 1 });
     // climb: the writer holds neither level; the second reviewer holds level 2 only
-    const noLevel = await act('approve', id, editor === writer ? reviewer : writer);
+    const noLevel = await act('approve', id, writer);
     expect([noLevel.status, noLevel.body]).toEqual([403, { code: 403, msg: '您没有第 1 级审核（一审）的权限' }]);
     expect((await act('reject', id, second, '不行')).body).toEqual({ code: 403, msg: '您没有第 1 级审核（一审）的权限' });
     expect((await todo(second)).rows.some((r: { id: number }) => r.id === id)).toBe(false);
@@ -504,5 +505,22 @@ describe.each(DIALECTS)('review workflow on %s', (dialect) => {
     await act('submit', id, editor);
     await act('approve', id, reviewer);
     expect(await problems()).toEqual([]);
+  });
+
+  it('two reviewers approving at once: one approval is recorded, the other is refused', async () => {
+    await settings('news', 1);
+    const id = await draft('同时审核');
+    await act('submit', id, editor);
+    const replies = await Promise.all([act('approve', id, reviewer, '甲'), act('approve', id, admin, '乙')]);
+    const codes = replies.map((r) => r.body.code).sort();
+    expect(codes[0]).toBe(200);
+    // PostgreSQL: the second waits for the first's row and finds it changed; SQLite runs them one after the other
+    expect([
+      { code: 400, msg: '该记录不在待审核状态（当前：已通过）' },
+      { code: 409, msg: '该记录的审核状态刚被他人更改，请刷新后重试' },
+    ]).toContainEqual(replies.find((r) => r.body.code !== 200)!.body);
+    const approvals = (await historyOf(id)).data.rows.filter((r: ReplyBody) => r.action === 'approve');
+    expect(approvals).toHaveLength(1);
+    expect(events.filter((e) => e.id === id && e.kind === 'decided')).toHaveLength(1);
   });
 });
