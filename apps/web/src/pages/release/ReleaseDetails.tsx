@@ -107,6 +107,13 @@ export default function ReleaseDetails() {
     queryFn: ({ signal }) => get<Reply<ReleaseDetail>>(releaseEndpoints.get.path, { id: id! }, { signal }),
   });
   const release = record.data?.data ?? null;
+  // the screen stays mounted between visits: another release (or a new one) starts from its own values
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address names another release
+  useEffect(() => {
+    form.resetFields();
+    setItems([]);
+    setResource(null);
+  }, [id, form]);
   useEffect(() => {
     if (!release) return;
     form.setFieldsValue({ name: release.name, publishTime: release.publishTime, offlineTime: release.offlineTime });
