@@ -58,7 +58,9 @@ test('release: add a news draft and a banner, see it listed, edit it, delete it'
   await listed.getByRole('button', { name: '编辑' }).click();
   await expect(view(page).getByLabel('名称', { exact: true })).toHaveValue(name);
   await expect(row(page, bannerTitle)).toBeVisible();
-  await row(page, bannerTitle).getByRole('button', { name: /移\s?除/ }).click();
+  await row(page, bannerTitle)
+    .getByRole('button', { name: /移\s?除/ })
+    .click();
   await expect(row(page, bannerTitle)).toHaveCount(0);
   await view(page).getByLabel('名称', { exact: true }).fill(`${name}（改）`);
   await button(view(page), '保存').click();
