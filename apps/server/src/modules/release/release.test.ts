@@ -191,6 +191,29 @@ describe.each(DIALECTS)('发布计划 (releases) on %s', (dialect) => {
     expect(await count('content_release')).toBe(before + 1);
   });
 
+  it('a record outside the caller’s data scope cannot be put in a release (403), their own can', async () => {
+    const others = await news('别人的新闻');
+    await insertUserHoldingAllBut(t.current.ctx, 'selfonly', 'Selfonly_123', '/none');
+    await t.current.ctx.db.updateTable('sys_role').set({ data_scope: 'self' }).where('code', '=', 'selfonly').execute();
+    const self = await t.current.login('selfonly', 'Selfonly_123');
+    const before = await count('content_release');
+    const r = await post(
+      '/release/saveRelease',
+      { name: '越界', publishTime: at(10), items: [{ resource: 'news', id: others }] },
+      { as: self },
+    );
+    expect(r.status).toBe(403);
+    expect(r.body).toEqual({ code: 403, msg: '数据权限不足：该记录不在您的数据范围内' });
+    expect(await count('content_release')).toBe(before);
+    const mine = (await post('/news/saveNews', { title: '自己的新闻', type: 'rel', status: 'draft' }, { as: self })).body.data.id;
+    const ok = await post(
+      '/release/saveRelease',
+      { name: '自己的', publishTime: at(10), items: [{ resource: 'news', id: mine }] },
+      { as: self },
+    );
+    expect(ok.body.code).toBe(200);
+  });
+
   it('at its time a news draft and a disabled banner go live together, with one release.published event listing every path', async () => {
     const hook = (await post('/webhook/saveWebhook', { name: '发布计划', url: 'http://127.0.0.1:1/hook', events: 'release.published' }))
       .body;
