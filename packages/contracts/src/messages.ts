@@ -14,6 +14,7 @@ import './scope.js';
 import './i18n/translation-ui.js';
 import './i18n/import-ui.js';
 import './i18n/media-ui.js';
+import './i18n/release-ui.js';
 import './i18n/permissions.js';
 
 export { allMessages, translate } from './i18n/index.js';

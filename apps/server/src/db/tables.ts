@@ -393,7 +393,6 @@ export const TABLES = {
     done_time: 'str?',
   },
   /** a record of a release (migration 054) */
-  content_release_item: { id: 'id', release_id: 'int', resource: 'str', record_id: 'int' },
   /** a publishable resource's review rule (migration 052): levels 0 | 1 | 2, self-approval 0 | 1 */
   review_setting: { resource: 'str', levels: 'int=', self_approve: 'int=' },
   /** where a record stands in the review workflow (migration 052): draft | pending | approved | rejected */
@@ -423,6 +422,7 @@ export const TABLES = {
     time: 'str',
     comment: 'str?',
   },
+  content_release_item: { id: 'id', release_id: 'int', resource: 'str', record_id: 'int', /** migration 055 */ problems: 'str?' },
 } as const satisfies Record<string, TableDescription>;
 
 /**

@@ -20,6 +20,7 @@ import * as profile from './profile/index.js';
 import * as publish from './publish/index.js';
 import * as recycle from './recycle/index.js';
 import * as review from './review/index.js';
+import * as release from './release/index.js';
 import * as revision from './revision/index.js';
 import * as role from './role/index.js';
 import * as siteKey from './siteKey/index.js';
@@ -61,6 +62,7 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   media,
   // 审核流程 (issue 27): its publish gate, write listener and review queries
   review,
+  release,
 ];
 
 const endpointKey = (e: Endpoint) => `${e.method} ${e.path}`;

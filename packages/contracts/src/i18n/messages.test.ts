@@ -54,6 +54,7 @@ describe('bundles register themselves', () => {
         './translation-ui.js',
         './import-ui.js',
         './media-ui.js',
+        './release-ui.js',
         './permissions.js',
         '../translation.js',
         '../resources/index.js',

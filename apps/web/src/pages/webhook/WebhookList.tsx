@@ -1,4 +1,12 @@
-import { resourceByName, SITE_CHANGED, WEBHOOK_DEBOUNCE_MAX, WEBHOOK_RESOURCES, webhookEndpoints, webhookResource } from '@gk/contracts';
+import {
+  resourceByName,
+  SITE_CHANGED,
+  WEBHOOK_DEBOUNCE_MAX,
+  WEBHOOK_OTHER_EVENTS,
+  WEBHOOK_RESOURCES,
+  webhookEndpoints,
+  webhookResource,
+} from '@gk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Input, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -42,7 +50,7 @@ function EventsPicker({ value, onChange }: { value?: string; onChange?: (v: stri
           {t('webhook.siteChangedHelp')}
         </Typography.Paragraph>
       </div>
-      {Object.entries(WEBHOOK_RESOURCES).map(([resource, actions]) => (
+      {[...Object.entries(WEBHOOK_RESOURCES), ...Object.entries(WEBHOOK_OTHER_EVENTS)].map(([resource, actions]) => (
         <Space key={resource} wrap>
           <span style={{ display: 'inline-block', minWidth: 72 }}>{resourceLabel(t, resource)}</span>
           {actions.map((a) => (
