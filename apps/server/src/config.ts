@@ -75,6 +75,8 @@ export interface AppConfig {
   publicRateLimit: number;
   /** how often the webhook ticker runs (ms); 0 = never (tests drive it) */
   webhookTickMs: number;
+  /** how often each process looks for releases (发布计划) whose time came (ms); 0 = never (tests drive `releaseTick`) */
+  releaseTickMs: number;
   /** preview snapshots of unsaved edits one account keeps at most, by count and by bytes; the oldest go first */
   previewMaxPerAccount: number;
   previewMaxBytesPerAccount: number;
@@ -171,6 +173,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicCorsOrigins: env.PUBLIC_CORS_ORIGINS || '*',
     publicRateLimit: num(env.PUBLIC_RATE_LIMIT, 600),
     webhookTickMs: num(env.WEBHOOK_TICK_MS, 1000),
+    releaseTickMs: num(env.RELEASE_TICK_MS, 1000),
     previewMaxPerAccount: Math.max(1, num(env.PREVIEW_MAX_PER_ACCOUNT, 20)),
     previewMaxBytesPerAccount: Math.max(1024, num(env.PREVIEW_MAX_BYTES_PER_ACCOUNT, 10 * 1024 * 1024)),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',

@@ -50,6 +50,7 @@ const PAGE_REPLIES = new Set([
   '/userInfo/getRoleOptions',
   '/role/getRoleUsers',
   '/role/getRoleCandidates',
+  '/release/getReleasePage',
 ]);
 
 type Json = Record<string, unknown>;

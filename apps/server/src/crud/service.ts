@@ -900,9 +900,10 @@ export class Crud extends ResourceQuery {
   /**
    * Publishes one record of a publishable resource (`?id=&publishTime=&offlineTime=`): on the site from
    * publishTime (default now), until the offline time given (else the stored one, dropped when already past).
-   * Answers the record and whether it is only scheduled.
+   * Answers the record and whether it is only scheduled. Without a request it is the system's (a release at its time,
+   * issue 27): no data scope, no permission check, the log names `system`.
    */
-  async publish(raw: Row, req: FastifyRequest, outer?: Transaction<Database>): Promise<{ record: Row; scheduled: boolean }> {
+  async publish(raw: Row, req: FastifyRequest | undefined, outer?: Transaction<Database>): Promise<{ record: Row; scheduled: boolean }> {
     const input = parseInput(publishInput, raw);
     let scheduled = false;
     const dropped = new Set<string>();
@@ -952,7 +953,7 @@ export class Crud extends ResourceQuery {
   private async changeState(
     recordId: number,
     action: 'publish' | 'unpublish',
-    req: FastifyRequest,
+    req: FastifyRequest | undefined,
     first: ((trx: Transaction<Database>) => Promise<void>) | null,
     outer: Transaction<Database> | undefined,
     change: (before: Row, now: string) => Row,

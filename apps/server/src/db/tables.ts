@@ -393,7 +393,7 @@ export const TABLES = {
     done_time: 'str?',
   },
   /** a record of a release (migration 054) */
-  content_release_item: { id: 'id', release_id: 'int', resource: 'str', record_id: 'int' },
+  content_release_item: { id: 'id', release_id: 'int', resource: 'str', record_id: 'int', /** migration 055 */ problems: 'str?' },
 } as const satisfies Record<string, TableDescription>;
 
 /**

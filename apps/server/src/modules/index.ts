@@ -20,6 +20,7 @@ import * as profile from './profile/index.js';
 import * as publish from './publish/index.js';
 import * as recycle from './recycle/index.js';
 import { registerCalendar } from './release/calendar.js';
+import * as release from './release/index.js';
 import * as revision from './revision/index.js';
 import * as role from './role/index.js';
 import * as siteKey from './siteKey/index.js';
@@ -59,6 +60,7 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   apiDocs,
   // after recycle: its write listener reads the recycle-bin entry the recycle listener wrote
   media,
+  release,
   // 发布日历 (issue 27): its own entry beside the release module's
   { register: registerCalendar },
 ];

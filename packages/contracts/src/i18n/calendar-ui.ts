@@ -4,10 +4,6 @@ import { defineMessages } from './index.js';
 export const calendarUiMessages = defineMessages({
   zh: {
     'calendar.ui.disabled': '已停用',
-    'calendar.ui.release.scheduled': '待执行',
-    'calendar.ui.release.running': '执行中',
-    'calendar.ui.release.done': '已完成',
-    'calendar.ui.release.failed': '失败',
     'calendar.ui.kind.publish': '发布',
     'calendar.ui.kind.offline': '下线',
     'calendar.ui.kind.release': '发布计划',
@@ -26,10 +22,6 @@ export const calendarUiMessages = defineMessages({
   },
   en: {
     'calendar.ui.disabled': 'Disabled',
-    'calendar.ui.release.scheduled': 'Scheduled',
-    'calendar.ui.release.running': 'Running',
-    'calendar.ui.release.done': 'Done',
-    'calendar.ui.release.failed': 'Failed',
     'calendar.ui.kind.publish': 'Publish',
     'calendar.ui.kind.offline': 'Offline',
     'calendar.ui.kind.release': 'Release',
@@ -48,10 +40,6 @@ export const calendarUiMessages = defineMessages({
   },
   es: {
     'calendar.ui.disabled': 'Desactivado',
-    'calendar.ui.release.scheduled': 'Programado',
-    'calendar.ui.release.running': 'En curso',
-    'calendar.ui.release.done': 'Hecho',
-    'calendar.ui.release.failed': 'Fallido',
     'calendar.ui.kind.publish': 'Publicación',
     'calendar.ui.kind.offline': 'Retirada',
     'calendar.ui.kind.release': 'Lanzamiento',

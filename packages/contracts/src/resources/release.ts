@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
+import { defineMessages } from '../i18n/index.js';
+import { allResources, type ResourceDef } from '../resource.js';
 import { id, ids, optFilter, paging } from '../validators.js';
+import { deliveryVisibility } from './delivery.js';
 
 /**
  * 发布计划 (releases, issue 27): a group of records of publishable (or scheduled-window) resources — news, banners,
@@ -101,4 +104,101 @@ const DAY_OR_TIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 export const calendarSchema = z.object({
   start: z.string({ error: 'v.date' }).regex(DAY_OR_TIME, { message: 'v.date' }),
   end: z.string({ error: 'v.date' }).regex(DAY_OR_TIME, { message: 'v.date' }),
+});
+
+/**
+ * The resources a release may hold: the publishable ones (news, policies, page items, jobs …: published with the
+ * release's times) and those with a publish window but no status (banners, `visible: 'window'`: enabled with the
+ * window's times).
+ */
+export function isReleasable(def: ResourceDef): boolean {
+  if (def.publishable) return true;
+  return deliveryVisibility(def) === 'window' && def.fields.some((f) => f.name === 'publishTime') && !!def.endpoints.save;
+}
+export const releasableResources = (): ResourceDef[] => allResources().filter(isReleasable);
+
+/**
+ * The permission that puts a record of `def` on the site: its publish call, or (a window without a status) its save.
+ * Nobody schedules in a release what they could not publish themselves.
+ */
+export function releasePermission(def: ResourceDef): string {
+  return def.publishable ? def.publishable.publish.path : def.endpoints.save!.path;
+}
+
+/** the webhook event of a release whose records went live (its body lists every delivery path of them) */
+export const RELEASE_PUBLISHED = 'release.published';
+
+export const releaseMessages = defineMessages({
+  zh: {
+    'release.nameRequired': '请输入发布计划名称',
+    'release.publishTimeRequired': '请选择发布时间',
+    'release.itemsRequired': '请至少选择一条内容',
+    'release.tooManyItems': '一个发布计划最多包含 200 条内容',
+    'release.publishTimePast': '发布时间必须晚于当前时间',
+    'release.resourceInvalid': '“{resource}”不能加入发布计划，只能选择可发布的内容或轮播图',
+    'release.itemDuplicate': '{resource}“{title}”重复加入了发布计划',
+    'release.itemMissing': '{resource}（编号 {id}）不存在或已被删除',
+    'release.noPublishRight': '没有{resource}的发布权限，不能把它加入发布计划',
+    'release.itemTaken': '{resource}“{title}”已在待发布的发布计划“{release}”中',
+    'release.notEditable': '发布计划“{name}”{state}，只有待发布的发布计划可以修改或删除',
+    'release.state.scheduled': '待发布',
+    'release.state.running': '发布中',
+    'release.state.done': '已发布',
+    'release.state.failed': '失败',
+    'release.problem': '{resource}“{title}”：{problem}',
+    'release.recordGone': '记录不存在或已被删除',
+    'release.error': '发布时出错：{message}',
+    'release.saved': '发布计划已保存',
+    'release.deleted': '发布计划已删除',
+    'webhook.resource.release': '发布计划',
+    'webhook.action.published': '整体发布',
+  },
+  en: {
+    'release.nameRequired': 'Enter the name of the release',
+    'release.publishTimeRequired': 'Choose the publish time',
+    'release.itemsRequired': 'Choose at least one record',
+    'release.tooManyItems': 'A release holds at most 200 records',
+    'release.publishTimePast': 'The publish time must be in the future',
+    'release.resourceInvalid': '"{resource}" cannot be in a release; choose publishable content or banners',
+    'release.itemDuplicate': '{resource} "{title}" is in the release twice',
+    'release.itemMissing': '{resource} (no. {id}) does not exist or has been deleted',
+    'release.noPublishRight': 'You may not publish {resource}, so you cannot put it in a release',
+    'release.itemTaken': '{resource} "{title}" is already in the scheduled release "{release}"',
+    'release.notEditable': 'The release "{name}" is {state}; only a scheduled release can be changed or deleted',
+    'release.state.scheduled': 'Scheduled',
+    'release.state.running': 'Publishing',
+    'release.state.done': 'Published',
+    'release.state.failed': 'Failed',
+    'release.problem': '{resource} "{title}": {problem}',
+    'release.recordGone': 'The record does not exist or has been deleted',
+    'release.error': 'Publishing failed: {message}',
+    'release.saved': 'Release saved',
+    'release.deleted': 'Release deleted',
+    'webhook.resource.release': 'Releases',
+    'webhook.action.published': 'Published together',
+  },
+  es: {
+    'release.nameRequired': 'Escriba el nombre del lanzamiento',
+    'release.publishTimeRequired': 'Elija la fecha de publicación',
+    'release.itemsRequired': 'Elija al menos un registro',
+    'release.tooManyItems': 'Un lanzamiento contiene como mucho 200 registros',
+    'release.publishTimePast': 'La fecha de publicación debe ser futura',
+    'release.resourceInvalid': '«{resource}» no puede estar en un lanzamiento; elija contenido publicable o banners',
+    'release.itemDuplicate': '{resource} «{title}» está dos veces en el lanzamiento',
+    'release.itemMissing': '{resource} (n.º {id}) no existe o ha sido eliminado',
+    'release.noPublishRight': 'No tiene permiso para publicar {resource}, así que no puede ponerlo en un lanzamiento',
+    'release.itemTaken': '{resource} «{title}» ya está en el lanzamiento programado «{release}»',
+    'release.notEditable': 'El lanzamiento «{name}» está {state}; solo un lanzamiento programado se puede modificar o eliminar',
+    'release.state.scheduled': 'Programado',
+    'release.state.running': 'Publicándose',
+    'release.state.done': 'Publicado',
+    'release.state.failed': 'Fallido',
+    'release.problem': '{resource} «{title}»: {problem}',
+    'release.recordGone': 'El registro no existe o ha sido eliminado',
+    'release.error': 'Error al publicar: {message}',
+    'release.saved': 'Lanzamiento guardado',
+    'release.deleted': 'Lanzamiento eliminado',
+    'webhook.resource.release': 'Lanzamientos',
+    'webhook.action.published': 'Publicado en conjunto',
+  },
 });

@@ -216,6 +216,13 @@ export const webhookMessages = defineMessages({
   },
 });
 
+/**
+ * Events that are not one record's change, by group (`<group>.<event>`, subscribable beside the resources' ones): a
+ * release's records went live together (`release.published`, issue 27; its body lists every delivery path of them).
+ */
+export const WEBHOOK_OTHER_EVENTS: Record<string, readonly string[]> = { release: ['published'] };
+for (const [group, events] of Object.entries(WEBHOOK_OTHER_EVENTS)) WEBHOOK_EVENTS.push(...events.map((e) => `${group}.${e}`));
+
 /** events as a comma-separated list (an array is accepted too); each must be known */
 const eventsField = z
   .union([z.string(), z.array(z.string())], { error: 'webhook.eventsRequired' })

@@ -110,8 +110,38 @@ async function enqueue(
   if (now.length) await db.insertInto('webhook_delivery').values(now).execute();
 }
 
+/**
+ * An event that is not one record's change (contracts `WEBHOOK_OTHER_EVENTS`: `release.published`, issue 27), told
+ * like a record's: to every enabled webhook that chose it, or `site.changed` (folded when debounced), in the caller's
+ * transaction. `body` names what it is about (`resource` the group, `id`) and the delivery paths it changes.
+ */
+export async function enqueueEvent(
+  ctx: Ctx,
+  db: AnyDb,
+  event: string,
+  body: { resource: string; id: number; paths: string[] } & Row,
+): Promise<void> {
+  const heard = (await subscriptions(db))
+    .map((h) => ({ id: Number(h.id), debounce: Number(h.debounce_seconds), chosen: new Set(String(h.events).split(',')) }))
+    .filter((h) => h.chosen.has(event) || h.chosen.has(SITE_CHANGED));
+  if (!heard.length) return;
+  const time = ctx.nowText();
+  // as a record's event: `event` the part after the group (`published`), `resource` the group
+  const { resource, id: about, paths, ...rest } = body;
+  const change = { event: event.slice(event.indexOf('.') + 1), resource, id: about, time, paths, ...rest } as unknown as EventBody;
+  const text = JSON.stringify(change);
+  const folds = heard.filter((h) => h.debounce > 0).map((h) => ({ webhook_id: h.id, event, body: text, at: ctx.now() }));
+  const now = heard
+    .filter((h) => h.debounce <= 0)
+    .map((h) =>
+      h.chosen.has(event) ? deliveryRow(ctx, h.id, event, text) : deliveryRow(ctx, h.id, SITE_CHANGED, siteChanged(time, [change])),
+    );
+  if (folds.length) await db.insertInto('webhook_fold').values(folds).execute();
+  if (now.length) await db.insertInto('webhook_delivery').values(now).execute();
+}
+
 /** the delivery paths of a change (PUBLIC_API_PREFIX, the resource's description) */
-const pathsOf = (ctx: Ctx, def: ResourceDef, recordId: number, before: Row | null, after: Row | null) =>
+export const pathsOf = (ctx: Ctx, def: ResourceDef, recordId: number, before: Row | null, after: Row | null) =>
   deliveryPaths(ctx.config.publicApiPrefix, def, recordId, before, after);
 
 /**

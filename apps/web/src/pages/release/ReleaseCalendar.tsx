@@ -80,7 +80,7 @@ export async function moveEntry(e: CalendarEntry, to: string): Promise<void> {
 
 const stateText = (t: (k: string) => string, e: CalendarEntry) =>
   e.kind === 'release'
-    ? t(`calendar.ui.release.${e.state}`)
+    ? t(`release.state.${e.state}`)
     : e.state === 'disabled'
       ? t('calendar.ui.disabled')
       : t(`publish.status.${e.state}`);
