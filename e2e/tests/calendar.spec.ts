@@ -13,6 +13,7 @@ const shanghaiDay = (ms: number) => {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 };
 const DAY = 86_400_000;
+const token = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'token')!.value;
 
 /** drags with the mouse in small steps (FullCalendar follows pointer moves, not a synthetic drop) */
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
@@ -38,7 +39,7 @@ test('发布日历: a news item scheduled next week is dragged to another day in
   const id = saved.data.id as number;
   expect(saved.data.publishTime).toBe(`${day} 10:00:00`);
 
-  // a release, when the release calls are in
+  // a release of it, shown on the same week
   const release = await api(page, '/release/saveRelease', {
     name: `${title} 发布计划`,
     publishTime: `${day} 15:00:00`,
@@ -74,6 +75,22 @@ test('发布日历: a news item scheduled next week is dragged to another day in
   expect(record.data).toMatchObject({ publishTime: `${target} 10:00:00`, status: 'published' });
   await expect(calendar.locator(`td.fc-timegrid-col[data-date="${target}"] [data-entry="publish:news:${id}"]`)).toBeVisible();
   await expect(calendar.locator(`td.fc-timegrid-col[data-date="${day}"] [data-entry="publish:news:${id}"]`)).toHaveCount(0);
+
+  // a release moves too: getRelease + saveRelease with the new time
+  const releaseEntry = calendar.locator(`[data-entry="release:release:${release.data.id}"]`);
+  await releaseEntry.scrollIntoViewIfNeeded();
+  const rbox = (await releaseEntry.boundingBox())!;
+  const rfrom = { x: rbox.x + rbox.width / 2, y: rbox.y + 6 };
+  await drag(page, rfrom, { x: column.x + column.width / 2, y: rfrom.y });
+  await expect(dialog).toContainText(`将“${title} 发布计划”的发布计划时间从 ${day} 15:00:00 改为 ${target} 15:00:00？`);
+  await dialog.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(
+    calendar.locator(`td.fc-timegrid-col[data-date="${target}"] [data-entry="release:release:${release.data.id}"]`),
+  ).toBeVisible();
+  const moved = await (
+    await page.request.get(`/api/release/getRelease?id=${release.data.id}`, { headers: { token: await token(page) } })
+  ).json();
+  expect(moved.data).toMatchObject({ publishTime: `${target} 15:00:00`, state: 'scheduled' });
 
   // a click opens the record's details
   await calendar.locator(`[data-entry="publish:news:${id}"]`).click();
