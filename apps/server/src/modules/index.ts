@@ -19,8 +19,9 @@ import * as preview from './preview/index.js';
 import * as profile from './profile/index.js';
 import * as publish from './publish/index.js';
 import * as recycle from './recycle/index.js';
-import * as review from './review/index.js';
+import { registerCalendar } from './release/calendar.js';
 import * as release from './release/index.js';
+import * as review from './review/index.js';
 import * as revision from './revision/index.js';
 import * as role from './role/index.js';
 import * as siteKey from './siteKey/index.js';
@@ -63,6 +64,8 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   // 审核流程 (issue 27): its publish gate, write listener and review queries
   review,
   release,
+  // 发布日历 (issue 27): its own entry beside the release module's
+  { register: registerCalendar },
 ];
 
 const endpointKey = (e: Endpoint) => `${e.method} ${e.path}`;

@@ -5,6 +5,7 @@ export * from './autoComplete.js';
 export * from './banner.js';
 export * from './batch.js';
 export * from './business.js';
+export * from './calendar.js';
 export * from './company.js';
 export * from './contentCheck.js';
 export * from './dashboard.js';

@@ -75,6 +75,11 @@ export interface CalendarEntry {
   state: string;
   /** whether the caller may drag it (the record's publish permission / the release save permission, and not past) */
   movable: boolean;
+  /** a record's (or release's) two times as stored, so a move of one keeps the other */
+  publishTime: string | null;
+  offlineTime: string | null;
+  /** a record with a pending draft (保存草稿 of live content): a move through its publish call puts the draft live */
+  pendingDraft?: boolean;
 }
 
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
