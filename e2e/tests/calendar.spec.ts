@@ -88,7 +88,7 @@ test('发布日历: a news item scheduled next week is dragged to another day in
     calendar.locator(`td.fc-timegrid-col[data-date="${target}"] [data-entry="release:release:${release.data.id}"]`),
   ).toBeVisible();
   const moved = await (
-    await page.request.get(`/api/release/getRelease?id=${release.data.id}`, { headers: { token: await token(page) } })
+    await page.request.post(`/api/release/getRelease?id=${release.data.id}`, { headers: { token: await token(page) } })
   ).json();
   expect(moved.data).toMatchObject({ publishTime: `${target} 15:00:00`, state: 'scheduled' });
 

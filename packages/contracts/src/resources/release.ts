@@ -14,7 +14,7 @@ import { deliveryVisibility } from './delivery.js';
  */
 export const releaseEndpoints = defineEndpoints('release', {
   page: { path: '/release/getReleasePage', kind: 'read', name: '发布计划列表', screen: ['ReleaseList', 'ReleaseCalendar'] },
-  get: { path: '/release/getRelease', method: 'GET', kind: 'read', name: '发布计划详情', screen: ['ReleaseDetails', 'ReleaseCalendar'] },
+  get: { path: '/release/getRelease', kind: 'read', name: '发布计划详情', screen: ['ReleaseDetails', 'ReleaseCalendar'] },
   save: { path: '/release/saveRelease', kind: 'write', name: '保存发布计划', screen: 'ReleaseList' },
   del: { path: '/release/delRelease', kind: 'write', name: '删除发布计划', screen: 'ReleaseList' },
   /** body `{ start, end }` (yyyy-MM-dd HH:mm:ss or yyyy-MM-dd) → `CalendarEntry[]` */

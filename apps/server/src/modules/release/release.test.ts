@@ -16,7 +16,7 @@ describe.each(DIALECTS)('发布计划 (releases) on %s', (dialect) => {
   let token = '';
   const post = (path: string, body?: unknown, opts: { lang?: string; as?: string } = {}) =>
     t.current.post(path, body, { token: opts.as ?? token, headers: opts.lang ? { lang: opts.lang } : {} });
-  const get = (path: string) => t.current.app.inject({ method: 'GET', url: `/api${path}`, headers: { token } });
+  const get = (path: string) => t.current.app.inject({ method: 'POST', url: `/api${path}`, headers: { token } });
   const pub = (path: string) => t.current.app.inject({ method: 'GET', url: `/public/v1${path}` });
   const at = (minutes: number) => fmt(t.current.ctx.now() + minutes * MINUTE);
   const news = async (title: string) =>

@@ -23,7 +23,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { get, post } from '../../api/request';
+import { post } from '../../api/request';
 import { feedback } from '../../lib/feedback';
 import './calendar.css';
 
@@ -60,7 +60,7 @@ export function entryLink(e: Pick<CalendarEntry, 'kind' | 'resource' | 'id'>): s
 /** the call a move goes through: the record's publish call (keeping its other time), a banner's save, a release's save */
 export async function moveEntry(e: CalendarEntry, to: string): Promise<void> {
   if (e.kind === 'release') {
-    const reply = await get<Reply<ReleaseDetail>>(releaseEndpoints.get.path, { id: e.id });
+    const reply = await post<Reply<ReleaseDetail>>(releaseEndpoints.get.path, undefined, { params: { id: String(e.id) } });
     const r = reply.data!;
     await post(releaseEndpoints.save.path, {
       id: r.id,

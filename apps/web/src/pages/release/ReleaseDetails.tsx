@@ -14,7 +14,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fetchListPage } from '../../api/queries';
-import { get, post } from '../../api/request';
+import { post } from '../../api/request';
 import { DateTimeInput } from '../../components/form/DateTimeInput';
 import { nowText } from '../../components/publish/PublishTag';
 import { usePermission } from '../../lib/Permission';
@@ -104,7 +104,7 @@ export default function ReleaseDetails() {
   const record = useQuery({
     queryKey: ['record', 'release', id],
     enabled: !!id,
-    queryFn: ({ signal }) => get<Reply<ReleaseDetail>>(releaseEndpoints.get.path, { id: id! }, { signal }),
+    queryFn: ({ signal }) => post<Reply<ReleaseDetail>>(releaseEndpoints.get.path, undefined, { params: { id: String(id) }, signal }),
   });
   const release = record.data?.data ?? null;
   // the screen stays mounted between visits: another release (or a new one) starts from its own values
