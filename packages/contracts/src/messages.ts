@@ -15,5 +15,6 @@ import './i18n/translation-ui.js';
 import './i18n/import-ui.js';
 import './i18n/media-ui.js';
 import './i18n/permissions.js';
+import './i18n/review-ui.js';
 
 export { allMessages, translate } from './i18n/index.js';

@@ -57,6 +57,7 @@ describe('bundles register themselves', () => {
         './permissions.js',
         '../translation.js',
         '../resources/index.js',
+        './review-ui.js',
       ].map((m) => import(m)),
     );
     const bundles = areas.flatMap((a: Record<string, unknown>) => Object.entries(a).filter(([name]) => name.endsWith('Messages')));
