@@ -30,7 +30,7 @@ export default function ReviewSettings() {
   const can = usePermission();
   const maySave = can(reviewSettingsEndpoints.save.path);
   const q = useQuery({
-    queryKey: ['review', 'settings'],
+    queryKey: ['reviewSettings'],
     queryFn: ({ signal }) =>
       post<Reply<ReviewSetting[]>>(reviewSettingsEndpoints.get.path, undefined, { signal }).then((r) => r.data ?? []),
   });
@@ -69,6 +69,7 @@ export default function ReviewSettings() {
       title: t('review.ui.settings.levels'),
       render: (_v, row) => (
         <Radio.Group
+          name={`levels-${row.resource}`}
           aria-label={`${row.label} ${t('review.ui.settings.levels')}`}
           disabled={!maySave}
           value={choiceOf(row).levels}
