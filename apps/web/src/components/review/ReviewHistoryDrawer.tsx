@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { get } from '../../api/request';
 import { ReviewStateTag } from './ReviewStateTag';
 import { reviewKeys } from './reviewApi';
-import './review.css';
 
 const COLORS: Record<ReviewHistoryRow['action'], string> = { submit: 'blue', approve: 'green', reject: 'red', reset: 'gray' };
 
@@ -56,7 +55,7 @@ export default function ReviewHistoryDrawer({ resource, id, open, onClose }: Rev
                   {level(r)}
                 </div>
                 <Typography.Text type="secondary">{r.time}</Typography.Text>
-                {r.comment && <div className="gk-review-comment">{r.comment}</div>}
+                {r.comment && <div style={{ whiteSpace: 'pre-wrap' }}>{r.comment}</div>}
               </div>
             ),
           }))}

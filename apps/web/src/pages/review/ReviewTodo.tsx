@@ -1,4 +1,3 @@
-import '../../components/components.css';
 import { CheckOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import { allResources, type PageReply, type ReviewTodoRow, reviewEndpoints } from '@gk/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';

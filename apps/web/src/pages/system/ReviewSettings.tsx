@@ -1,4 +1,3 @@
-import '../../components/components.css';
 import { SaveOutlined } from '@ant-design/icons';
 import { type Reply, type ReviewLevels, type ReviewSetting, reviewSettingsEndpoints } from '@gk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
