@@ -19,6 +19,7 @@ import * as preview from './preview/index.js';
 import * as profile from './profile/index.js';
 import * as publish from './publish/index.js';
 import * as recycle from './recycle/index.js';
+import * as review from './review/index.js';
 import * as revision from './revision/index.js';
 import * as role from './role/index.js';
 import * as siteKey from './siteKey/index.js';
@@ -58,6 +59,8 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   apiDocs,
   // after recycle: its write listener reads the recycle-bin entry the recycle listener wrote
   media,
+  // 审核流程 (issue 27): its publish gate, write listener and review queries
+  review,
 ];
 
 const endpointKey = (e: Endpoint) => `${e.method} ${e.path}`;
