@@ -52,7 +52,7 @@ export default function ReviewBar({ api, resource, info }: ReviewBarProps) {
       <Space wrap size={[8, 4]}>
         {info.canSubmit && (
           <Button icon={<AuditOutlined />} disabled={busy} onClick={() => setStep('submit')}>
-            {t('review.ui.submit')}
+            {t('review.action.submit')}
           </Button>
         )}
         {info.canApprove && (
@@ -61,7 +61,7 @@ export default function ReviewBar({ api, resource, info }: ReviewBarProps) {
               {t('review.ui.approve')}
             </Button>
             <Button danger icon={<CloseOutlined />} disabled={busy} onClick={() => setStep('reject')}>
-              {t('review.ui.reject')}
+              {t('review.action.reject')}
             </Button>
           </>
         )}

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 
 export type ReviewStep = 'submit' | 'approve' | 'reject';
 
+/** the dialog's button: what it does */
+const OK: Record<ReviewStep, string> = { submit: 'review.action.submit', approve: 'review.ui.approve', reject: 'review.action.reject' };
+
 export interface ReviewCommentModalProps {
   /** the step asked for (null: closed) */
   step: ReviewStep | null;
@@ -48,7 +51,7 @@ export function ReviewCommentModal({ step, title, note, onCancel, onConfirm }: R
     <Modal
       open={!!step}
       title={heading}
-      okText={step ? t(`review.ui.${step}`) : undefined}
+      okText={step ? t(OK[step]) : undefined}
       okButtonProps={{ danger: step === 'reject', loading: sending }}
       cancelText={t('ui.cancel')}
       onOk={() => void ok()}
@@ -60,11 +63,11 @@ export function ReviewCommentModal({ step, title, note, onCancel, onConfirm }: R
       <Form form={form} layout="vertical" name="review-comment" preserve={false}>
         <Form.Item
           name="comment"
-          label={t(step === 'submit' ? 'review.ui.submitComment' : 'review.ui.comment')}
+          label={t(step === 'submit' ? 'review.ui.submitComment' : 'review.comment')}
           required={required}
           rules={[
-            ...(required ? [{ required: true, whitespace: true, message: t('review.ui.commentRequired') }] : []),
-            { max: REVIEW_COMMENT_MAX, message: t('review.ui.commentTooLong', { max: REVIEW_COMMENT_MAX }) },
+            ...(required ? [{ required: true, whitespace: true, message: t('review.commentRequired') }] : []),
+            { max: REVIEW_COMMENT_MAX, message: t('review.commentTooLong', { max: REVIEW_COMMENT_MAX }) },
           ]}
         >
           <Input.TextArea

@@ -28,7 +28,7 @@ export default function ReviewHistoryDrawer({ resource, id, open, onClose }: Rev
   });
   const rows = q.data?.rows ?? [];
   const level = (r: ReviewHistoryRow) =>
-    r.level === 1 || r.level === 2 ? t('review.ui.atLevel', { level: t(`review.ui.level${r.level}`) }) : '';
+    r.level === 1 || r.level === 2 ? t('review.ui.atLevel', { level: t(`review.level.${r.level}`) }) : '';
   return (
     <Drawer
       open={open}
@@ -51,7 +51,7 @@ export default function ReviewHistoryDrawer({ resource, id, open, onClose }: Rev
             content: (
               <div className="gk-review-step" data-action={r.action}>
                 <div>
-                  <Typography.Text strong>{r.nickName || r.userName}</Typography.Text> {t(`review.ui.action.${r.action}`)}
+                  <Typography.Text strong>{r.nickName || r.userName}</Typography.Text> {t(`review.action.${r.action}`)}
                   {level(r)}
                 </div>
                 <Typography.Text type="secondary">{r.time}</Typography.Text>

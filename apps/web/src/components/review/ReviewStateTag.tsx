@@ -8,10 +8,14 @@ const COLORS = { draft: 'default', pending: 'processing', approved: 'success', r
 export function ReviewStateTag({ info }: { info: Pick<ReviewInfo, 'state' | 'level'> }) {
   const { t } = useTranslation();
   if (info.state === 'none') return null;
-  const key = info.state === 'pending' ? (info.level === 2 ? 'pending2' : info.level === 1 ? 'pending1' : 'pending') : info.state;
+  // 待一审 / 待二审: the level it waits at; the other states are the server's own words
+  const key =
+    info.state === 'pending' && (info.level === 1 || info.level === 2)
+      ? `review.ui.state.pending${info.level}`
+      : `review.state.${info.state}`;
   return (
     <Tag color={COLORS[info.state]} data-review-state={info.state} data-review-level={info.state === 'pending' ? info.level : undefined}>
-      {t(`review.ui.state.${key}`)}
+      {t(key)}
     </Tag>
   );
 }

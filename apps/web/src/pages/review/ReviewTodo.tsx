@@ -65,7 +65,7 @@ export default function ReviewTodo() {
       dataIndex: 'level',
       title: t('review.ui.col.level'),
       width: 100,
-      render: (v: number) => <Tag color={v === 2 ? 'purple' : 'blue'}>{t(`review.ui.level${v === 2 ? 2 : 1}`)}</Tag>,
+      render: (v: number) => <Tag color={v === 2 ? 'purple' : 'blue'}>{t(`review.level.${v === 2 ? 2 : 1}`)}</Tag>,
     },
     { key: 'submitUser', dataIndex: 'submitUser', title: t('review.ui.col.submitUser'), width: 120 },
     { key: 'submitTime', dataIndex: 'submitTime', title: t('review.ui.col.submitTime'), width: 170 },
@@ -87,7 +87,7 @@ export default function ReviewTodo() {
             {t('review.ui.approve')}
           </Button>
           <Button type="link" size="small" danger icon={<CloseOutlined />} onClick={() => setActing({ row, step: 'reject' })}>
-            {t('review.ui.reject')}
+            {t('review.action.reject')}
           </Button>
         </Space>
       ),

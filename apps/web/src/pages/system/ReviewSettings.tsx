@@ -13,8 +13,8 @@ type Edit = Pick<ReviewSetting, 'levels' | 'selfApprove'>;
 
 const LEVELS: { value: ReviewLevels; label: string }[] = [
   { value: 0, label: 'review.ui.settings.off' },
-  { value: 1, label: 'review.ui.settings.one' },
-  { value: 2, label: 'review.ui.settings.two' },
+  { value: 1, label: 'review.levels.1' },
+  { value: 2, label: 'review.levels.2' },
 ];
 
 /**
@@ -79,11 +79,11 @@ export default function ReviewSettings() {
     },
     {
       key: 'selfApprove',
-      title: t('review.ui.settings.selfApprove'),
+      title: t('review.selfApprove'),
       width: 220,
       render: (_v, row) => (
         <Switch
-          aria-label={`${row.label} ${t('review.ui.settings.selfApprove')}`}
+          aria-label={`${row.label} ${t('review.selfApprove')}`}
           disabled={!maySave || choiceOf(row).levels === 0}
           checked={choiceOf(row).selfApprove}
           onChange={(on) => edit(row, { selfApprove: on })}
