@@ -2,7 +2,7 @@ import { newsResource, type ReviewHistoryReply, reviewEndpoints } from '@gk/cont
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch, TestProviders } from '../test-utils';
-import { ReviewHistoryButton } from './ReviewHistoryButton';
+import { ReviewHistorySlot } from './ReviewHistorySlot';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -35,7 +35,7 @@ describe('审核记录', () => {
     });
     render(
       <TestProviders>
-        <ReviewHistoryButton resource={newsResource} id={7} />
+        <ReviewHistorySlot resource={newsResource} id={7} />
       </TestProviders>,
     );
     fireEvent.click(await screen.findByRole('button', { name: /审核记录/ }));
@@ -54,7 +54,7 @@ describe('审核记录', () => {
     const stub = stubFetch({ [reviewEndpoints.state.path]: () => ({ code: 200, msg: '', data: { ...INFO, state: 'none', levels: 0 } }) });
     render(
       <TestProviders>
-        <ReviewHistoryButton resource={newsResource} id={7} />
+        <ReviewHistorySlot resource={newsResource} id={7} />
       </TestProviders>,
     );
     await waitFor(() => expect(stub.of(reviewEndpoints.state.path)).toHaveLength(1));

@@ -3,7 +3,7 @@ import type { ResourceDef } from '@gk/contracts';
 import { Button } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReviewHistoryButton } from '../review/ReviewHistoryButton';
+import { ReviewHistorySlot } from '../review/ReviewHistorySlot';
 
 // the drawer (version list, table, diff) loads when it is first opened: a detail page shows only the button
 const RevisionsDrawer = lazy(() => import('./RevisionsDrawer').then((m) => ({ default: m.RevisionsDrawer })));
@@ -48,6 +48,6 @@ export const withRevisions =
   ({ id, reload, dirty }: { id: string | number | null; reload: () => void; dirty?: boolean }): ReactNode => (
     <>
       <Revisions resource={resource} id={id} onRestored={reload} dirty={dirty} />
-      {resource.publishable && <ReviewHistoryButton resource={resource} id={id} />}
+      {resource.publishable && <ReviewHistorySlot resource={resource} id={id} />}
     </>
   );
