@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { signedIn } from './helpers';
-import { button, modal, pickOption, row, toast, view } from './list-helpers';
+import { button, COLD_LOAD, modal, pickOption, row, toast, view } from './list-helpers';
 
 /**
  * 审核流程 (issue 27), web and server together: an administrator turns review on for news in 审核设置; an editor
@@ -88,7 +88,7 @@ test('news under review: submit → reject (a comment required) → resubmit →
   // 审核设置 (administrator): news gets one review level
   await page.goto('/system/review-settings');
   const setting = row(page, '新闻').filter({ has: page.getByRole('radiogroup') });
-  await expect(setting.getByRole('radio', { name: '关闭' })).toBeChecked();
+  await expect(setting.getByRole('radio', { name: '关闭' })).toBeChecked({ timeout: COLD_LOAD });
   await setting.getByRole('radio', { name: '一级审核' }).check();
   await button(setting, '保存').click();
   await expect(toast(page, '保存成功')).toBeVisible();
@@ -97,6 +97,7 @@ test('news under review: submit → reject (a comment required) → resubmit →
     // the editor saves a draft: no 发布 for it (no permission), and 保存并发布 says so
     const ed = editor.page;
     await ed.goto('/news/news-details');
+    await expect(view(ed).getByLabel('标题', { exact: true })).toBeEditable({ timeout: COLD_LOAD });
     await view(ed).getByLabel('标题', { exact: true }).fill(title);
     await pickOption(ed, view(ed).getByLabel('新闻类型', { exact: true }), '行业动态');
     await expect(button(bar(ed), '保存并发布')).toBeDisabled();
@@ -109,7 +110,7 @@ test('news under review: submit → reject (a comment required) → resubmit →
 
     // 草稿 under review: 提交审核, no 通过 / 驳回 for the editor
     await ed.goto(`/news/news-details?id=${id}`);
-    await expect(reviewTag(ed)).toHaveText('草稿');
+    await expect(reviewTag(ed)).toHaveText('草稿', { timeout: COLD_LOAD });
     await expect(button(reviewRow(ed), '通过')).toHaveCount(0);
     await expect(button(reviewRow(ed), '驳回')).toHaveCount(0);
     await button(reviewRow(ed), '提交审核').click();
@@ -122,7 +123,7 @@ test('news under review: submit → reject (a comment required) → resubmit →
 
     // the administrator may publish news, but not before the approval: the button says why, the server refuses
     await page.goto(`/news/news-details?id=${id}`);
-    await expect(reviewTag(page)).toHaveText('待一审');
+    await expect(reviewTag(page)).toHaveText('待一审', { timeout: COLD_LOAD });
     const publish = button(bar(page), '保存并发布');
     await expect(publish).toBeDisabled();
     await expect(await reasonOf(page, publish)).toHaveText('审核通过后才能发布');
@@ -134,7 +135,7 @@ test('news under review: submit → reject (a comment required) → resubmit →
     const rv = reviewer.page;
     await rv.goto('/review/review-todo');
     const todo = row(rv, title);
-    await expect(todo).toContainText('一审');
+    await expect(todo).toContainText('一审', { timeout: COLD_LOAD });
     await expect(todo).toContainText(EDITOR);
     await expect(todo).toContainText('请审核港口新闻');
     await expect(todo.getByRole('link', { name: title })).toHaveAttribute('href', `/news/news-details?id=${id}`);
@@ -153,7 +154,7 @@ test('news under review: submit → reject (a comment required) → resubmit →
 
     // the editor: 已驳回 with the comment in 审核记录; the edit is saved and resubmitted in one step
     await ed.reload();
-    await expect(reviewTag(ed)).toHaveText('已驳回');
+    await expect(reviewTag(ed)).toHaveText('已驳回', { timeout: COLD_LOAD });
     await button(view(ed), '审核记录').click();
     const history = modal(ed);
     await expect(history.locator('[data-action="reject"]')).toContainText('标题请写明港口名称');
@@ -161,6 +162,8 @@ test('news under review: submit → reject (a comment required) → resubmit →
     await expect(history.locator('[data-action="submit"]')).toContainText('请审核港口新闻');
     await history.getByRole('button', { name: /close|关闭/i }).click();
     await expect(history).toBeHidden();
+    // the stored record is on the form before the edit (a later load would replace what is typed)
+    await expect(view(ed).getByLabel('标题', { exact: true })).toHaveValue(title);
     await view(ed).getByLabel('标题', { exact: true }).fill(edited);
     await button(reviewRow(ed), '提交审核').click();
     dialog = modal(ed);
@@ -187,12 +190,12 @@ test('news under review: submit → reject (a comment required) → resubmit →
 
     // 已通过: the editor still may not publish (no permission); the administrator publishes and it is live
     await ed.reload();
-    await expect(reviewTag(ed)).toHaveText('已通过');
+    await expect(reviewTag(ed)).toHaveText('已通过', { timeout: COLD_LOAD });
     await expect(button(bar(ed), '保存并发布')).toBeDisabled();
     await expect(await reasonOf(ed, button(bar(ed), '保存并发布'))).toHaveText('没有发布权限');
     expect((await request.get(`/public/v1/news/${id}`)).status()).toBe(404);
     await page.reload();
-    await expect(reviewTag(page)).toHaveText('已通过');
+    await expect(reviewTag(page)).toHaveText('已通过', { timeout: COLD_LOAD });
     await expect(button(bar(page), '保存并发布')).toBeEnabled();
     await button(bar(page), '保存并发布').click();
     await expect(toast(page, '发布成功')).toBeVisible();
