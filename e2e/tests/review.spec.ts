@@ -82,6 +82,8 @@ test.afterAll(async () => {
 });
 
 test('news under review: submit → reject (a comment required) → resubmit → approve → publish', async ({ page, request }) => {
+  // one story over three accounts and five screens (each a cold load in its own browser): twice the usual limit
+  test.setTimeout(test.info().timeout * 2);
   const title = `审核新闻 ${stamp}`;
   const edited = `${title} 改`;
 
