@@ -17,5 +17,6 @@ import './i18n/media-ui.js';
 import './i18n/release-ui.js';
 import './i18n/permissions.js';
 import './i18n/calendar-ui.js';
+import './i18n/review-ui.js';
 
 export { allMessages, translate } from './i18n/index.js';

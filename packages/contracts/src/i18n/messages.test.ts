@@ -59,6 +59,7 @@ describe('bundles register themselves', () => {
         '../translation.js',
         '../resources/index.js',
         './calendar-ui.js',
+        './review-ui.js',
       ].map((m) => import(m)),
     );
     const bundles = areas.flatMap((a: Record<string, unknown>) => Object.entries(a).filter(([name]) => name.endsWith('Messages')));

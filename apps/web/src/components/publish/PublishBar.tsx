@@ -20,10 +20,13 @@ import { invalidateResource } from '../../api/queries';
 import { post } from '../../api/request';
 import { usePermission } from '../../lib/Permission';
 import type { DetailActionsApi } from '../DetailPage';
+import { underReview, useReviewInfo } from '../review/reviewApi';
 import { nowText, PublishTag } from './PublishTag';
 
 // the date-time picker of 定时发布 loads when its dialog opens
 const DatePicker = lazy(() => import('antd/es/date-picker'));
+// the review row (issue 27) loads when the record's resource has review on
+const ReviewBar = lazy(() => import('../review/ReviewBar'));
 
 export interface PublishBarProps {
   api: DetailActionsApi;
@@ -83,7 +86,17 @@ export function PublishBar({ api, resource, publish, unpublish, preview, preview
   const mayPublish = can(publish.path);
   const mayUnpublish = can(unpublish.path);
   const noSave = api.maySave ? null : t('ui.noSavePermission');
-  const noPublish = !api.maySave ? noSave : mayPublish ? null : t('publish.noPublishRight');
+  /** review on (issue 27): 发布 and 定时发布 wait for 已通过, and an unsaved edit would send it back to 草稿 */
+  const review = useReviewInfo(resource, api.id, record);
+  const reviewOn = underReview(review);
+  const noReview = !reviewOn
+    ? null
+    : review.state !== 'approved'
+      ? t('review.ui.notApproved')
+      : api.dirty
+        ? t('review.ui.dirtyApproved')
+        : null;
+  const noPublish = !api.maySave ? noSave : mayPublish ? noReview : t('publish.noPublishRight');
   /** 保存 without 发布: every save is a draft (the server keeps a live record's edit pending), said beside the state */
   const heldHint = api.maySave && !mayPublish ? t('publish.heldHint') : null;
   const busy = api.busy;
@@ -237,6 +250,11 @@ export function PublishBar({ api, resource, publish, unpublish, preview, preview
 
   return (
     <div className="gk-publish-bar">
+      {reviewOn && (
+        <Suspense fallback={null}>
+          <ReviewBar api={api} resource={resource} info={review} />
+        </Suspense>
+      )}
       <div className="gk-publish-state">
         {/* on a narrow screen the draft's time and author are the tag's tooltip: the buttons keep one line */}
         <Tooltip title={!wide && (hasDraft || heldHint) ? [hasDraft ? draftInfo : null, heldHint].filter(Boolean).join(' ') : undefined}>

@@ -3,6 +3,7 @@ import type { ResourceDef } from '@gk/contracts';
 import { Button } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReviewHistorySlot } from '../review/ReviewHistorySlot';
 
 // the drawer (version list, table, diff) loads when it is first opened: a detail page shows only the button
 const RevisionsDrawer = lazy(() => import('./RevisionsDrawer').then((m) => ({ default: m.RevisionsDrawer })));
@@ -41,9 +42,12 @@ function Revisions({ resource, id, onRestored, dirty }: RevisionsProps) {
   );
 }
 
-/** The DetailPage `headExtra` of a revisioned resource: its 历史版本 button and drawer. */
+/** The DetailPage `headExtra` of a revisioned resource: its 历史版本 button and drawer (and 审核记录 beside it when under review). */
 export const withRevisions =
   (resource: ResourceDef) =>
   ({ id, reload, dirty }: { id: string | number | null; reload: () => void; dirty?: boolean }): ReactNode => (
-    <Revisions resource={resource} id={id} onRestored={reload} dirty={dirty} />
+    <>
+      <Revisions resource={resource} id={id} onRestored={reload} dirty={dirty} />
+      {resource.publishable && <ReviewHistorySlot resource={resource} id={id} />}
+    </>
   );
