@@ -394,6 +394,19 @@ export const TABLES = {
   },
   /** a record of a release (migration 054) */
   content_release_item: { id: 'id', release_id: 'int', resource: 'str', record_id: 'int' },
+  /** 敏感词库: one word, its category and level, whitelisted or not (migration 051) */
+  sensitive_word: {
+    id: 'id',
+    word: 'str',
+    /** ad | sensitive | custom */
+    category: 'str',
+    /** block | warn */
+    level: 'str',
+    whitelist: 'int=',
+    remark: 'str=',
+    enable_flag: 'int=',
+    create_time: 'str',
+  },
 } as const satisfies Record<string, TableDescription>;
 
 /**

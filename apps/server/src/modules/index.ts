@@ -6,6 +6,7 @@ import * as apiDocs from './apiDocs/index.js';
 import * as autoComplete from './autoComplete/index.js';
 import * as batch from './batch/index.js';
 import * as company from './company/index.js';
+import * as contentCheck from './contentCheck/index.js';
 import * as dashboard from './dashboard/index.js';
 import * as dept from './dept/index.js';
 import * as fieldConfig from './fieldConfig/index.js';
@@ -58,6 +59,7 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   apiDocs,
   // after recycle: its write listener reads the recycle-bin entry the recycle listener wrote
   media,
+  contentCheck,
 ];
 
 const endpointKey = (e: Endpoint) => `${e.method} ${e.path}`;
