@@ -2,7 +2,7 @@
 // 敏感词库's matcher, as every save and publish runs it: text nodes read, NFKC and case folded, Aho–Corasick, hits mapped
 // back to the HTML source). Reports the median of --rounds runs after a warm-up; the bar is under 50 ms.
 //   node --import tsx bench/check.ts [--rounds 7]
-import { readable, WordMatcher } from '../apps/server/src/modules/contentCheck/index.js';
+import { readable, type WordEntry, WordMatcher } from '../apps/server/src/modules/contentCheck/index.js';
 
 /** a fixed pseudo-random sequence (the same words and body every run) */
 function seeded(seed: number) {
@@ -24,7 +24,7 @@ export function measureCheck(rounds = 7): {
   const cjk = () => String.fromCharCode(0x4e00 + Math.floor(rnd() * 0x5000));
   const words = new Set<string>();
   while (words.size < 10_000) words.add(cjk() + cjk() + (rnd() < 0.5 ? cjk() : ''));
-  const list = [...words].map((word) => ({ word, category: 'custom' as const, level: 'warn' as const, whitelist: false }));
+  const list: WordEntry[] = [...words].map((word) => ({ word, category: 'custom', level: 'warn', whitelist: false }));
   list.push({ word: '国家级', category: 'custom', level: 'block', whitelist: false });
   list.push({ word: '最新', category: 'custom', level: 'warn', whitelist: true });
   const built = performance.now();

@@ -99,6 +99,8 @@ export const contentCheckMessages = defineMessages({
     'check.cat.outside': '链接到站外域名',
     'check.level.block': '禁止',
     'check.level.warn': '提示',
+    'check.ui.title': '内容检查发现 {count} 处问题',
+    'check.ui.saved': '已保存，但内容检查有提示：',
   },
   en: {
     'check.unknownResource': 'Name the content type to check',
@@ -115,6 +117,8 @@ export const contentCheckMessages = defineMessages({
     'check.cat.outside': 'Link outside the allowed domains',
     'check.level.block': 'Blocked',
     'check.level.warn': 'Warning',
+    'check.ui.title': 'The content check found {count} issue(s)',
+    'check.ui.saved': 'Saved, with content check warnings: ',
   },
   es: {
     'check.unknownResource': 'Indique el tipo de contenido que se comprueba',
@@ -131,5 +135,7 @@ export const contentCheckMessages = defineMessages({
     'check.cat.outside': 'Enlace fuera de los dominios permitidos',
     'check.level.block': 'Prohibido',
     'check.level.warn': 'Aviso',
+    'check.ui.title': 'La comprobación del contenido encontró {count} problema(s)',
+    'check.ui.saved': 'Guardado, con avisos de la comprobación del contenido: ',
   },
 });

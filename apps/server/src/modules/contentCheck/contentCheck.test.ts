@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareApp } from '../../prepare.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { insertUser, insertUserHoldingAllBut } from '../../test/users.js';
-import { fold, readable, WordMatcher } from './index.js';
+import { fold, readable, type WordEntry, WordMatcher } from './index.js';
 
 describe('the matcher', () => {
   it('folds case and full-width forms and maps hits back to the source, in HTML too', () => {
@@ -34,8 +34,8 @@ describe('the matcher', () => {
     const words = new Set<string>();
     while (words.size < 10_000) words.add(cjk() + cjk() + cjk());
     words.delete('国家级');
-    const list = [...words].map((word) => ({ word, category: 'custom' as const, level: 'warn' as const, whitelist: false }));
-    list.push({ word: '国家级', category: 'ad' as const, level: 'block' as const, whitelist: false });
+    const list: WordEntry[] = [...words].map((word) => ({ word, category: 'custom', level: 'warn', whitelist: false }));
+    list.push({ word: '国家级', category: 'ad', level: 'block', whitelist: false });
     const m = new WordMatcher(list);
     const para = '<p>我们专注于物流与供应链服务，提供海运、空运及仓储一体化方案。</p>';
     const parts: string[] = [];

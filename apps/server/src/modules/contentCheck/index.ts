@@ -26,7 +26,7 @@ import { linkHits } from './links.js';
 import { WordMatcher } from './matcher.js';
 import { readable, visiblePosition } from './text.js';
 
-export { fold, WordMatcher } from './matcher.js';
+export { fold, type WordEntry, WordMatcher } from './matcher.js';
 export { htmlText, readable } from './text.js';
 
 /**
