@@ -141,6 +141,6 @@ export const sensitiveWordResource = defineResource({
     routeName: 'System',
     title: '系统管理',
     icon: 'SettingOutlined',
-    list: { url: '/system/sensitive-word-list', routeName: 'SensitiveWordList', title: '敏感词库', icon: 'StopOutlined' },
+    list: { url: '/system/sensitive-word-list', routeName: 'SensitiveWordList', title: '敏感词库', icon: 'FileTextOutlined' },
   },
 });

@@ -549,12 +549,23 @@ export default function Editor({ value, onChange, onBlur, id, debounceMs, height
     .filter((h) => h.kind === 'word')
     .map((h) => `${h.level}:${h.text}`)
     .join('|');
+  const shownKey = useRef('');
   useEffect(() => {
-    if (!editor || editor.isDestroyed) return;
+    if (!editor || editor.isDestroyed || hitKey === shownKey.current) return;
     const words = hitKey
       ? hitKey.split('|').map((k) => ({ level: k.slice(0, k.indexOf(':')) as 'block' | 'warn', text: k.slice(k.indexOf(':') + 1) }))
       : [];
-    editor.view.dispatch(editor.state.tr.setMeta(hitHighlightKey, words).setMeta('addToHistory', false));
+    const apply = () => {
+      if (editor.isDestroyed || !editor.isInitialized) return;
+      shownKey.current = hitKey;
+      editor.view.dispatch(editor.state.tr.setMeta(hitHighlightKey, words).setMeta('addToHistory', false));
+    };
+    // the view exists once the editor is mounted: now, or when it is created
+    if (editor.isInitialized) apply();
+    else editor.on('create', apply);
+    return () => {
+      editor.off('create', apply);
+    };
   }, [editor, hitKey]);
 
   // a change still waiting for its debounce is delivered before the editor goes away
