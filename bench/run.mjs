@@ -1,6 +1,7 @@
 // npm run bench: builds, generates its own data, starts the product as users start it, loads it with
 // autocannon beside a bare floor server — the back-office news list, search and get, the delivery API's public
-// news list and its 304 revalidation, an image rendition from its store, a filtered and sorted public list, the sitemap of every news — then saves per second with the operation log and revisions, a 10,000-row Excel import (check and import seconds), measures the
+// news list and its 304 revalidation, an image rendition from its store, a filtered and sorted public list, the sitemap of every news — then saves per second with the operation log and revisions, a 10,000-row Excel import (check and import seconds), the content check
+// of a 1 MB body against 10,000 words (`check.oneMbTenThousandWordsMs`), measures the
 // web bundle and page loads, stops what it started, and writes bench/results/latest.json and the Performance
 // table of the README.
 //   npm run bench -- --news 100000 --duration 10 --connections 10 --warmup 2 --rounds 3 --port 18480
@@ -334,6 +335,12 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
     results.product.import = await measureImport(base, token);
     console.log(
       `  Excel import of ${results.product.import.rows} links (${results.product.import.fileKb} KB): checked in ${results.product.import.checkSeconds} s, imported in ${results.product.import.importSeconds} s`,
+    );
+    // the content check (issue 27): in this process, the product's own matcher (bench/check.ts)
+    const { measureCheck } = await import('./check.ts');
+    results.product.check = measureCheck();
+    console.log(
+      `  content check of a ${results.product.check.bodyKb} KB body against ${results.product.check.words} words: ${results.product.check.oneMbTenThousandWordsMs} ms (median; matcher built in ${results.product.check.buildMs} ms)`,
     );
 
     if (withWeb) {

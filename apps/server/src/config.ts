@@ -91,6 +91,8 @@ export interface AppConfig {
   imageWidths: number[];
   /** SITE_KEY_RATE_LIMIT: delivery requests per minute of one site key (instead of the per-address limit) */
   siteKeyRateLimit: number;
+  /** ALLOWED_LINK_DOMAINS: hosts links in rich text may point to (`example.com`, `*.example.com`); empty: no warning */
+  allowedLinkDomains: string[];
   /**
    * PREVIEW_URL_<RESOURCE> (PREVIEW_URL_NEWS, PREVIEW_URL_POLICY, …): the website's page showing a draft, with
    * `{id}` and `{token}` placeholders; a resource without one previews on the built-in page
@@ -180,6 +182,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicBaseUrl: baseUrlOf(env.PUBLIC_BASE_URL),
     imageWidths: widthsOf(env.IMAGE_WIDTHS),
     siteKeyRateLimit: num(env.SITE_KEY_RATE_LIMIT, 60_000),
+    allowedLinkDomains: (env.ALLOWED_LINK_DOMAINS ?? '')
+      .split(',')
+      .map((d) => d.trim().toLowerCase())
+      .filter(Boolean),
     previewUrls: previewUrlsOf(env),
     ...contentLocalesOf(env),
     slugBackfill: true,

@@ -56,4 +56,14 @@ export function allEndpoints(): Endpoint[] {
  * monitoring, webhooks: a webhook sends to any address it names and holds a signing secret; site keys: a key
  * lifts the delivery API's rate limit and a preview key reads drafts).
  */
-export const ADMIN_ONLY_MODULES: readonly string[] = ['userInfo', 'role', 'log', 'monitor', 'webhook', 'siteKey', 'dept', 'reviewSettings'];
+export const ADMIN_ONLY_MODULES: readonly string[] = [
+  'userInfo',
+  'role',
+  'log',
+  'monitor',
+  'webhook',
+  'siteKey',
+  'dept',
+  'reviewSettings',
+  'sensitiveWord',
+];

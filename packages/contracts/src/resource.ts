@@ -184,7 +184,7 @@ export interface ResourceDef {
    * write's reply goes out (the change bus; `role`: sessions' roles and permissions; `delivery`: the delivery API's
    * site keys and content versions).
    */
-  invalidates?: readonly ('session' | 'role' | 'permission' | 'menu' | 'delivery')[];
+  invalidates?: readonly ('session' | 'role' | 'permission' | 'menu' | 'delivery' | 'words')[];
   /**
    * counted on the home page: its number of records (its list screen's link), and for a publishable resource
    * its drafts and scheduled records waiting

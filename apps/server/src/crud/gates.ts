@@ -64,3 +64,30 @@ export function goesLive(def: ResourceDef, after: Row): boolean {
   if (def.publishable) return after.status === 'published';
   return !!def.delivery;
 }
+
+/** what a save's reply carries besides the record (the content checks' `contentHits`): fields to add, or null */
+export type SaveNote = (args: {
+  ctx: Ctx;
+  def: ResourceDef;
+  record: Row;
+  req: FastifyRequest;
+}) => Promise<Record<string, unknown> | null> | Record<string, unknown> | null;
+
+const notes = new WeakMap<Ctx, SaveNote[]>();
+
+/** adds a note to every save reply of this app (a module's `register`) */
+export function addSaveNote(ctx: Ctx, note: SaveNote): void {
+  const list = notes.get(ctx) ?? [];
+  list.push(note);
+  notes.set(ctx, list);
+}
+
+/** the saved record as its save replies it: with every note's fields */
+export async function withSaveNotes(ctx: Ctx, def: ResourceDef, record: Row, req: FastifyRequest): Promise<Row> {
+  let out = record;
+  for (const note of notes.get(ctx) ?? []) {
+    const extra = await note({ ctx, def, record, req });
+    if (extra) out = { ...out, ...extra };
+  }
+  return out;
+}

@@ -5,6 +5,7 @@ import type { Ctx } from '../context.js';
 import { badRequest } from '../http/errors.js';
 import { ok, page } from '../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../http/route.js';
+import { withSaveNotes } from './gates.js';
 import type { Row } from './list.js';
 import { scopeFor } from './scope.js';
 import { Crud, type CrudHooks, saveMessageOf } from './service.js';
@@ -70,7 +71,8 @@ export function registerResource(api: FastifyInstance, ctx: Ctx, def: ResourceDe
       input: 'body',
       handler: async (_i, req) => {
         const saved = await crud.save(rawInput(req, 'body'), req);
-        return ok(req, saved, saveMessageOf(saved));
+        // the content checks' hits ride along (crud/gates.ts `addSaveNote`)
+        return ok(req, await withSaveNotes(ctx, def, saved, req), saveMessageOf(saved));
       },
     });
   }

@@ -423,6 +423,19 @@ export const TABLES = {
     comment: 'str?',
   },
   content_release_item: { id: 'id', release_id: 'int', resource: 'str', record_id: 'int', /** migration 055 */ problems: 'str?' },
+  /** 敏感词库: one word, its category and level, whitelisted or not (migration 051) */
+  sensitive_word: {
+    id: 'id',
+    word: 'str',
+    /** ad | sensitive | custom */
+    category: 'str',
+    /** block | warn */
+    level: 'str',
+    whitelist: 'int=',
+    remark: 'str=',
+    enable_flag: 'int=',
+    create_time: 'str',
+  },
 } as const satisfies Record<string, TableDescription>;
 
 /**

@@ -6,6 +6,7 @@ import * as apiDocs from './apiDocs/index.js';
 import * as autoComplete from './autoComplete/index.js';
 import * as batch from './batch/index.js';
 import * as company from './company/index.js';
+import * as contentCheck from './contentCheck/index.js';
 import * as dashboard from './dashboard/index.js';
 import * as dept from './dept/index.js';
 import * as fieldConfig from './fieldConfig/index.js';
@@ -66,6 +67,7 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   release,
   // 发布日历 (issue 27): its own entry beside the release module's
   { register: registerCalendar },
+  contentCheck,
 ];
 
 const endpointKey = (e: Endpoint) => `${e.method} ${e.path}`;

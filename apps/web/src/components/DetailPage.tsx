@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
-import { hasSeo, localeFields, type ResourceDef, SEO_FIELDS } from '@gk/contracts';
+import { type ContentHit, hasSeo, isContentChecked, localeFields, type ResourceDef, SEO_FIELDS } from '@gk/contracts';
 import { App, Button, Card, Collapse, Form, type FormInstance, Space, Spin, Tooltip, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useRecord, useSave } from '../api/queries';
 import { usePermission } from '../lib/Permission';
 import { useUnsavedChanges } from '../lib/unsaved';
+import { ContentHitsContext } from './contentHits';
 import { type FormFieldConfig, FormFields, LocaleTag } from './form/FormFields';
 import { ImageSlotsProvider, useImageSlots } from './image/imageSlots';
 import { listHref } from './list/listUrl';
@@ -19,6 +20,7 @@ import './components.css';
 // the 404 state (its result illustration) loads only when a record is missing
 const DetailMissing = lazy(() => import('./DetailMissing'));
 // the SEO fields and the search-result preview load when their section is opened (it starts closed)
+const ContentCheckPanel = lazy(() => import('./ContentCheckPanel'));
 const SeoSection = lazy(() => import('./translation/SeoSection').then((m) => ({ default: m.SeoSection })));
 
 /**
@@ -121,6 +123,8 @@ export function DetailPage({
   const id = single ? null : params.get('id') || null;
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
+  /** the content check's hits of the form as it is (the panel fills them; the editor highlights them) */
+  const [contentHits, setContentHits] = useState<ContentHit[]>([]);
   const [dirty, setDirty] = useState(false);
   const dirtyRef = useRef(false);
   const snapshot = useRef<Values>({});
@@ -163,6 +167,9 @@ export function DetailPage({
     async (body: Values) => {
       const reply = await saveMutation.mutateAsync(body);
       message.success(reply.msg || t('common.saved'));
+      // the content checks' warnings (a 提示 word, a draft's 禁止 word, a link)
+      const hits = (reply.data as { contentHits?: ContentHit[] } | undefined)?.contentHits;
+      if (hits?.length) message.warning(`${t('check.ui.saved')}${hits.map((h) => h.msg).join(' · ')}`, 8);
       return reply;
     },
     [saveMutation, message, t],
@@ -410,58 +417,65 @@ export function DetailPage({
       <Spin spinning={loading}>
         <ImageSlotsProvider value={slots}>
           <LocaleViewContext.Provider value={translated ? view : null}>
-            <Form
-              form={form}
-              layout="vertical"
-              initialValues={defaults}
-              onValuesChange={() => markDirty(hasPending || changed(names, snapshot.current, form.getFieldsValue(true)))}
-              name={`detail-${resource.name}`}
-              scrollToFirstError
-              requiredMark
-            >
-              <Collapse
-                className="gk-detail-sections"
-                activeKey={openSections}
-                onChange={(keys) => setOpenSections(Array.isArray(keys) ? keys.map(String) : [String(keys)])}
-                items={[
-                  ...sections.map((s) => ({
-                    key: s.key,
-                    label: (
-                      <>
-                        {t(s.title)}
-                        {active !== locales.default && s.fields.some((f) => f.hideLabel && view.translatable.has(f.name)) && (
-                          <LocaleTag>{view.label(active)}</LocaleTag>
-                        )}
-                      </>
-                    ),
-                    forceRender: true,
-                    children: <FormFields resource={resource} fields={s.fields} columns={s.columns ?? 2} />,
-                  })),
-                  ...(seo
-                    ? [
-                        {
-                          key: 'seo',
-                          label: (
-                            <>
-                              {t('seo.ui.section')}
-                              {active !== locales.default && <LocaleTag>{view.label(active)}</LocaleTag>}
-                            </>
-                          ),
-                          forceRender: true,
-                          children: seoShown && (
-                            <Suspense fallback={<Spin />}>
-                              <SeoSection resource={resource} view={view} />
-                            </Suspense>
-                          ),
-                        },
-                      ]
-                    : []),
-                ]}
-              />
-            </Form>
+            <ContentHitsContext.Provider value={contentHits}>
+              <Form
+                form={form}
+                layout="vertical"
+                initialValues={defaults}
+                onValuesChange={() => markDirty(hasPending || changed(names, snapshot.current, form.getFieldsValue(true)))}
+                name={`detail-${resource.name}`}
+                scrollToFirstError
+                requiredMark
+              >
+                <Collapse
+                  className="gk-detail-sections"
+                  activeKey={openSections}
+                  onChange={(keys) => setOpenSections(Array.isArray(keys) ? keys.map(String) : [String(keys)])}
+                  items={[
+                    ...sections.map((s) => ({
+                      key: s.key,
+                      label: (
+                        <>
+                          {t(s.title)}
+                          {active !== locales.default && s.fields.some((f) => f.hideLabel && view.translatable.has(f.name)) && (
+                            <LocaleTag>{view.label(active)}</LocaleTag>
+                          )}
+                        </>
+                      ),
+                      forceRender: true,
+                      children: <FormFields resource={resource} fields={s.fields} columns={s.columns ?? 2} />,
+                    })),
+                    ...(seo
+                      ? [
+                          {
+                            key: 'seo',
+                            label: (
+                              <>
+                                {t('seo.ui.section')}
+                                {active !== locales.default && <LocaleTag>{view.label(active)}</LocaleTag>}
+                              </>
+                            ),
+                            forceRender: true,
+                            children: seoShown && (
+                              <Suspense fallback={<Spin />}>
+                                <SeoSection resource={resource} view={view} />
+                              </Suspense>
+                            ),
+                          },
+                        ]
+                      : []),
+                  ]}
+                />
+              </Form>
+            </ContentHitsContext.Provider>
           </LocaleViewContext.Provider>
         </ImageSlotsProvider>
       </Spin>
+      {isContentChecked(resource) && maySave && (
+        <Suspense fallback={null}>
+          <ContentCheckPanel resource={resource} form={form} onHits={setContentHits} />
+        </Suspense>
+      )}
       {actions ? (
         <div className="gk-detail-actions">{actions(ctx)}</div>
       ) : (

@@ -90,6 +90,9 @@ const BUTTONS: [path: string, zh: string, en: string, es: string][] = [
   ['/webhook/saveWebhook', '保存 Webhook', 'Save webhook', 'Guardar webhook'],
   ['/webhook/delWebhook', '删除 Webhook', 'Delete webhook', 'Eliminar webhook'],
   ['/webhook/testWebhook', '测试 Webhook', 'Test webhook', 'Probar webhook'],
+  ['/sensitiveWord/saveSensitiveWord', '保存敏感词', 'Save sensitive word', 'Guardar palabra sensible'],
+  ['/sensitiveWord/delSensitiveWord', '删除敏感词', 'Delete sensitive word', 'Eliminar palabra sensible'],
+  ['/sensitiveWord/upEnableFlag', '启用/停用敏感词', 'Enable/disable sensitive word', 'Activar/desactivar palabra sensible'],
 ];
 
 const column = (i: 1 | 2 | 3) => Object.fromEntries(BUTTONS.map((b) => [`perm.${b[0]}`, b[i]]));

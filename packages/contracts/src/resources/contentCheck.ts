@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
+import { defineMessages } from '../i18n/index.js';
+import type { ResourceDef } from '../resource.js';
+import { hasSeo } from '../translation.js';
 
 /**
  * Content checks (issue 27): 广告法极限词 / 敏感词 / 自定义 words (系统管理 › 敏感词库, each 禁止 or 提示, whitelisted
@@ -51,4 +54,88 @@ export interface ContentCheckReply {
 export const contentCheckSchema = z.object({
   resource: z.string({ error: 'check.unknownResource' }).min(1).max(40),
   record: z.record(z.string(), z.unknown(), { error: 'check.recordRequired' }),
+});
+
+/** a field holding a code, an address or an image (never checked for words) */
+const NOT_PROSE = /(url|link|href|code|slug|path|img|image|logo|icon|phone|tel|mobile|email|mail|color)$/i;
+
+/**
+ * The fields of a record whose text is checked (the one rule, server and form alike): its own text and rich-text
+ * fields that are written by the editor (not read-only, not a joined or looked-up name, not a code, address or
+ * image), and, when translatable, every locale's translated fields and its SEO text fields (metaTitle,
+ * metaDescription, keywords; slug, canonicalUrl, ogImage are addresses).
+ */
+export function checkedFieldsOf(def: ResourceDef): { name: string; label: string; html: boolean }[] {
+  const out: { name: string; label: string; html: boolean }[] = [];
+  for (const f of def.fields) {
+    if (f.type !== 'text' && f.type !== 'html') continue;
+    if (f.readOnly || f.hidden || f.join || f.lookup || NOT_PROSE.test(f.name)) continue;
+    out.push({ name: f.name, label: f.label, html: f.type === 'html' });
+  }
+  if (hasSeo(def))
+    for (const name of CHECKED_SEO_FIELDS) if (!out.some((f) => f.name === name)) out.push({ name, label: `seo.f.${name}`, html: false });
+  return out;
+}
+
+/** the SEO fields holding prose (the others are addresses, an image and a flag) */
+export const CHECKED_SEO_FIELDS = ['metaTitle', 'metaDescription', 'keywords'] as const;
+
+/** whether a resource's records are checked: what the site shows (publishable, or delivered) */
+export const isContentChecked = (def: ResourceDef): boolean => !!def.publishable || !!def.delivery;
+
+export const contentCheckMessages = defineMessages({
+  zh: {
+    'check.unknownResource': '请指明要检查的内容类型',
+    'check.resourceUnknown': '没有名为“{resource}”的内容类型，或它的内容不做检查',
+    'check.recordRequired': '请提供要检查的内容（表单中的记录）',
+    'check.blocked': '内容含有禁止发布的词，不能发布：{hits}',
+    'check.hit': '{field}第 {position} 个字处：“{text}”（{category}，{level}）',
+    'check.hitLocale': '{field}（{locale}）第 {position} 个字处：“{text}”（{category}，{level}）',
+    'check.cat.ad': '广告法极限词',
+    'check.cat.sensitive': '敏感词',
+    'check.cat.custom': '自定义',
+    'check.cat.unpublished': '链接到未发布的内容',
+    'check.cat.deleted': '链接到已删除的内容',
+    'check.cat.outside': '链接到站外域名',
+    'check.level.block': '禁止',
+    'check.level.warn': '提示',
+    'check.ui.title': '内容检查发现 {count} 处问题',
+    'check.ui.saved': '已保存，但内容检查有提示：',
+  },
+  en: {
+    'check.unknownResource': 'Name the content type to check',
+    'check.resourceUnknown': 'There is no content type "{resource}", or its content is not checked',
+    'check.recordRequired': 'Send the content to check (the record as on the form)',
+    'check.blocked': 'The content contains words that must not be published: {hits}',
+    'check.hit': '{field}, character {position}: "{text}" ({category}, {level})',
+    'check.hitLocale': '{field} ({locale}), character {position}: "{text}" ({category}, {level})',
+    'check.cat.ad': 'Advertising-law superlative',
+    'check.cat.sensitive': 'Sensitive word',
+    'check.cat.custom': 'Custom word',
+    'check.cat.unpublished': 'Link to unpublished content',
+    'check.cat.deleted': 'Link to deleted content',
+    'check.cat.outside': 'Link outside the allowed domains',
+    'check.level.block': 'Blocked',
+    'check.level.warn': 'Warning',
+    'check.ui.title': 'The content check found {count} issue(s)',
+    'check.ui.saved': 'Saved, with content check warnings: ',
+  },
+  es: {
+    'check.unknownResource': 'Indique el tipo de contenido que se comprueba',
+    'check.resourceUnknown': 'No existe el tipo de contenido «{resource}», o su contenido no se comprueba',
+    'check.recordRequired': 'Envíe el contenido a comprobar (el registro tal como está en el formulario)',
+    'check.blocked': 'El contenido tiene palabras que no se pueden publicar: {hits}',
+    'check.hit': '{field}, carácter {position}: «{text}» ({category}, {level})',
+    'check.hitLocale': '{field} ({locale}), carácter {position}: «{text}» ({category}, {level})',
+    'check.cat.ad': 'Superlativo prohibido por la ley de publicidad',
+    'check.cat.sensitive': 'Palabra sensible',
+    'check.cat.custom': 'Palabra personalizada',
+    'check.cat.unpublished': 'Enlace a contenido no publicado',
+    'check.cat.deleted': 'Enlace a contenido eliminado',
+    'check.cat.outside': 'Enlace fuera de los dominios permitidos',
+    'check.level.block': 'Prohibido',
+    'check.level.warn': 'Aviso',
+    'check.ui.title': 'La comprobación del contenido encontró {count} problema(s)',
+    'check.ui.saved': 'Guardado, con avisos de la comprobación del contenido: ',
+  },
 });

@@ -29,6 +29,7 @@ export * from './release.js';
 export * from './review.js';
 export * from './revision.js';
 export * from './role.js';
+export * from './sensitiveWord.js';
 export * from './siteKey.js';
 export * from './supplier.js';
 export * from './upload.js';

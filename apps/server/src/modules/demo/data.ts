@@ -775,7 +775,7 @@ export const DEMO_CONTENT: DemoContent = {
               content: `<ol>
 <li><strong>2008年</strong>：公司在上海成立，开展国际货运代理业务；</li>
 <li><strong>2012年</strong>：取得报关企业资质，成立关务部；</li>
-<li><strong>2015年</strong>：开通国际快递业务，建立首个分拨中心；</li>
+<li><strong>2015年</strong>：开通国际快递业务，建成华东分拨中心；</li>
 <li><strong>2018年</strong>：进入跨境电商物流领域，开设海外仓；</li>
 <li><strong>2021年</strong>：上线自主研发的关务与物流信息系统；</li>
 <li><strong>如今</strong>：华东智能分拨中心投入运营，服务网络覆盖全球主要国家和地区。</li>

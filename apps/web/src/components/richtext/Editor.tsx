@@ -28,15 +28,17 @@ import { Color, TextStyle } from '@tiptap/extension-text-style';
 import { EditorContent, type Editor as TipTap, useEditor, useEditorState } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { Button, ColorPicker, Divider, Dropdown, Input, Modal, Select, Tooltip } from 'antd';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchImageMeta, saveImageAlt, uploadImage } from '../../api/queries';
 import { RequestError } from '../../api/request';
 import { feedback } from '../../lib/feedback';
 import { usePermission } from '../../lib/Permission';
+import { ContentHitsContext } from '../contentHits';
 import { IMAGE_ACCEPT, isAcceptedImage } from '../image/imageSlots';
 import { PickerHost } from '../image/media/PickerHost';
 import { editorDebounce } from './editorConfig';
+import { HitHighlight, hitHighlightKey } from './hitHighlight';
 import type { EditorProps } from './RichText';
 import './richtext.css';
 import { formatBytes, IMAGE_ALT_MAX, imageNameOf, uploadEndpoints } from '@gk/contracts';
@@ -498,6 +500,7 @@ export default function Editor({ value, onChange, onBlur, id, debounceMs, height
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
       Image.configure({ inline: false, allowBase64: false }),
       TableKit.configure({ table: { resizable: false } }),
+      HitHighlight,
     ],
     content: value ?? '',
     editable: !disabled,
@@ -539,6 +542,31 @@ export default function Editor({ value, onChange, onBlur, id, debounceMs, height
   useEffect(() => {
     if (editor && editor.isEditable === !!disabled) editor.setEditable(!disabled, false);
   }, [editor, disabled]);
+
+  // the content check's word hits in rich text, highlighted where they stand (issue 27)
+  const hits = useContext(ContentHitsContext);
+  const hitKey = hits
+    .filter((h) => h.kind === 'word')
+    .map((h) => `${h.level}:${h.text}`)
+    .join('|');
+  const shownKey = useRef('');
+  useEffect(() => {
+    if (!editor || editor.isDestroyed || hitKey === shownKey.current) return;
+    const words = hitKey
+      ? hitKey.split('|').map((k) => ({ level: k.slice(0, k.indexOf(':')) as 'block' | 'warn', text: k.slice(k.indexOf(':') + 1) }))
+      : [];
+    const apply = () => {
+      if (editor.isDestroyed || !editor.isInitialized) return;
+      shownKey.current = hitKey;
+      editor.view.dispatch(editor.state.tr.setMeta(hitHighlightKey, words).setMeta('addToHistory', false));
+    };
+    // the view exists once the editor is mounted: now, or when it is created
+    if (editor.isInitialized) apply();
+    else editor.on('create', apply);
+    return () => {
+      editor.off('create', apply);
+    };
+  }, [editor, hitKey]);
 
   // a change still waiting for its debounce is delivered before the editor goes away
   useEffect(
