@@ -394,6 +394,23 @@ export const TABLES = {
   },
   /** a record of a release (migration 054) */
   content_release_item: { id: 'id', release_id: 'int', resource: 'str', record_id: 'int' },
+  /** one notice to one user (消息中心, migration 053) */
+  notice: {
+    id: 'id',
+    user_id: 'int',
+    /** `review.requested` | `review.approved` | `review.rejected` | `release.failed` | `release.done` */
+    kind: 'str',
+    resource: 'str?',
+    record_id: 'int?',
+    title: 'str?',
+    comment: 'str?',
+    /** who acted, their display name when it was written */
+    from_user: 'str?',
+    create_time: 'str',
+    read_flag: 'int=',
+    /** JSON: the rest of the message's parameters (`level`, `final`) */
+    data: 'str?',
+  },
 } as const satisfies Record<string, TableDescription>;
 
 /**
@@ -455,5 +472,6 @@ export type ImportBatchTable = ContentTables['import_batch'];
 export type ImportItemTable = ContentTables['import_item'];
 export type ContentReleaseTable = ContentTables['content_release'];
 export type ContentReleaseItemTable = ContentTables['content_release_item'];
+export type NoticeTable = ContentTables['notice'];
 export type SysUserRoleNamesView = ContentTables['sys_user_role_names'];
 export type SysRoleUserCountView = ContentTables['sys_role_user_count'];

@@ -14,6 +14,7 @@ import * as importer from './import/index.js';
 import * as log from './log/index.js';
 import * as media from './media/index.js';
 import * as monitor from './monitor/index.js';
+import * as notice from './notice/index.js';
 import * as page from './page/index.js';
 import * as preview from './preview/index.js';
 import * as profile from './profile/index.js';
@@ -58,6 +59,8 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   apiDocs,
   // after recycle: its write listener reads the recycle-bin entry the recycle listener wrote
   media,
+  // 消息中心: the review workflow's notices and webhook events, the bell's stream
+  notice,
 ];
 
 const endpointKey = (e: Endpoint) => `${e.method} ${e.path}`;
