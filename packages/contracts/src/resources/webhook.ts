@@ -232,7 +232,9 @@ const eventsField = z
   .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))])
   .superRefine((list, ctx) => {
     if (!list.length) ctx.addIssue({ code: 'custom', message: 'webhook.eventsRequired' });
-    const unknown = list.find((e) => e !== SITE_CHANGED && !WEBHOOK_EVENTS.includes(e) && !(REVIEW_WEBHOOK_EVENTS as readonly string[]).includes(e));
+    const unknown = list.find(
+      (e) => e !== SITE_CHANGED && !WEBHOOK_EVENTS.includes(e) && !(REVIEW_WEBHOOK_EVENTS as readonly string[]).includes(e),
+    );
     if (unknown) ctx.addIssue({ code: 'custom', message: 'webhook.eventUnknown', params: { event: unknown.slice(0, 50) } });
   })
   .transform((list) => list.join(','));

@@ -21,7 +21,7 @@ import { AppError } from '../../http/errors.js';
 import { ok, page } from '../../http/reply.js';
 import { addRoute } from '../../http/route.js';
 import { DRAIN_EVENT } from '../../ops/shutdown.js';
-import { type ReviewEvent, onReview, reviewQueries } from '../review/events.js';
+import { onReview, type ReviewEvent, reviewQueries } from '../review/events.js';
 import { eventHappened } from '../webhook/index.js';
 import { NoticeStreams } from './stream.js';
 
@@ -46,7 +46,13 @@ export interface NewNotice {
  * Writes one notice to each of these users in `db` (the caller's transaction) and tells the bells (every process,
  * after the commit). The release workflow's notices (`release.failed`, `release.done`) are written through this too.
  */
-export async function writeNotices(ctx: Ctx, db: AnyDb, userIds: readonly number[], notice: NewNotice, req?: FastifyRequest): Promise<void> {
+export async function writeNotices(
+  ctx: Ctx,
+  db: AnyDb,
+  userIds: readonly number[],
+  notice: NewNotice,
+  req?: FastifyRequest,
+): Promise<void> {
   const to = [...new Set(userIds)];
   if (!to.length) return;
   const time = ctx.nowText();
@@ -73,7 +79,17 @@ export async function writeNotices(ctx: Ctx, db: AnyDb, userIds: readonly number
 const displayName = (u: { userName: string; nickName?: string | null }) => u.nickName || u.userName;
 
 /** the text of a stored notice in a language */
-function textOf(lang: Lang, row: { kind: string; resource: string | null; title: string | null; comment: string | null; from_user: string | null; data: string | null }) {
+function textOf(
+  lang: Lang,
+  row: {
+    kind: string;
+    resource: string | null;
+    title: string | null;
+    comment: string | null;
+    from_user: string | null;
+    data: string | null;
+  },
+) {
   let data: NoticeData = {};
   try {
     data = row.data ? (JSON.parse(row.data) as NoticeData) : {};
@@ -132,7 +148,13 @@ async function reviewed(ctx: Ctx, e: ReviewEvent): Promise<void> {
     await writeNotices(ctx, e.trx, reviewers, { ...base, kind: 'review.requested', comment: e.comment, data: { level: e.level } }, e.req);
   } else if (e.submitter && e.submitter.id !== e.actor.id) {
     const kind = e.decision === 'rejected' ? 'review.rejected' : 'review.approved';
-    await writeNotices(ctx, e.trx, [e.submitter.id], { ...base, kind, comment: e.comment, data: { level: e.level, final: !!e.final } }, e.req);
+    await writeNotices(
+      ctx,
+      e.trx,
+      [e.submitter.id],
+      { ...base, kind, comment: e.comment, data: { level: e.level, final: !!e.final } },
+      e.req,
+    );
   }
   const url = recordUrl(e.resource.name, e.id);
   await eventHappened(ctx, e.trx, `review.${e.kind}`, {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { NOTICE_STREAMS_PER_USER, newsResource } from '@gk/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../context.js';
 import { DRAIN_EVENT } from '../../ops/shutdown.js';
 import { prepareApp } from '../../prepare.js';
@@ -98,7 +98,9 @@ describe.each(DIALECTS)('消息中心 on %s', (dialect) => {
       '李四 驳回了您提交的新闻“港口新闻”：标题含有“最”字',
     ]);
     expect(mine.rows[2]).toMatchObject({ kind: 'review.rejected', comment: '标题含有“最”字' });
-    expect((await as('editor', '/notice/getNoticePage', {}, 'es')).body.rows[2].text).toBe('李四 rechazó su Noticia «港口新闻»: 标题含有“最”字');
+    expect((await as('editor', '/notice/getNoticePage', {}, 'es')).body.rows[2].text).toBe(
+      '李四 rechazó su Noticia «港口新闻»: 标题含有“最”字',
+    );
     // the reviewers got nothing more
     expect((await as('r1', '/notice/getNoticePage', {})).body.total).toBe(1);
   });
@@ -137,7 +139,10 @@ describe.each(DIALECTS)('消息中心 on %s', (dialect) => {
     const r1Rows = (await as('r1', '/notice/getNoticePage', {})).body.rows as { id: number }[];
     expect(r1Rows.map((r) => r.id)).not.toContain(theirs);
     expect((await as('r2', '/notice/markRead', { ids: 'x' })).body).toEqual({ code: 400, msg: '请选择要标为已读的消息' });
-    expect((await as('r2', '/notice/markRead', { ids: [] }, 'es')).body).toEqual({ code: 400, msg: 'Elija los avisos que marcar como leídos' });
+    expect((await as('r2', '/notice/markRead', { ids: [] }, 'es')).body).toEqual({
+      code: 400,
+      msg: 'Elija los avisos que marcar como leídos',
+    });
     expect((await as('r2', '/notice/markRead', {}, 'en')).body).toEqual({ code: 400, msg: 'Choose the notifications to mark as read' });
     expect((await as('r2', '/notice/getCounts')).body.data.unread).toBe(1);
     // without a session, nothing
@@ -182,7 +187,7 @@ describe.each(DIALECTS)('消息中心 on %s', (dialect) => {
     }
     const refused = await fetch(`${base}/api/notice/stream`, { headers: { token: tokens.other, lang: 'en' } });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({
+    expect((await refused.json()) as unknown).toEqual({
       code: 429,
       msg: 'Too many notification connections (at most 5 per account); refreshing every 30 seconds',
     });
@@ -202,7 +207,7 @@ describe.each(DIALECTS)('消息中心 on %s', (dialect) => {
     for (const s of [...open.slice(1), again]) s.close();
     // without a token: the envelope's 50008, no stream
     const none = await fetch(`${base}/api/notice/stream`);
-    expect((await none.json()).code).toBe(50008);
+    expect(((await none.json()) as { code: number }).code).toBe(50008);
   });
 
   it('a server that begins to drain (SIGTERM) ends the open streams, which would never finish by themselves', async () => {

@@ -144,8 +144,7 @@ export class NoticeStreams {
   /** every connection's session checked; the ended ones closed */
   async checkSessions(): Promise<void> {
     try {
-      for (const set of [...this.byUser.values()])
-        for (const conn of [...set]) if (!(await this.alive(conn))) this.close(conn);
+      for (const set of [...this.byUser.values()]) for (const conn of [...set]) if (!(await this.alive(conn))) this.close(conn);
     } catch (err) {
       this.onError(err);
     }

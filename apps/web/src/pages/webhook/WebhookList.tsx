@@ -1,4 +1,12 @@
-import { resourceByName, SITE_CHANGED, WEBHOOK_DEBOUNCE_MAX, WEBHOOK_RESOURCES, webhookEndpoints, webhookResource } from '@gk/contracts';
+import {
+  REVIEW_WEBHOOK_EVENTS,
+  resourceByName,
+  SITE_CHANGED,
+  WEBHOOK_DEBOUNCE_MAX,
+  WEBHOOK_RESOURCES,
+  webhookEndpoints,
+  webhookResource,
+} from '@gk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Input, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -52,6 +60,14 @@ function EventsPicker({ value, onChange }: { value?: string; onChange?: (v: stri
           ))}
         </Space>
       ))}
+      <Space wrap>
+        <span style={{ display: 'inline-block', minWidth: 72 }}>{t('webhook.resource.review')}</span>
+        {REVIEW_WEBHOOK_EVENTS.map((e) => (
+          <Checkbox key={e} checked={chosen.has(e)} onChange={(x) => set(e, x.target.checked)}>
+            {t(`webhook.action.${e.split('.')[1]}`)}
+          </Checkbox>
+        ))}
+      </Space>
     </Space>
   );
 }
