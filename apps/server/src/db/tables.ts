@@ -411,6 +411,35 @@ export const TABLES = {
     /** JSON: the rest of the message's parameters (`level`, `final`) */
     data: 'str?',
   },
+  /** a publishable resource's review rule (migration 052): levels 0 | 1 | 2, self-approval 0 | 1 */
+  review_setting: { resource: 'str', levels: 'int=', self_approve: 'int=' },
+  /** where a record stands in the review workflow (migration 052): draft | pending | approved | rejected */
+  review_state: {
+    id: 'id',
+    resource: 'str',
+    record_id: 'int',
+    state: 'str',
+    level: 'int=',
+    submit_user_id: 'int?',
+    submit_user_name: 'str?',
+    submit_time: 'str?',
+    submit_comment: 'str?',
+    title: 'str?',
+    content_hash: 'str?',
+  },
+  /** one step of a record's review (migration 052): submit | approve | reject | reset */
+  review_history: {
+    id: 'id',
+    resource: 'str',
+    record_id: 'int',
+    action: 'str',
+    level: 'int=',
+    user_id: 'int?',
+    user_name: 'str=',
+    nick_name: 'str?',
+    time: 'str',
+    comment: 'str?',
+  },
 } as const satisfies Record<string, TableDescription>;
 
 /**
@@ -473,5 +502,8 @@ export type ImportItemTable = ContentTables['import_item'];
 export type ContentReleaseTable = ContentTables['content_release'];
 export type ContentReleaseItemTable = ContentTables['content_release_item'];
 export type NoticeTable = ContentTables['notice'];
+export type ReviewSettingTable = ContentTables['review_setting'];
+export type ReviewStateTable = ContentTables['review_state'];
+export type ReviewHistoryTable = ContentTables['review_history'];
 export type SysUserRoleNamesView = ContentTables['sys_user_role_names'];
 export type SysRoleUserCountView = ContentTables['sys_role_user_count'];

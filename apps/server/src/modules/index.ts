@@ -20,6 +20,7 @@ import * as preview from './preview/index.js';
 import * as profile from './profile/index.js';
 import * as publish from './publish/index.js';
 import * as recycle from './recycle/index.js';
+import * as review from './review/index.js';
 import * as revision from './revision/index.js';
 import * as role from './role/index.js';
 import * as siteKey from './siteKey/index.js';
@@ -61,6 +62,8 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   media,
   // 消息中心: the review workflow's notices and webhook events, the bell's stream
   notice,
+  // 审核流程 (issue 27): its publish gate, write listener and review queries
+  review,
 ];
 
 const endpointKey = (e: Endpoint) => `${e.method} ${e.path}`;

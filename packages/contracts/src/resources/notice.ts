@@ -79,19 +79,18 @@ export function recordUrl(resource: string, recordId: number | null): string | n
 
 /**
  * The texts of the notices (rendered in the reader's language when listed: `{from}` who acted, `{resource}` the
- * record's kind, `{title}`, `{level}` 一审 / 二审, `{comment}`), and the strings of the bell and of 消息中心.
+ * record's kind, `{title}`, `{comment}`), and the strings of the bell and of 消息中心.
  */
 export const noticeMessages = defineMessages({
   zh: {
-    'notice.text.review.requested': '{from} 提交了{resource}“{title}”，等待您{level}',
-    'notice.text.review.approved': '{from} 通过了您提交的{resource}“{title}”的{level}，等待下一级审核',
+    'notice.text.review.requested.1': '{from} 提交了{resource}“{title}”，等待您一审',
+    'notice.text.review.requested.2': '{resource}“{title}”已通过一审，等待您二审',
+    'notice.text.review.approved': '{from} 通过了您提交的{resource}“{title}”的一审，等待二审',
     'notice.text.review.approvedFinal': '{from} 审核通过了您提交的{resource}“{title}”，可以发布了',
     'notice.text.review.rejected': '{from} 驳回了您提交的{resource}“{title}”：{comment}',
     'notice.text.release.failed': '发布计划“{title}”未能执行：{comment}',
     'notice.text.release.done': '发布计划“{title}”已按时执行',
     'notice.idsRequired': '请选择要标为已读的消息',
-    'notice.level.1': '一审',
-    'notice.level.2': '二审',
     'notice.someone': '有人',
     'notice.tooManyStreams': '消息推送连接过多（每个账号最多 {max} 个），将每 30 秒刷新一次',
     'notice.bell': '消息',
@@ -112,15 +111,14 @@ export const noticeMessages = defineMessages({
     'notice.content': '内容',
   },
   en: {
-    'notice.text.review.requested': '{from} submitted the {resource} “{title}”: it waits for your {level}',
-    'notice.text.review.approved': '{from} passed the {level} of your {resource} “{title}”: it waits for the next level',
+    'notice.text.review.requested.1': '{from} submitted the {resource} “{title}”: it waits for your first review',
+    'notice.text.review.requested.2': 'The {resource} “{title}” passed the first review: it waits for your second review',
+    'notice.text.review.approved': '{from} passed the first review of your {resource} “{title}”: it waits for the second',
     'notice.text.review.approvedFinal': '{from} approved your {resource} “{title}”: it can be published',
     'notice.text.review.rejected': '{from} rejected your {resource} “{title}”: {comment}',
     'notice.text.release.failed': 'The release “{title}” did not go out: {comment}',
     'notice.text.release.done': 'The release “{title}” went out on time',
     'notice.idsRequired': 'Choose the notifications to mark as read',
-    'notice.level.1': 'first review',
-    'notice.level.2': 'second review',
     'notice.someone': 'Someone',
     'notice.tooManyStreams': 'Too many notification connections (at most {max} per account); refreshing every 30 seconds',
     'notice.bell': 'Notifications',
@@ -141,15 +139,14 @@ export const noticeMessages = defineMessages({
     'notice.content': 'Notification',
   },
   es: {
-    'notice.text.review.requested': '{from} envió {resource} «{title}»: espera su {level}',
-    'notice.text.review.approved': '{from} aprobó la {level} de su {resource} «{title}»: espera el siguiente nivel',
+    'notice.text.review.requested.1': '{from} envió {resource} «{title}»: espera su primera revisión',
+    'notice.text.review.requested.2': '{resource} «{title}» pasó la primera revisión: espera su segunda revisión',
+    'notice.text.review.approved': '{from} aprobó la primera revisión de su {resource} «{title}»: espera la segunda',
     'notice.text.review.approvedFinal': '{from} aprobó su {resource} «{title}»: ya se puede publicar',
     'notice.text.review.rejected': '{from} rechazó su {resource} «{title}»: {comment}',
     'notice.text.release.failed': 'La publicación programada «{title}» no se realizó: {comment}',
     'notice.text.release.done': 'La publicación programada «{title}» se realizó a tiempo',
     'notice.idsRequired': 'Elija los avisos que marcar como leídos',
-    'notice.level.1': 'primera revisión',
-    'notice.level.2': 'segunda revisión',
     'notice.someone': 'Alguien',
     'notice.tooManyStreams': 'Demasiadas conexiones de avisos (como máximo {max} por cuenta); se actualizará cada 30 segundos',
     'notice.bell': 'Avisos',

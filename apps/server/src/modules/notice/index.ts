@@ -53,8 +53,13 @@ export async function writeNotices(
   notice: NewNotice,
   req?: FastifyRequest,
 ): Promise<void> {
+  if (await insertNotices(ctx, db, userIds, notice)) await changed(ctx, 'notice', { db, req });
+}
+
+/** the rows of `writeNotices`; whether there were any */
+async function insertNotices(ctx: Ctx, db: AnyDb, userIds: readonly number[], notice: NewNotice): Promise<boolean> {
   const to = [...new Set(userIds)];
-  if (!to.length) return;
+  if (!to.length) return false;
   const time = ctx.nowText();
   await db
     .insertInto('notice')
@@ -73,7 +78,7 @@ export async function writeNotices(
       })),
     )
     .execute();
-  await changed(ctx, 'notice', { db, req });
+  return true;
 }
 
 const displayName = (u: { userName: string; nickName?: string | null }) => u.nickName || u.userName;
@@ -97,12 +102,16 @@ function textOf(
     // a damaged data column: the text without its level
   }
   const def = row.resource ? resourceByName(row.resource) : undefined;
-  const key = row.kind === 'review.approved' && data.final ? 'notice.text.review.approvedFinal' : `notice.text.${row.kind}`;
+  const key =
+    row.kind === 'review.approved' && data.final
+      ? 'notice.text.review.approvedFinal'
+      : row.kind === 'review.requested'
+        ? `notice.text.review.requested.${data.level === 2 ? 2 : 1}`
+        : `notice.text.${row.kind}`;
   return translate(lang, key, {
     from: row.from_user || translate(lang, 'notice.someone'),
     resource: def ? translate(lang, def.label) : (row.resource ?? ''),
     title: row.title ?? '',
-    level: data.level ? translate(lang, `notice.level.${data.level}`) : '',
     comment: row.comment ?? '',
   });
 }
@@ -145,17 +154,13 @@ async function reviewed(ctx: Ctx, e: ReviewEvent): Promise<void> {
   if (e.kind === 'requested') {
     const queries = reviewQueries(ctx);
     const reviewers = queries ? await queries.reviewersOf(e.trx, e.resource, e.id, e.level) : [];
-    await writeNotices(ctx, e.trx, reviewers, { ...base, kind: 'review.requested', comment: e.comment, data: { level: e.level } }, e.req);
+    await insertNotices(ctx, e.trx, reviewers, { ...base, kind: 'review.requested', comment: e.comment, data: { level: e.level } });
   } else if (e.submitter && e.submitter.id !== e.actor.id) {
     const kind = e.decision === 'rejected' ? 'review.rejected' : 'review.approved';
-    await writeNotices(
-      ctx,
-      e.trx,
-      [e.submitter.id],
-      { ...base, kind, comment: e.comment, data: { level: e.level, final: !!e.final } },
-      e.req,
-    );
+    await insertNotices(ctx, e.trx, [e.submitter.id], { ...base, kind, comment: e.comment, data: { level: e.level, final: !!e.final } });
   }
+  // what waits for the reviewers changed with every step, notices or not: every bell counts again
+  await changed(ctx, 'notice', { db: e.trx, req: e.req });
   const url = recordUrl(e.resource.name, e.id);
   await eventHappened(ctx, e.trx, `review.${e.kind}`, {
     resource: e.resource.name,

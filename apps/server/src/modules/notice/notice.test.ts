@@ -94,7 +94,7 @@ describe.each(DIALECTS)('消息中心 on %s', (dialect) => {
     const mine = (await as('editor', '/notice/getNoticePage', {})).body;
     expect(mine.rows.map((r: { text: string }) => r.text)).toEqual([
       '李四 审核通过了您提交的新闻“港口新闻”，可以发布了',
-      '李四 通过了您提交的新闻“港口新闻”的一审，等待下一级审核',
+      '李四 通过了您提交的新闻“港口新闻”的一审，等待二审',
       '李四 驳回了您提交的新闻“港口新闻”：标题含有“最”字',
     ]);
     expect(mine.rows[2]).toMatchObject({ kind: 'review.rejected', comment: '标题含有“最”字' });
@@ -114,12 +114,12 @@ describe.each(DIALECTS)('消息中心 on %s', (dialect) => {
   it('counts: unread notices and what waits for review; the unread filter; newest first', async () => {
     todo.set(users.r1, 3);
     await emit(t.current.ctx, submitted('一'));
-    await emit(t.current.ctx, submitted('二'));
+    await emit(t.current.ctx, submitted('二', 2));
     expect((await as('r1', '/notice/getCounts')).body.data).toEqual({ unread: 2, todo: 3 });
     expect((await as('r2', '/notice/getCounts')).body.data).toEqual({ unread: 2, todo: 0 });
     const page = (await as('r1', '/notice/getNoticePage', { pageNumber: 1, pageSize: 1 })).body;
     expect(page).toMatchObject({ code: 200, total: 2 });
-    expect(page.rows.map((r: { title: string }) => r.title)).toEqual(['二']);
+    expect(page.rows.map((r: { text: string }) => r.text)).toEqual(['新闻“二”已通过一审，等待您二审']);
     await as('r1', '/notice/markRead', { ids: [page.rows[0].id] });
     expect((await as('r1', '/notice/getNoticePage', { unread: true })).body.rows.map((r: { title: string }) => r.title)).toEqual(['一']);
     expect((await as('r1', '/notice/getNoticePage', { unread: false })).body.total).toBe(2);
