@@ -292,3 +292,43 @@ describe.runIf(DIALECTS.includes('postgres'))('消息中心 across two server pr
     }
   });
 });
+
+describe.each(DIALECTS)('消息中心 through the review calls on %s', (dialect) => {
+  const t = useTestApp(dialect);
+  it('提交审核 reaches a reviewer’s bell and list without a reload; 驳回 tells the editor with the comment', async () => {
+    const { ctx } = t.current;
+    const admin = await t.current.login();
+    const post = (path: string, body: unknown, token: string) => t.current.post(path, body, { token }).then((r) => r.body);
+    expect((await post('/review/saveSettings', { resource: 'news', levels: 1 }, admin)).code).toBe(200);
+    expect((await post('/news/saveNewsType', { code: 'nt', name: '消息测试' }, admin)).code).toBe(200);
+    const editorId = await insertUser(ctx, 'e_writer', 'Notice_12345', ['editor']);
+    await insertUser(ctx, 'e_reviewer', 'Notice_12345', ['editor']);
+    const editor = await t.current.login('e_writer', 'Notice_12345');
+    const reviewer = await t.current.login('e_reviewer', 'Notice_12345');
+    const saved = await post('/news/saveNews', { title: '港区通告', type: 'nt', content: '<p>正文</p>', status: 'draft' }, editor);
+    expect(saved.code, JSON.stringify(saved)).toBe(200);
+    await t.current.app.listen({ port: 0, host: '127.0.0.1' });
+    const s = await openStream(`http://127.0.0.1:${(t.current.app.server.address() as AddressInfo).port}`, reviewer);
+    expect(await s.next()).toEqual({ unread: 0, todo: 0 });
+
+    expect((await post('/review/submit', { resource: 'news', id: saved.data.id }, editor)).code).toBe(200);
+    expect(await s.next((c) => c.unread === 1 && c.todo === 1)).toEqual({ unread: 1, todo: 1 });
+    const list = await post('/notice/getNoticePage', {}, reviewer);
+    expect(list.rows[0]).toMatchObject({
+      text: 'e_writer 提交了新闻“港区通告”，等待您一审',
+      url: `/news/news-details?id=${saved.data.id}`,
+    });
+    // the submitter is not told of their own submission
+    expect((await post('/notice/getCounts', {}, editor)).data.unread).toBe(0);
+
+    expect((await post('/review/reject', { resource: 'news', id: saved.data.id, comment: '请注明发布单位' }, reviewer)).code).toBe(200);
+    // nothing waits for the reviewer any more
+    expect(await s.next((c) => c.todo === 0)).toEqual({ unread: 1, todo: 0 });
+    const mine = await post('/notice/getNoticePage', {}, editor);
+    expect(mine.rows.map((r: { text: string }) => r.text)).toEqual(['e_reviewer 驳回了您提交的新闻“港区通告”：请注明发布单位']);
+    expect(await ctx.db.selectFrom('notice').select('user_id').where('kind', '=', 'review.rejected').execute()).toEqual([
+      { user_id: editorId },
+    ]);
+    s.close();
+  });
+});
