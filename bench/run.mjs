@@ -24,6 +24,7 @@ import {
   startNode,
   waitFor,
 } from './lib.mjs';
+import { measureBadgeLatency } from './notice.ts';
 import { measureWeb } from './web.mjs';
 
 const NEWS = Number(arg('news', '100000'));
@@ -334,6 +335,11 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
     results.product.import = await measureImport(base, token);
     console.log(
       `  Excel import of ${results.product.import.rows} links (${results.product.import.fileKb} KB): checked in ${results.product.import.checkSeconds} s, imported in ${results.product.import.importSeconds} s`,
+    );
+    // the navbar badge (issue 27): 提交审核 → the reviewer's open stream, in an app of this process on the same kind of database
+    results.product.notice = await measureBadgeLatency({ pgUrl: dbName === 'postgres' ? pgUrl : null });
+    console.log(
+      `  notice badge: ${results.product.notice.badgeLatencyMs} ms median from 提交审核 to the reviewer's stream (p95 ${results.product.notice.p95Ms} ms; the submit's reply ${results.product.notice.submitReplyMs} ms)`,
     );
 
     if (withWeb) {
