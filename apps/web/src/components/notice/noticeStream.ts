@@ -81,7 +81,8 @@ class CountsFeed {
     if (this.pollTimer) clearInterval(this.pollTimer);
     this.timer = null;
     this.pollTimer = null;
-    this.set({ mode: 'idle' });
+    // the next user of this tab (signed out, another signs in) starts from nothing
+    this.set({ mode: 'idle', counts: null });
   }
 
   private later(fn: () => void, ms: number) {
