@@ -46,12 +46,13 @@ module.exports = {
     },
     {
       name: 'module-through-index',
-      comment: "A server module reaches another module only through that module's index.ts.",
+      comment:
+        "A server module reaches another module only through that module's index.ts (or its events.ts, the hooks it offers to listeners, and its test helpers test-*.ts).",
       severity: 'error',
       from: { path: `${SERVER}modules/([^/]+)/` },
       to: {
         path: `${SERVER}modules/[^/]+/`,
-        pathNot: [`${SERVER}modules/$1/`, `${SERVER}modules/[^/]+/index\\.ts$`],
+        pathNot: [`${SERVER}modules/$1/`, `${SERVER}modules/[^/]+/(index|events|test-[^/]+)\\.ts$`],
       },
     },
     {

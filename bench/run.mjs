@@ -25,6 +25,7 @@ import {
   startNode,
   waitFor,
 } from './lib.mjs';
+import { measureBadgeLatency } from './notice.ts';
 import { measureWeb } from './web.mjs';
 
 const NEWS = Number(arg('news', '100000'));
@@ -341,6 +342,11 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
     results.product.check = measureCheck();
     console.log(
       `  content check of a ${results.product.check.bodyKb} KB body against ${results.product.check.words} words: ${results.product.check.oneMbTenThousandWordsMs} ms (median; matcher built in ${results.product.check.buildMs} ms)`,
+    );
+    // the navbar badge (issue 27): 提交审核 → the reviewer's open stream, in an app of this process on the same kind of database
+    results.product.notice = await measureBadgeLatency({ pgUrl: dbName === 'postgres' ? pgUrl : null });
+    console.log(
+      `  notice badge: ${results.product.notice.badgeLatencyMs} ms median from 提交审核 to the reviewer's stream (p95 ${results.product.notice.p95Ms} ms; the submit's reply ${results.product.notice.submitReplyMs} ms)`,
     );
 
     if (withWeb) {

@@ -393,6 +393,23 @@ export const TABLES = {
     done_time: 'str?',
   },
   /** a record of a release (migration 054) */
+  /** one notice to one user (消息中心, migration 053) */
+  notice: {
+    id: 'id',
+    user_id: 'int',
+    /** `review.requested` | `review.approved` | `review.rejected` | `release.failed` | `release.done` */
+    kind: 'str',
+    resource: 'str?',
+    record_id: 'int?',
+    title: 'str?',
+    comment: 'str?',
+    /** who acted, their display name when it was written */
+    from_user: 'str?',
+    create_time: 'str',
+    read_flag: 'int=',
+    /** JSON: the rest of the message's parameters (`level`, `final`) */
+    data: 'str?',
+  },
   /** a publishable resource's review rule (migration 052): levels 0 | 1 | 2, self-approval 0 | 1 */
   review_setting: { resource: 'str', levels: 'int=', self_approve: 'int=' },
   /** where a record stands in the review workflow (migration 052): draft | pending | approved | rejected */
@@ -497,6 +514,7 @@ export type ImportBatchTable = ContentTables['import_batch'];
 export type ImportItemTable = ContentTables['import_item'];
 export type ContentReleaseTable = ContentTables['content_release'];
 export type ContentReleaseItemTable = ContentTables['content_release_item'];
+export type NoticeTable = ContentTables['notice'];
 export type ReviewSettingTable = ContentTables['review_setting'];
 export type ReviewStateTable = ContentTables['review_state'];
 export type ReviewHistoryTable = ContentTables['review_history'];

@@ -15,6 +15,7 @@ import * as importer from './import/index.js';
 import * as log from './log/index.js';
 import * as media from './media/index.js';
 import * as monitor from './monitor/index.js';
+import * as notice from './notice/index.js';
 import * as page from './page/index.js';
 import * as preview from './preview/index.js';
 import * as profile from './profile/index.js';
@@ -62,6 +63,8 @@ const modules: { register: (api: FastifyInstance, ctx: Ctx) => void | Promise<vo
   apiDocs,
   // after recycle: its write listener reads the recycle-bin entry the recycle listener wrote
   media,
+  // 消息中心: the review workflow's notices and webhook events, the bell's stream
+  notice,
   // 审核流程 (issue 27): its publish gate, write listener and review queries
   review,
   release,

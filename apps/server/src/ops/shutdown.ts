@@ -33,6 +33,9 @@ export interface Drain {
   readonly draining: boolean;
 }
 
+/** emitted on the HTTP server when a drain begins: a reply that never finishes by itself (a stream) ends then */
+export const DRAIN_EVENT = 'gk:drain';
+
 export function trackConnections(server: http.Server, opts: { firstRequestGraceMs: number }): Drain {
   const sockets = new Set<net.Socket>();
   /** the latest request's reply on each connection (pipelined replies finish in order) */
@@ -73,6 +76,8 @@ export function trackConnections(server: http.Server, opts: { firstRequestGraceM
     },
     drain() {
       draining = true;
+      // long-lived replies (the notice stream) end themselves now: they would never finish on their own
+      server.emit(DRAIN_EVENT);
       let closed!: Promise<void>;
       const stopped = new Promise<DrainCounts>((resolve) => {
         // two turns of the event loop first: connections the kernel had already queued are taken (and then

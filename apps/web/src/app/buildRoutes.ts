@@ -17,6 +17,7 @@ const Page403 = lazy(() => import('../pages/error/Page403'));
 const Page404 = lazy(() => import('../pages/error/Page404'));
 const UserProfile = lazy(() => import('../pages/profile/Profile'));
 const UserPassword = lazy(() => import('../pages/profile/ChangePassword'));
+const UserNotice = lazy(() => import('../pages/notice/NoticeCenter'));
 
 /** Routes every signed-in user has. */
 export function constantRoutes(): AppRoute[] {
@@ -37,6 +38,8 @@ export function constantRoutes(): AppRoute[] {
       children: [
         { path: '/user/profile', name: 'UserProfile', title: '个人中心', hidden: true, component: UserProfile },
         { path: '/user/password', name: 'UserPassword', title: '修改密码', hidden: true, component: UserPassword },
+        // 消息中心 (the navbar's bell opens it)
+        { path: '/user/notice', name: 'UserNotice', title: '消息中心', hidden: true, component: UserNotice },
       ],
     },
     {

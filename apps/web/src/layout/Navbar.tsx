@@ -14,6 +14,7 @@ import { imageUrl } from '../api/request';
 import { LangSwitch } from '../app/LangSwitch';
 import { HOME_NAME, HOME_PATH } from '../app/routes';
 import { logout as signOut } from '../app/session';
+import { NoticeBell } from '../components/notice/NoticeBell';
 import { TAB_SWITCH } from '../lib/unsaved';
 import { useApp } from '../stores/app';
 import { useSession } from '../stores/session';
@@ -85,6 +86,7 @@ export function Navbar() {
             <LangSwitch />
           </span>
         </Tooltip>
+        <NoticeBell />
         <Tooltip title={t('settings.title')} placement="bottom">
           <button
             type="button"

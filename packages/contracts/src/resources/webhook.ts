@@ -3,6 +3,7 @@ import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
 import { defineResource, SITE_CHANGED, WEBHOOK_DEBOUNCE_MAX, WEBHOOK_EVENTS } from '../resource.js';
 import { id, optFlag, optText, patterns, reqText } from '../validators.js';
+import { REVIEW_WEBHOOK_EVENTS } from './notice.js';
 
 /**
  * Webhooks (issue 11): the website (or a CDN purge, a search indexer) is told of every publish, unpublish,
@@ -89,6 +90,9 @@ export const webhookMessages = defineMessages({
     'webhook.siteChangedHelp': '网站显示的任何内容有变化时发送（包括以后新增的内容类型），正文列出受影响的路径 paths 和合并的事件 events',
     'webhook.action.changed': '有变化',
     'webhook.resource.site': '整站',
+    'webhook.resource.review': '内容审核',
+    'webhook.action.requested': '提交审核（review.requested）',
+    'webhook.action.decided': '审核结果（review.decided）',
   },
   en: {
     'webhook.entity': 'Webhook',
@@ -151,6 +155,9 @@ export const webhookMessages = defineMessages({
       'Sent when anything the site shows changes (content types added later included); the body lists the affected paths and the events folded in',
     'webhook.action.changed': 'Changed',
     'webhook.resource.site': 'Whole site',
+    'webhook.resource.review': 'Review',
+    'webhook.action.requested': 'Submitted for review (review.requested)',
+    'webhook.action.decided': 'Review decided (review.decided)',
   },
   es: {
     'webhook.entity': 'Webhook',
@@ -213,6 +220,9 @@ export const webhookMessages = defineMessages({
       'Se envía cuando cambia cualquier cosa que muestra el sitio (también los tipos de contenido que se añadan después); el cuerpo lista las rutas afectadas y los eventos agrupados',
     'webhook.action.changed': 'Cambio',
     'webhook.resource.site': 'Todo el sitio',
+    'webhook.resource.review': 'Revisión',
+    'webhook.action.requested': 'Enviado a revisión (review.requested)',
+    'webhook.action.decided': 'Revisión resuelta (review.decided)',
   },
 });
 
@@ -229,7 +239,9 @@ const eventsField = z
   .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))])
   .superRefine((list, ctx) => {
     if (!list.length) ctx.addIssue({ code: 'custom', message: 'webhook.eventsRequired' });
-    const unknown = list.find((e) => e !== SITE_CHANGED && !WEBHOOK_EVENTS.includes(e));
+    const unknown = list.find(
+      (e) => e !== SITE_CHANGED && !WEBHOOK_EVENTS.includes(e) && !(REVIEW_WEBHOOK_EVENTS as readonly string[]).includes(e),
+    );
     if (unknown) ctx.addIssue({ code: 'custom', message: 'webhook.eventUnknown', params: { event: unknown.slice(0, 50) } });
   })
   .transform((list) => list.join(','));

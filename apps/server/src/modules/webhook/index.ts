@@ -186,6 +186,21 @@ export async function recordChanged(ctx: Ctx, db: AnyDb, def: ResourceDef, recor
   await enqueue(ctx, db, def, 'update', recordId, pathsOf(ctx, def, recordId, record, record));
 }
 
+/**
+ * An event that is no change of the site (the review workflow's `review.requested` / `review.decided`, issue 27): one
+ * delivery, in the caller's transaction, to every enabled webhook that chose it by name, sent at once whatever its
+ * debounce (a message for people, never folded into `site.changed`). `body` is sent as it is, with `event` first.
+ */
+export async function eventHappened(ctx: Ctx, db: AnyDb, event: string, body: Record<string, unknown>): Promise<void> {
+  const hooks = (await subscriptions(db)).filter((h) => String(h.events).split(',').includes(event));
+  if (!hooks.length) return;
+  const text = JSON.stringify({ event, ...body });
+  await db
+    .insertInto('webhook_delivery')
+    .values(hooks.map((h) => deliveryRow(ctx, Number(h.id), event, text)))
+    .execute();
+}
+
 /** `code:param` of a stored reason (`blocked:10.0.0.1`) as the request's language says it */
 export function reasonText(lang: Parameters<typeof translate>[0], stored: unknown): string {
   const text = typeof stored === 'string' ? stored : '';

@@ -1,4 +1,5 @@
 import {
+  REVIEW_WEBHOOK_EVENTS,
   resourceByName,
   SITE_CHANGED,
   WEBHOOK_DEBOUNCE_MAX,
@@ -60,6 +61,14 @@ function EventsPicker({ value, onChange }: { value?: string; onChange?: (v: stri
           ))}
         </Space>
       ))}
+      <Space wrap>
+        <span style={{ display: 'inline-block', minWidth: 72 }}>{t('webhook.resource.review')}</span>
+        {REVIEW_WEBHOOK_EVENTS.map((e) => (
+          <Checkbox key={e} checked={chosen.has(e)} onChange={(x) => set(e, x.target.checked)}>
+            {t(`webhook.action.${e.split('.')[1]}`)}
+          </Checkbox>
+        ))}
+      </Space>
     </Space>
   );
 }
