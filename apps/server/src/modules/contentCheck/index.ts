@@ -26,8 +26,8 @@ import { linkHits } from './links.js';
 import { WordMatcher } from './matcher.js';
 import { readable, visiblePosition } from './text.js';
 
-export { fold, type WordEntry, WordMatcher } from './matcher.js';
-export { htmlText, readable } from './text.js';
+export { type WordEntry, WordMatcher } from './matcher.js';
+export { fold, htmlText, readable } from './text.js';
 
 /**
  * Content checks (issue 27, contracts resources/contentCheck.ts): the word library's matcher (built once per process
@@ -129,7 +129,8 @@ export async function checkRecord(ctx: Ctx, def: ResourceDef, record: Rec, opts:
   const hits: ContentHit[] = [];
   for (const v of valuesOf(def, record)) {
     const fieldLabel = translate(lang, v.label);
-    for (const m of matcher.find(readable(v.value, v.html))) {
+    const read = readable(v.value, v.html);
+    for (const m of matcher.find(read)) {
       const h = {
         field: v.field,
         fieldLabel,
@@ -141,12 +142,12 @@ export async function checkRecord(ctx: Ctx, def: ResourceDef, record: Rec, opts:
         level: m.entry.level,
         category: m.entry.category,
       };
-      hits.push({ ...h, msg: hitMessage(lang, h, visiblePosition(v.value, v.html, m.start)) });
+      hits.push({ ...h, msg: hitMessage(lang, h, visiblePosition(read, m.start)) });
     }
     if (opts.links && v.html)
       for (const l of await linkHits(ctx, opts.db ?? ctx.db, v.value)) {
         const h = { field: v.field, fieldLabel, locale: v.locale, kind: 'link' as const, level: 'warn' as const, ...l };
-        hits.push({ ...h, msg: hitMessage(lang, h, visiblePosition(v.value, true, l.offset)) });
+        hits.push({ ...h, msg: hitMessage(lang, h, visiblePosition(read, l.offset)) });
       }
   }
   return { hits, blocked: hits.some((h) => h.level === 'block') } satisfies ContentCheckReply;

@@ -1,5 +1,6 @@
 import type { WordCategory, WordLevel } from '@gk/contracts';
 import { AhoCorasick } from '@monyone/aho-corasick/fast';
+import { fold } from './text.js';
 
 /** one enabled word of the library */
 export interface WordEntry {
@@ -25,64 +26,8 @@ export interface Folded {
   text: string;
   from: Int32Array;
   to: Int32Array;
-}
-
-const isCjk = (c: number) => (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x3040 && c <= 0x30ff);
-
-/**
- * Case-folds Latin and applies NFKC (full-width → half-width, compatibility forms) one character at a time; the
- * common characters (ASCII, CJK ideographs, kana) take a fast path without `normalize`. Linear in the text.
- */
-export function fold(src: string): Folded {
-  const parts: string[] = [];
-  // a compatibility form may be longer than its source (㈱ → (株)): room for three units per source unit
-  let from = new Int32Array(src.length + 16);
-  let to = new Int32Array(src.length + 16);
-  let n = 0;
-  const room = (k: number) => {
-    if (n + k <= from.length) return;
-    const size = Math.max(from.length * 2, n + k);
-    const [f, t] = [new Int32Array(size), new Int32Array(size)];
-    f.set(from);
-    t.set(to);
-    [from, to] = [f, t];
-  };
-  let plain = 0; // start of the run copied as it is
-  const flush = (upTo: number) => {
-    if (upTo <= plain) return;
-    room(upTo - plain);
-    parts.push(src.slice(plain, upTo));
-    for (let k = plain; k < upTo; k++, n++) {
-      from[n] = k;
-      to[n] = k + 1;
-    }
-  };
-  for (let i = 0; i < src.length; ) {
-    const c = src.charCodeAt(i);
-    if ((c < 0x80 && !(c >= 65 && c <= 90)) || isCjk(c)) {
-      i++;
-      continue;
-    }
-    flush(i);
-    const width = c >= 0xd800 && c <= 0xdbff && i + 1 < src.length ? 2 : 1;
-    const f =
-      c < 0x80
-        ? String.fromCharCode(c + 32)
-        : src
-            .slice(i, i + width)
-            .normalize('NFKC')
-            .toLowerCase();
-    room(f.length);
-    parts.push(f);
-    for (let k = 0; k < f.length; k++, n++) {
-      from[n] = i;
-      to[n] = i + width;
-    }
-    i += width;
-    plain = i;
-  }
-  flush(src.length);
-  return { text: parts.join(''), from: from.subarray(0, n), to: to.subarray(0, n) };
+  /** unit i's 0-based place among the characters a reader sees */
+  seen: Int32Array;
 }
 
 /** the matcher of one library: built once, asked for every field (Aho–Corasick: linear in the text) */
