@@ -36,6 +36,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { ok, page, t } from '../../http/reply.js';
 import { addRoute, parseInput } from '../../http/route.js';
 import { audit, changedFields, recordTitle } from '../log/index.js';
+import { writeNotices } from '../notice/index.js';
 import { enqueueEvent, pathsOf } from '../webhook/index.js';
 
 /** how long one process holds a release it runs before another may take it again (it died mid-run) */
@@ -343,6 +344,13 @@ async function run(ctx: Ctx, release: ReleaseDbRow, claim: number): Promise<void
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) throw new ClaimLost();
       await trx.updateTable('content_release_item').set({ problems: null }).where('release_id', '=', releaseId).execute();
+      // its author hears that it went out (消息中心)
+      await writeNotices(ctx, trx, await authorOf(trx, release.create_user), {
+        kind: 'release.done',
+        resource: 'release',
+        recordId: releaseId,
+        title: release.name,
+      });
       await audit(ctx, trx, { userName: 'system', module: 'release', action: 'publish', recordId: releaseId, title: release.name });
     });
     return;
@@ -360,6 +368,14 @@ async function run(ctx: Ctx, release: ReleaseDbRow, claim: number): Promise<void
       .where('claimed_until', '=', claim)
       .executeTakeFirst();
     if (Number(failed.numUpdatedRows) !== 1) return;
+    // its author hears why it did not go out (消息中心)
+    await writeNotices(ctx, trx, await authorOf(trx, release.create_user), {
+      kind: 'release.failed',
+      resource: 'release',
+      recordId: releaseId,
+      title: release.name,
+      comment: refused.lines.join('；'),
+    });
     for (const [key, lines] of refused.perItem) {
       const at = key.lastIndexOf(':');
       await trx
@@ -429,6 +445,13 @@ const getInput = z.object({ id: id() });
  * and the ticker that runs releases at their time (every RELEASE_TICK_MS, `releaseTick`). The calendar
  * (`/release/getCalendar`) is its own module's.
  */
+/** the account that made a release (by its user name), as a list of ids for `writeNotices` (none when it is gone) */
+async function authorOf(trx: Transaction<Database>, userName: string | null | undefined): Promise<number[]> {
+  if (!userName) return [];
+  const u = await trx.selectFrom('sys_user').select('id').where('user_name', '=', userName).executeTakeFirst();
+  return u ? [Number(u.id)] : [];
+}
+
 export function register(api: FastifyInstance, ctx: Ctx): void {
   const { db } = ctx;
 

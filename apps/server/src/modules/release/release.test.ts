@@ -295,6 +295,11 @@ describe.each(DIALECTS)('发布计划 (releases) on %s', (dialect) => {
     expect(
       (await post('/release/saveRelease', { id, name: 'x', publishTime: at(10), items: [{ resource: 'news', id: n }] })).body.code,
     ).toBe(400);
+    // its author (admin) is told in 消息中心
+    const told = await post('/notice/getNoticePage', { pageNumber: 1, pageSize: 10 });
+    expect(told.body.rows.filter((r: { kind: string }) => r.kind === 'release.done').map((r: { text: string }) => r.text)).toEqual([
+      '发布计划“节日通知上线”已按时执行',
+    ]);
     // nor run twice
     expect(await releaseTick(t.current.ctx)).toBe(0);
   });
@@ -339,6 +344,11 @@ describe.each(DIALECTS)('发布计划 (releases) on %s', (dialect) => {
       .where('action', '=', 'publish')
       .execute();
     expect(failed).toEqual([{ result: 0, reason: after.reason }]);
+    // its author is told why, in 消息中心
+    const told = await post('/notice/getNoticePage', { pageNumber: 1, pageSize: 10 });
+    expect(told.body.rows.filter((r: { kind: string }) => r.kind === 'release.failed').map((r: { text: string }) => r.text)).toEqual([
+      '发布计划“会失败的计划”未能执行：新闻“缺类型的新闻”：新闻类型不得为空；轮播图“会失败的横幅”：测试闸门拒绝',
+    ]);
     // its records are free for another release
     expect(
       (await post('/release/saveRelease', { name: '重来', publishTime: at(10), items: [{ resource: 'news', id: n }] })).body.code,
