@@ -119,8 +119,8 @@ export const sensitiveWordResource = defineResource({
   }),
   filters: [
     { param: 'word', field: 'word', op: 'like' },
-    { param: 'category', field: 'category', op: 'eq' },
-    { param: 'level', field: 'level', op: 'eq' },
+    { param: 'category', field: 'category', op: 'eq', options: WORD_CATEGORIES.map((c) => ({ value: c, label: `check.cat.${c}` })) },
+    { param: 'level', field: 'level', op: 'eq', options: WORD_LEVELS.map((l) => ({ value: l, label: `check.level.${l}` })) },
     { param: 'whitelist', field: 'whitelist', op: 'eq' },
     { param: 'enableFlag', field: 'enableFlag', op: 'eq' },
   ],
