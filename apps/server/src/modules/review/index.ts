@@ -582,23 +582,23 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       if (atLevel && atLevel !== level) throw badRequest('review.notAtLevel', { level });
       if (!may(user, levelKey(level))) throw forbidden('review.levelDenied', { level, name: t(req, `review.level.${level}`) });
       if (!setting.selfApprove && st.submit_user_id === user.id) throw forbidden('review.ownSubmission');
+      const decided = {
+        kind: 'decided' as const,
+        resource: def,
+        id: input.id,
+        title,
+        level,
+        comment: input.comment,
+        actor,
+        submitter,
+        trx,
+        req,
+      };
       if (action === 'reject') {
         await writeState(trx, def.name, input.id, { state: 'rejected' }, st);
         await history(trx, ctx, def, input.id, 'reject', level, actor, input.comment);
         await logged({ reviewState: 'rejected', level });
-        await emitReview(ctx, {
-          kind: 'decided',
-          resource: def,
-          id: input.id,
-          title,
-          level,
-          decision: 'rejected',
-          comment: input.comment,
-          actor,
-          submitter,
-          trx,
-          req,
-        });
+        await emitReview(ctx, { ...decided, decision: 'rejected' });
       } else {
         // what is approved passes the other gates first (a 禁止 word refuses the approval)
         await assertGates({ ctx, trx, def, id: input.id, before: record, after: record, req, stage: 'approve' });
@@ -607,33 +607,9 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
         await writeState(trx, def.name, input.id, next, st);
         await history(trx, ctx, def, input.id, 'approve', level, actor, input.comment);
         await logged({ reviewState: next.state, level: next.level });
-        await emitReview(ctx, {
-          kind: 'decided',
-          resource: def,
-          id: input.id,
-          title,
-          level,
-          decision: 'approved',
-          final,
-          comment: input.comment,
-          actor,
-          submitter,
-          trx,
-          req,
-        });
-        if (!final)
-          await emitReview(ctx, {
-            kind: 'requested',
-            resource: def,
-            id: input.id,
-            title,
-            level: level + 1,
-            comment: st.submit_comment,
-            actor,
-            submitter,
-            trx,
-            req,
-          });
+        await emitReview(ctx, { ...decided, decision: 'approved', final });
+        // the next level's reviewers are asked, with the submitter's comment
+        if (!final) await emitReview(ctx, { ...decided, kind: 'requested', level: level + 1, comment: st.submit_comment });
       }
       return infoOf(def, input.id, setting, await stateOf(trx, def.name, input.id), req, true);
     });
