@@ -124,12 +124,18 @@ test.describe('the signed-in pages', () => {
   // (+0.3 KB), the importable descriptions; the export library and the dialog load only when used. 6 KB more with
   // the media library and batch actions (measured 549.2 KB): their contracts (call shapes, zod bodies) and zh messages
   // in the first screen's bundle; the 批量操作 menu, the library screen and its picker load on demand
-  const NEWS_LIST_BUDGET_GZIP = 551 * 1024;
+  // raised by 19 KB in issue 27 (measured 569.0 KB): the navbar's bell with its stream reader (8.4 KB, on every
+  // screen), the icons of 内容审核 / 发布计划 / 发布日历, and the contracts and messages of review, notices, releases,
+  // the calendar and the content checks in the first screen's bundle (zh, en, es). Issue 28 is the next issue: it
+  // takes messages and contracts off the first screen.
+  const NEWS_LIST_BUDGET_GZIP = 570 * 1024;
   // the detail page raised by 4 KB more in issue 23 (measured +2.3 KB over 669): the publish bar that says what it
   // does (更多 menu, draft state, confirmations) and the alt text of every image slot and of the editor's images;
   // issue 28 takes the detail page to 450 KB. 3 KB more in issue 26 (measured 683.3 KB): 从素材库选择 in every image
   // slot and the editor (the picker itself loads on demand), the new contracts and messages as on the list
-  const NEWS_DETAIL_BUDGET_GZIP = 685 * 1024;
+  // 23 KB more in issue 27 (measured 706.5 KB): as on the list, plus the review bar's state hook and the content
+  // check's context (the panel, the review bar and the history drawer load on demand)
+  const NEWS_DETAIL_BUDGET_GZIP = 708 * 1024;
   const api = signedIn();
 
   const chunkOf = (manifest: Record<string, ManifestChunk>, key: string) => {
