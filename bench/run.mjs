@@ -341,7 +341,7 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
     const { measureCheck } = await import('./check.ts');
     results.product.check = measureCheck();
     console.log(
-      `  content check of a ${results.product.check.bodyKb} KB body against ${results.product.check.words} words: ${results.product.check.oneMbTenThousandWordsMs} ms (median; matcher built in ${results.product.check.buildMs} ms)`,
+      `  content check of a ${results.product.check.bodyKb} KB body against ${results.product.check.words} words: ${results.product.check.oneMbTenThousandWordsMs} ms (median; ${results.product.check.cpuMs} ms of CPU; matcher built in ${results.product.check.buildMs} ms)`,
     );
     // the navbar badge (issue 27): 提交审核 → the reviewer's open stream, in an app of this process on the same kind of database
     results.product.notice = await measureBadgeLatency({ pgUrl: dbName === 'postgres' ? pgUrl : null });

@@ -24,6 +24,42 @@ describe('the matcher', () => {
     expect(inHtml.map((h) => html.slice(h.start, h.end))).toEqual(['国家</b>级', '最']);
   });
 
+  it('finds exactly the hits a plain search finds, overlapping and nested words included', () => {
+    let seed = 11;
+    const rnd = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed / 2147483647;
+    };
+    // a small alphabet, so words overlap, nest and share prefixes and suffixes often
+    const alphabet = [...'港口物流海关运输仓储国际快递报关'];
+    const pick = () => alphabet[Math.floor(rnd() * alphabet.length)];
+    const words = new Set<string>();
+    while (words.size < 300) words.add(Array.from({ length: 1 + Math.floor(rnd() * 4) }, pick).join(''));
+    const m = new WordMatcher([...words].map((word) => ({ word, category: 'custom', level: 'warn', whitelist: false })));
+    const text = Array.from({ length: 5000 }, pick).join('');
+    const expected: string[] = [];
+    for (let end = 1; end <= text.length; end++)
+      for (const w of words) if (end >= w.length && text.startsWith(w, end - w.length)) expected.push(`${end - w.length}:${w}`);
+    const found = m.find(fold(text), 1_000_000).map((h) => `${h.start}:${h.entry.word}`);
+    expect(found.sort()).toEqual(expected.sort());
+    // a tenth of the words whitelisted: a hit inside any occurrence of one of them is dropped, the phrases never hit
+    const white = [...words].filter((_, i) => i % 10 === 0 && _.length >= 2);
+    const w = new WordMatcher([...words].map((word) => ({ word, category: 'custom', level: 'warn', whitelist: white.includes(word) })));
+    const spans: [number, number][] = [];
+    for (const p of white) for (let at = text.indexOf(p); at >= 0; at = text.indexOf(p, at + 1)) spans.push([at, at + p.length]);
+    const kept = expected.filter((e) => {
+      const [start, word] = e.split(':');
+      const b = Number(start);
+      return !white.includes(word) && !spans.some(([s0, e0]) => s0 <= b && e0 >= b + word.length);
+    });
+    expect(
+      w
+        .find(fold(text), 1_000_000)
+        .map((h) => `${h.start}:${h.entry.word}`)
+        .sort(),
+    ).toEqual(kept.sort());
+  });
+
   it('finds every hit of a 1 MB body against 10,000 words', () => {
     let seed = 7;
     const rnd = () => {

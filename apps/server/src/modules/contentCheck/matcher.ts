@@ -26,8 +26,8 @@ export interface Folded {
   text: string;
   from: Int32Array;
   to: Int32Array;
-  /** unit i's 0-based place among the characters a reader sees */
-  seen: Int32Array;
+  /** 1 for a unit no reader sees (a line break made from a tag); absent: none */
+  hidden?: Uint8Array;
 }
 
 /** the matcher of one library: built once, asked for every field (Aho–Corasick: linear in the text) */
@@ -43,7 +43,11 @@ export class WordMatcher {
     }
     this.size = this.entries.size;
     this.ac = new AhoCorasick([...this.entries.keys()]);
+    this.scan = scannerOf(this.ac);
   }
+
+  /** the automaton's walk over a text's units (null: the library's own `matchInText`) */
+  private readonly scan: ((text: string) => RawMatch[]) | null;
 
   /**
    * The words in `f` (a folded text), in order of their end, whitelisted ones left out and every hit inside a
@@ -51,22 +55,98 @@ export class WordMatcher {
    */
   find(f: Folded, limit = 500): WordMatch[] {
     if (!this.size || !f.text) return [];
-    const raw = this.ac.matchInText(f.text);
-    let cover: Int32Array | null = null;
+    const raw = this.scan ? this.scan(f.text) : this.ac.matchInText(f.text);
+    // the whitelisted phrases found, in order of their end (as the walk reports them)
+    const wlBegin: number[] = [];
+    const wlEnd: number[] = [];
+    let wlLongest = 0;
     for (const m of raw) {
       if (!this.entries.get(m.keyword)!.whitelist) continue;
-      // cover[i]: the furthest end of a whitelisted phrase starting at or before i
-      cover ??= new Int32Array(f.text.length + 1);
-      if (cover[m.begin] < m.end) cover[m.begin] = m.end;
+      wlBegin.push(m.begin);
+      wlEnd.push(m.end);
+      if (m.end - m.begin > wlLongest) wlLongest = m.end - m.begin;
     }
-    if (cover) for (let i = 1; i < cover.length; i++) if (cover[i] < cover[i - 1]) cover[i] = cover[i - 1];
+    /** whether a whitelisted phrase covers begin..end: one ending at or after `end` and at most its length later */
+    const covered = (begin: number, end: number) => {
+      let lo = 0;
+      let hi = wlEnd.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (wlEnd[mid] < end) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let k = lo; k < wlEnd.length && wlEnd[k] <= begin + wlLongest; k++) if (wlBegin[k] <= begin) return true;
+      return false;
+    };
     const out: WordMatch[] = [];
     for (const m of raw) {
       const entry = this.entries.get(m.keyword)!;
-      if (entry.whitelist || (cover && cover[m.begin] >= m.end)) continue;
+      if (entry.whitelist || (wlEnd.length && covered(m.begin, m.end))) continue;
       out.push({ entry, start: f.from[m.begin], end: f.to[m.end - 1] });
       if (out.length >= limit) break;
     }
     return out;
   }
+}
+
+interface RawMatch {
+  begin: number;
+  end: number;
+  keyword: string;
+}
+
+/** the double array `@monyone/aho-corasick/fast` builds (1.1.x; read only, never changed) */
+interface DoubleArrayShape {
+  base: number[];
+  check: number[];
+  failure: number[];
+  keywords: (string[] | null)[];
+  code: Map<string, number>;
+}
+
+/**
+ * The library's automaton walked over the text's UTF-16 units with a typed table from unit to its alphabet code:
+ * the same transitions as its `matchInText` (docs/decisions.md), without a Map lookup, a one-character string and an
+ * empty array per unit, which made up most of its time on a 1 MB body. Null when the library's shape is not the one
+ * known (a new version): the library's own walk is used then.
+ */
+function scannerOf(ac: AhoCorasick): ((text: string) => RawMatch[]) | null {
+  const t = (ac as unknown as { trie?: Partial<DoubleArrayShape> }).trie;
+  if (
+    !t ||
+    !Array.isArray(t.base) ||
+    !Array.isArray(t.check) ||
+    !Array.isArray(t.failure) ||
+    !Array.isArray(t.keywords) ||
+    !(t.code instanceof Map)
+  )
+    return null;
+  const { base, check, failure, keywords } = t as DoubleArrayShape;
+  const codeOf = new Int32Array(65536);
+  for (const [ch, code] of (t as DoubleArrayShape).code) if (ch.length === 1) codeOf[ch.charCodeAt(0)] = code;
+  return (text) => {
+    const out: RawMatch[] = [];
+    let node = 0;
+    for (let i = 0; i < text.length; i++) {
+      const code = codeOf[text.charCodeAt(i)];
+      if (code === 0) {
+        node = 0;
+        continue;
+      }
+      let n = node;
+      let next = 0;
+      while (n >= 0) {
+        const to = n + base[n] + code;
+        if (check[to] === n) {
+          next = to;
+          break;
+        }
+        n = failure[n];
+      }
+      node = next;
+      const found = keywords[node];
+      if (found) for (const keyword of found) out.push({ begin: i + 1 - keyword.length, end: i + 1, keyword });
+    }
+    return out;
+  };
 }

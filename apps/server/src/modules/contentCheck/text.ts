@@ -41,46 +41,46 @@ function foldTable(): Uint16Array {
   return t;
 }
 
-/** the output of one read: units, their source ranges and visible places, grown as needed */
+/** the output of one read: units, their source ranges and whether a reader sees them, grown as needed */
 class Out {
   codes: Uint16Array;
   from: Int32Array;
   to: Int32Array;
-  seen: Int32Array;
+  /** 1 for a line break made from a tag (no reader sees it) */
+  hidden: Uint8Array;
   n = 0;
-  /** characters a reader saw so far (line breaks made from tags are not seen) */
-  visible = 0;
   constructor(size: number) {
     this.codes = new Uint16Array(size);
     this.from = new Int32Array(size);
     this.to = new Int32Array(size);
-    this.seen = new Int32Array(size);
+    this.hidden = new Uint8Array(size);
   }
-  private grow(k: number) {
+  /** room for `k` more units */
+  room(k: number) {
+    if (this.n + k <= this.codes.length) return;
     const size = Math.max(this.codes.length * 2, this.n + k);
     const codes = new Uint16Array(size);
     const from = new Int32Array(size);
     const to = new Int32Array(size);
-    const seen = new Int32Array(size);
+    const hidden = new Uint8Array(size);
     codes.set(this.codes);
     from.set(this.from);
     to.set(this.to);
-    seen.set(this.seen);
-    Object.assign(this, { codes, from, to, seen });
+    hidden.set(this.hidden);
+    Object.assign(this, { codes, from, to, hidden });
   }
-  push(code: number, a: number, b: number, visible: boolean) {
-    if (this.n >= this.codes.length) this.grow(1);
+  push(code: number, a: number, b: number, hidden = false) {
+    this.room(1);
     const n = this.n++;
     this.codes[n] = code;
     this.from[n] = a;
     this.to[n] = b;
-    this.seen[n] = this.visible;
-    if (visible) this.visible++;
+    if (hidden) this.hidden[n] = 1;
   }
   /** a character `s` (one code point, possibly two units) from source range a..b, folded when `fold` */
   char(s: string, a: number, b: number, fold: boolean) {
     const f = fold ? s.normalize('NFKC').toLowerCase() : s;
-    for (let k = 0; k < f.length; k++) this.push(f.charCodeAt(k), a, b, k === 0);
+    for (let k = 0; k < f.length; k++) this.push(f.charCodeAt(k), a, b);
   }
   done(): Folded {
     const n = this.n;
@@ -88,25 +88,43 @@ class Out {
     // String.fromCharCode in slices: one call per 8,192 units
     for (let i = 0; i < n; i += 8192)
       text += String.fromCharCode.apply(null, this.codes.subarray(i, Math.min(n, i + 8192)) as unknown as number[]);
-    return { text, from: this.from.subarray(0, n), to: this.to.subarray(0, n), seen: this.seen.subarray(0, n) };
+    return { text, from: this.from.subarray(0, n), to: this.to.subarray(0, n), hidden: this.hidden.subarray(0, n) };
   }
 }
 
-/** one source unit at `i` of `src` (a surrogate pair taken whole), folded or not; answers the next index */
-function unit(src: string, i: number, out: Out, fold: boolean, table: Uint16Array): number {
-  const c = src.charCodeAt(i);
-  if (!fold) {
-    out.push(c, i, i + 1, !(c >= 0xdc00 && c <= 0xdfff));
-    return i + 1;
+/**
+ * Copies the plain run of `src` from `i` up to the next `<` / `&` (rich text) or its end, folded through the table,
+ * straight into the output arrays (the hot path: one table read and three array writes per unit); a unit the table
+ * cannot fold in one (a surrogate, an expansion) goes through `normalize`. Answers where the run stopped.
+ */
+function run(src: string, i: number, out: Out, fold: boolean, table: Uint16Array, html: boolean): number {
+  const len = src.length;
+  out.room(len - i);
+  let { codes, from, to } = out;
+  let n = out.n;
+  while (i < len) {
+    const c = src.charCodeAt(i);
+    if (html && (c === LT || c === AMP)) break;
+    const f = fold ? table[c] : c;
+    if (f) {
+      codes[n] = f;
+      from[n] = i;
+      to[n] = i + 1;
+      n++;
+      i++;
+      continue;
+    }
+    out.n = n;
+    const width = c >= 0xd800 && c <= 0xdbff && i + 1 < len ? 2 : 1;
+    out.char(src.slice(i, i + width), i, i + width, fold);
+    i += width;
+    // an expansion may have grown the arrays: room for the rest, and the new arrays
+    out.room(len - i);
+    ({ codes, from, to } = out);
+    n = out.n;
   }
-  const f = table[c];
-  if (f) {
-    out.push(f, i, i + 1, true);
-    return i + 1;
-  }
-  const width = c >= 0xd800 && c <= 0xdbff && i + 1 < src.length ? 2 : 1;
-  out.char(src.slice(i, i + width), i, i + width, true);
-  return i + width;
+  out.n = n;
+  return i;
 }
 
 const safeChar = (code: number) => (Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined);
@@ -129,7 +147,7 @@ function read(value: string, html: boolean, fold: boolean): Folded {
   const table = foldTable();
   const out = new Out(value.length + 16);
   if (!html) {
-    for (let i = 0; i < value.length; ) i = unit(value, i, out, fold, table);
+    run(value, 0, out, fold, table, false);
     return out.done();
   }
   let lower: string | null = null;
@@ -145,7 +163,7 @@ function read(value: string, html: boolean, fold: boolean): Folded {
         i = end < 0 ? value.length : end;
         continue;
       }
-      if (!INLINE.has(name)) out.push(NL, i, close + 1, false);
+      if (!INLINE.has(name)) out.push(NL, i, close + 1, true);
       i = close + 1;
     } else if (c === AMP) {
       const semi = value.indexOf(';', i);
@@ -157,8 +175,11 @@ function read(value: string, html: boolean, fold: boolean): Folded {
       if (ch !== undefined) {
         out.char(ch, i, semi + 1, fold);
         i = semi + 1;
-      } else i = unit(value, i, out, fold, table);
-    } else i = unit(value, i, out, fold, table);
+      } else {
+        out.char('&', i, i + 1, fold);
+        i++;
+      }
+    } else i = run(value, i, out, fold, table, true);
   }
   return out.done();
 }
@@ -180,9 +201,16 @@ export function readable(value: string, html: boolean): Folded {
 
 /**
  * The 1-based place among the characters a reader sees of a source offset of the value `f` was read from (for the
- * message: 第 N 个字处): the first unit read from at or after the offset (binary search: `from` only grows).
+ * message: 第 N 个字处): the units read before it that a reader sees (not a tag's line break, not the second unit of a
+ * character that took two), counted once per read and kept.
  */
 export function visiblePosition(f: Folded, offset: number): number {
+  let seen = seenOf.get(f);
+  if (!seen) {
+    seen = new Int32Array(f.from.length + 1);
+    for (let k = 0; k < f.from.length; k++) seen[k + 1] = seen[k] + (f.hidden?.[k] || (k > 0 && f.from[k] === f.from[k - 1]) ? 0 : 1);
+    seenOf.set(f, seen);
+  }
   let lo = 0;
   let hi = f.from.length;
   while (lo < hi) {
@@ -190,5 +218,6 @@ export function visiblePosition(f: Folded, offset: number): number {
     if (f.from[mid] < offset) lo = mid + 1;
     else hi = mid;
   }
-  return (lo < f.seen.length ? f.seen[lo] : lo ? f.seen[lo - 1] + 1 : 0) + 1;
+  return seen[lo] + 1;
 }
+const seenOf = new WeakMap<Folded, Int32Array>();
