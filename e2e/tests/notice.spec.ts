@@ -10,7 +10,10 @@ const api = signedIn();
 const PW = 'Notice_e2e_2026';
 const stamp = Date.now().toString(36);
 
-// review goes off again for the specs that follow (they publish news without it)
+// review on for news (one level) in each test here, and off again for the specs that follow (they publish news without it)
+test.beforeEach(async ({ page }) => {
+  expect((await api(page, '/review/saveSettings', { resource: 'news', levels: 1 })).code).toBe(200);
+});
 test.afterEach(async ({ page }) => {
   expect((await api(page, '/review/saveSettings', { resource: 'news', levels: 0, selfApprove: false })).code).toBe(200);
 });
