@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, ADMIN_PASSWORD, signedIn } from './helpers';
+import { ADMIN, ADMIN_PASSWORD, signedIn, signInAs as signIn } from './helpers';
 import { button, permissionBox as checkbox, dataRows, listLoaded, openSelect, optionOf, toast, view } from './list-helpers';
 
 /**
@@ -23,15 +23,7 @@ const USER_KEYS = [
 ];
 const ROLE_KEYS = ['menu:RoleList', 'menu:MenuSettings', '/role/saveRole', '/role/delRole', '/role/upRoleFlag', '/role/saveMenuSetting'];
 
-/** A browser of its own for that account, signed in (its token in the cookie, as after the login form). */
-async function signInAs(browser: Browser, baseURL: string, userName: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const r = await page.request.post('/api/login/doLogin', { data: { username: userName, password: PW } });
-  const token: string = (await r.json()).data.token;
-  await context.addCookies([{ name: 'token', value: token, url: baseURL }]);
-  return { context, page, token };
-}
+const signInAs = (browser: Browser, baseURL: string, userName: string) => signIn(browser, baseURL, userName, PW);
 
 /** A POST sent by the page itself (what a user could type into the console), with the page's session. */
 const forged = (page: Page, path: string, body: unknown, token: string) =>

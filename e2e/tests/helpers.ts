@@ -1,4 +1,4 @@
-import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../playwright.config';
 import { label } from './list-helpers';
 
@@ -100,4 +100,14 @@ export async function tagMenu(page: Page, path: string, item: string) {
   const menu = tagContextMenu(page);
   await expect(menu).toHaveCount(1);
   await menu.getByRole('menuitem', { name: label(item) }).click();
+}
+
+/** A browser of its own for that account, signed in (its token in the cookie, as after the login form). */
+export async function signInAs(browser: Browser, baseURL: string, userName: string, password: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const r = await page.request.post('/api/login/doLogin', { data: { username: userName, password } });
+  const token: string = (await r.json()).data.token;
+  await context.addCookies([{ name: 'token', value: token, url: baseURL }]);
+  return { context, page, token };
 }

@@ -1,5 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { signedIn } from './helpers';
+import { signedIn, signInAs as signIn } from './helpers';
 
 /**
  * 消息中心 and the navbar bell (issue 27): an editor's 提交审核 (through the review calls) shows on a reviewer's bell
@@ -18,14 +18,7 @@ test.afterEach(async ({ page }) => {
   expect((await api(page, '/review/saveSettings', { resource: 'news', levels: 0, selfApprove: false })).code).toBe(200);
 });
 
-async function signInAs(browser: Browser, baseURL: string, userName: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const r = await page.request.post('/api/login/doLogin', { data: { username: userName, password: PW } });
-  const token: string = (await r.json()).data.token;
-  await context.addCookies([{ name: 'token', value: token, url: baseURL }]);
-  return { context, page, token };
-}
+const signInAs = (browser: Browser, baseURL: string, userName: string) => signIn(browser, baseURL, userName, PW);
 
 test('a submission reaches the reviewer’s bell live; 消息中心 lists it and marks it read on click', async ({ page, browser, baseURL }) => {
   // review on for news (one level); an editor who writes, another who reviews (the editor role holds 一审)
