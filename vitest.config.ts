@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { gkLists } from './apps/web/vite-plugin-lists.ts';
+import { gkActiveMenus } from './apps/web/vite-plugin-menu.ts';
 import { gkMessages } from './apps/web/vite-plugin-messages.ts';
 import { gkViews } from './apps/web/vite-plugin-views.ts';
 
@@ -19,9 +20,9 @@ export default defineConfig({
         },
       },
       {
-        // virtual:gk-messages/* (the web's dictionaries) and virtual:gk-lists, built at runtime from the contracts here;
+        // virtual:gk-messages/* (the web's dictionaries), virtual:gk-lists and virtual:gk-active-menus, built at runtime from the contracts here;
         // virtual:gk-views, the menu's views found under apps/web/src/pages
-        plugins: [gkMessages(), gkLists(), gkViews()],
+        plugins: [gkMessages(), gkLists(), gkActiveMenus(), gkViews()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

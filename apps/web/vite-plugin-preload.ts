@@ -7,7 +7,8 @@ import { VIEWS_RESOLVED } from './vite-plugin-views.ts';
  * them in the shell it answers (`<link rel="modulepreload">`) and the browser fetches and compiles them while the
  * entry is still loading, instead of discovering them only once the entry has run (apps/server/src/web-shell.ts).
  *
- * - `signedIn`: the static closure of the modules every signed-in screen loads (the layout, the antd scope);
+ * - `signedIn`: the static closure of the modules every signed-in screen loads (the layout, the antd scope, the
+ *   screens' strings of the default language);
  * - `views`: per view url as registered, the static closure of its screen's module (the server keys them with
  *   `normalizeViewUrl` of @gk/contracts/views, as the registry does);
  * - each list holds only files the entry does not already load (index.html names those), JS and CSS.
@@ -66,7 +67,9 @@ export function gkPreload(options: { signedIn: string[] }): Plugin {
         return c.fileName;
       };
       const signedIn = new Set<string>();
-      for (const rel of options.signedIn) closure(chunkOf(path.resolve(root, rel), 'a signed-in module'), signedIn);
+      // a file of src, or a virtual module by its resolved id ('\0…')
+      for (const rel of options.signedIn)
+        closure(chunkOf(rel.startsWith('\0') ? rel : path.resolve(root, rel), 'a signed-in module'), signedIn);
       const table: PreloadTable = { signedIn: beyondEntry(signedIn), views: {} };
       for (const [url, moduleId] of [...views].sort(([a], [b]) => a.localeCompare(b))) {
         const files = closure(chunkOf(moduleId, `the view of ${url}`));

@@ -1,19 +1,25 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { gkAntdEdges } from './vite-plugin-antd-edges.ts';
 import { gkLists } from './vite-plugin-lists.ts';
-import { gkMessages } from './vite-plugin-messages.ts';
+import { gkActiveMenus } from './vite-plugin-menu.ts';
+import { gkMessages, messagesModuleId } from './vite-plugin-messages.ts';
 import { gkPreload } from './vite-plugin-preload.ts';
 import { gkViews } from './vite-plugin-views.ts';
 
 export default defineConfig({
   plugins: [
     react(),
+    // two import edges inside antd that put the color picker and Collapse into every screen's antd chunk
+    gkAntdEdges(),
     gkMessages(),
     gkLists(),
+    gkActiveMenus(),
     // the menu's views, found under src/pages by route name (src/pages/menuViews.ts)
     gkViews(),
-    // what the server names in the shell for a signed-in first screen (the modules Guard.tsx preloads, then the view's)
-    gkPreload({ signedIn: ['src/app/antd.tsx', 'src/layout/Layout.tsx'] }),
+    // what the server names in the shell for a signed-in first screen (the modules Guard.tsx preloads, then the view's;
+    // the screens' strings in zh, the default language: another language's load when the entry runs)
+    gkPreload({ signedIn: ['src/app/antd.tsx', 'src/layout/Layout.tsx', messagesModuleId('zh', 'rest')] }),
   ],
   server: {
     port: 5173,

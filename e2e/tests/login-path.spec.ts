@@ -180,9 +180,15 @@ test.describe('the signed-in pages', () => {
       .map((m) => m[1])
       .filter((f) => !entry.has(f));
     expect(hinted).toContain(chunkOf(manifest, 'src/pages/news/NewsList.tsx'));
-    expect(new Set(hinted)).toEqual(new Set(loaded.filter((f) => !entry.has(f))));
+    // the navbar's bell loads once the page is idle after its first paint (layout/afterPaint.ts): not hinted, and not
+    // part of the first screen's files (whether it came before the requests settled depends on the machine)
+    const bell = chunkOf(manifest, 'src/components/notice/NoticeBell.tsx');
+    expect(hinted).not.toContain(bell);
+    const bellOnly = [...staticGraph(manifest, 'src/components/notice/NoticeBell.tsx')].filter((f) => !hinted.includes(f) && !entry.has(f));
+    const firstScreen = loaded.filter((f) => !bellOnly.includes(f));
+    expect(new Set(hinted)).toEqual(new Set(firstScreen.filter((f) => !entry.has(f))));
 
-    const { total, sizes } = gzipTotal(loaded);
+    const { total, sizes } = gzipTotal(firstScreen);
     expect(total, `gzip bytes of the news list's JavaScript: ${JSON.stringify(sizes)}`).toBeLessThanOrEqual(NEWS_LIST_BUDGET_GZIP);
     expect(total).toBeGreaterThan(100 * 1024);
   });

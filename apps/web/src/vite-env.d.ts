@@ -18,6 +18,12 @@ declare module 'virtual:gk-lists' {
   export default lists;
 }
 
+/** Per hidden menu url (lower-cased) the sidebar entry it belongs to (see vite-plugin-menu.ts). */
+declare module 'virtual:gk-active-menus' {
+  const activeMenus: Record<string, string>;
+  export default activeMenus;
+}
+
 /** Registers the view of every menu url, found under src/pages (see vite-plugin-views.ts). */
 declare module 'virtual:gk-views' {
   const registerMenuViews: (registerView: typeof import('./pages/views').registerView) => void;

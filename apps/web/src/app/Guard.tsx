@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { isAuthFailure, RequestError } from '../api/request';
 import { feedback } from '../lib/feedback';
-import { tr } from '../lib/i18n';
+import { loadScreenMessages, tr } from '../lib/i18n';
 import { useSession } from '../stores/session';
 import { preloadView } from './buildRoutes';
 import { StatusPanel } from './ErrorBoundary';
@@ -22,11 +22,12 @@ const Page403 = lazy(() => import('../pages/error/Page403'));
 const Page404 = lazy(() => import('../pages/error/Page404'));
 
 /**
- * With a token, the layout, the antd scope and the view of the address load alongside the user info (not one after
- * another); resolves when all three are in (or failed: the boundaries report it when they render).
+ * With a token, the layout, the antd scope, the view of the address and the screens' strings of the language load
+ * alongside the user info (not one after another); resolves when all four are in (or failed: the boundaries report
+ * it when they render; without the strings the screens show their keys).
  */
 export function preloadSignedIn(pathname: string): Promise<unknown> {
-  return Promise.allSettled([AntdScope.preload(), Layout.preload(), preloadView(viewUrlOf(pathname))]);
+  return Promise.allSettled([AntdScope.preload(), Layout.preload(), preloadView(viewUrlOf(pathname)), loadScreenMessages()]);
 }
 
 const CHANGE_PASSWORD = '/user/password';

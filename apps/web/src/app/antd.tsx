@@ -1,7 +1,7 @@
 import { ConfigProvider, Modal, message, Spin, type ThemeConfig, theme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import esES from 'antd/locale/es_ES';
-import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import esES from 'antd/es/locale/es_ES';
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import 'dayjs/locale/zh-cn';

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { allMessages } from '@gk/contracts/messages';
 import { describe, expect, it } from 'vitest';
+import { isCoreKey, pickPart } from '../../vite-plugin-messages';
 
 /**
  * What /login may import: the modules loaded for it — the entry's static imports and the login page's —
@@ -36,9 +38,9 @@ function resolveLocal(from: string, spec: string): string | null {
   return null;
 }
 
-function loginPath() {
+function loginPath(roots = ROOTS) {
   const seen = new Map<string, string[]>();
-  const queue = ROOTS.map((r) => path.join(SRC, r));
+  const queue = roots.map((r) => path.join(SRC, r));
   while (queue.length) {
     const file = queue.pop()!;
     if (seen.has(file)) continue;
@@ -74,5 +76,37 @@ describe('the login path', () => {
       specs.filter((s) => FORBIDDEN.some((re) => re.test(s))).map((s) => `${path.relative(SRC, file)} → ${s}`),
     );
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('the signed-in frame', () => {
+  it('loads no contracts index (zod): the layout reads the menu from the build (virtual:gk-active-menus)', () => {
+    const modules = loginPath(['layout/Layout.tsx', 'app/antd.tsx']);
+    expect(modules.size).toBeGreaterThan(10);
+    const offenders = [...modules].flatMap(([file, specs]) =>
+      specs.filter((s) => /^@gk\/contracts$|^zod(\/|$)/.test(s)).map((s) => `${path.relative(SRC, file)} → ${s}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe("the entry's part of the dictionaries (vite-plugin-messages.ts)", () => {
+  it('holds every string the login path translates by name, and the two parts make the whole dictionary', () => {
+    const keys = [...loginPath().keys()].flatMap((file) =>
+      [...fs.readFileSync(file, 'utf8').matchAll(/\b(?:t|tr)\(\s*'([a-z][\w.]*)'/g)].map((m) => m[1]!),
+    );
+    expect(keys).toContain('login.submit');
+    expect(keys.filter((k) => !isCoreKey(k))).toEqual([]);
+    for (const lang of ['zh', 'en', 'es'] as const) {
+      const all = allMessages(lang);
+      const core = pickPart(all, 'core');
+      const rest = pickPart(all, 'rest');
+      expect({ ...core, ...rest }).toEqual(all);
+      expect(Object.keys(core).some((k) => k in rest)).toBe(false);
+      // the screens' strings stay out of the entry
+      expect(core['news.f.title']).toBeUndefined();
+      expect(rest['news.f.title']).toBeTruthy();
+      expect(core['login.submit']).toBeTruthy();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, Drawer } from 'antd';
+import { App as AntApp } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { queryClient } from '../api/queryClient';
@@ -15,6 +15,8 @@ import { useRouteTable } from './useRouteTable';
 
 // the settings panel loads when it is first opened (no screen needs its code, a segmented control among it, before)
 const SettingsPanel = lazy(() => import('./SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
+// the phone layout's drawer (antd Drawer, ~5 KB gzip) loads only on a phone: a computer's first screen does without it
+const SidebarDrawer = lazy(() => import('./SidebarDrawer'));
 
 /** Phone layout below 992 px: the sidebar is a drawer that closes on navigation and on resize. */
 function useDevice() {
@@ -75,17 +77,9 @@ function Shell() {
       data-device={device}
     >
       {mobile ? (
-        <Drawer
-          open={drawerOpen}
-          onClose={() => setDrawer(false)}
-          placement="left"
-          size={220}
-          closable={false}
-          className="gk-sidebar-drawer"
-          styles={{ body: { padding: 0 } }}
-        >
-          <Sidebar collapsed={false} mobile />
-        </Drawer>
+        <Suspense fallback={null}>
+          <SidebarDrawer open={drawerOpen} onClose={() => setDrawer(false)} />
+        </Suspense>
       ) : (
         <Sidebar collapsed={collapsed} />
       )}

@@ -1,4 +1,5 @@
 import {
+  BellOutlined,
   DownOutlined,
   KeyOutlined,
   LogoutOutlined,
@@ -8,19 +9,29 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Breadcrumb, Dropdown, Tooltip } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { imageUrl } from '../api/request';
 import { LangSwitch } from '../app/LangSwitch';
 import { HOME_NAME, HOME_PATH } from '../app/routes';
 import { logout as signOut } from '../app/session';
-import { NoticeBell } from '../components/notice/NoticeBell';
 import { TAB_SWITCH } from '../lib/unsaved';
 import { useApp } from '../stores/app';
 import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';
 import { useTags } from '../stores/tags';
+import { useAfterFirstPaint } from './afterPaint';
 import { useRouteTable, useRouteTitle } from './useRouteTable';
+
+// the bell (its badge, dropdown and stream reader, ~8 KB gzip) is not part of the first screen: it loads once the
+// browser is idle after the first paint, an icon of the same size holding its place meanwhile
+const NoticeBell = lazy(() => import('../components/notice/NoticeBell').then((m) => ({ default: m.NoticeBell })));
+const bellPlace = (
+  <span className="gk-icon-btn gk-notice-bell" aria-hidden="true">
+    <BellOutlined />
+  </span>
+);
 
 function Crumbs() {
   const title = useRouteTitle();
@@ -59,6 +70,7 @@ export function Navbar() {
   // CENTRAL_SITE_URL (server setting) sends 个人中心 / 修改密码 to the central site; else they are in-app
   const central = user?.centralSiteUrl;
   const expanded = device === 'mobile' ? drawerOpen : opened;
+  const bellReady = useAfterFirstPaint();
 
   const logout = async () => {
     await signOut();
@@ -86,7 +98,13 @@ export function Navbar() {
             <LangSwitch />
           </span>
         </Tooltip>
-        <NoticeBell />
+        {bellReady ? (
+          <Suspense fallback={bellPlace}>
+            <NoticeBell />
+          </Suspense>
+        ) : (
+          bellPlace
+        )}
         <Tooltip title={t('settings.title')} placement="bottom">
           <button
             type="button"

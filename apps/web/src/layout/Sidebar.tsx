@@ -1,4 +1,4 @@
-import { activeMenuOf } from '@gk/contracts';
+import activeMenus from 'virtual:gk-active-menus';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ type Item = Required<MenuProps>['items'][number];
  */
 export function activeKey(entries: NavEntry[], pathname: string): { key?: string; group?: string } {
   // a details screen declares its list in the menu contract; the heuristics below cover the rest
-  const p = activeMenuOf(pathname).toLowerCase();
+  const p = (activeMenus[pathname.toLowerCase()] ?? pathname).toLowerCase();
   const module = (s: string) => s.split('/')[1] ?? '';
   const stem = (s: string) => s.replace(/-[^/-]*$/, '');
   let best: { key?: string; group?: string; score: number } = { score: 0 };

@@ -21,34 +21,62 @@ export function dayjsLocale(lang: Lang): string {
 const HTML_LANG: Record<Lang, string> = { zh: 'zh-CN', en: 'en', es: 'es' };
 
 /**
- * The dictionaries are built from the contracts at build time (vite-plugin-messages.ts): zh, the
- * default, ships with the app; en and es load on demand (before the first render when chosen).
+ * The dictionaries are built from the contracts at build time (vite-plugin-messages.ts), each in two parts: the
+ * entry's (the login page, the shell, the error pages, route titles) and the rest (the screens' strings). zh's
+ * first part ships with the app; every other part loads on demand: the chosen language's first part before the
+ * first render, the rest with the signed-in frame (`loadScreenMessages`, which the guard waits for).
  */
-const LOADERS: Record<Exclude<Lang, 'zh'>, () => Promise<{ default: Record<string, string> }>> = {
+type Dict = () => Promise<{ default: Record<string, string> }>;
+const CORE: Record<Exclude<Lang, 'zh'>, Dict> = {
   en: () => import('virtual:gk-messages/en'),
   es: () => import('virtual:gk-messages/es'),
 };
+const REST: Record<Lang, Dict> = {
+  zh: () => import('virtual:gk-messages/zh/rest'),
+  en: () => import('virtual:gk-messages/en/rest'),
+  es: () => import('virtual:gk-messages/es/rest'),
+};
 
 const NS = 'translation';
-const loading = new Map<Lang, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
+const loaded = new Set<string>(['zh']);
+/** set once the signed-in frame asked for the screens' strings: from then on a language loads whole */
+let screens = false;
 
 function hasLang(lang: Lang): boolean {
-  return i18next.hasResourceBundle(lang, NS);
+  return loaded.has(lang) && (!screens || loaded.has(`${lang}/rest`));
 }
 
-/** Loads a language's dictionary into i18next (once). */
-export function loadLang(lang: Lang): Promise<void> {
-  if (hasLang(lang)) return Promise.resolve();
-  let p = loading.get(lang);
+function loadPart(key: string, dict: Dict, lang: Lang): Promise<void> {
+  if (loaded.has(key)) return Promise.resolve();
+  let p = loading.get(key);
   if (!p) {
-    p = (lang === 'zh' ? Promise.resolve({ default: zhMessages }) : LOADERS[lang]())
+    p = dict()
       .then((m) => {
         i18next.addResourceBundle(lang, NS, m.default, true, true);
+        loaded.add(key);
       })
-      .finally(() => loading.delete(lang));
-    loading.set(lang, p);
+      .finally(() => loading.delete(key));
+    loading.set(key, p);
   }
   return p;
+}
+
+const loadCore = (lang: Lang) => (lang === 'zh' ? Promise.resolve() : loadPart(lang, CORE[lang], lang));
+
+/** Loads a language's dictionary into i18next (once): its entry part, and the rest once signed in. */
+export function loadLang(lang: Lang): Promise<void> {
+  if (!screens) return loadCore(lang);
+  return Promise.all([loadCore(lang), loadPart(`${lang}/rest`, REST[lang], lang)]).then(() => undefined);
+}
+
+/**
+ * The screens' strings of the language in effect (and of any language chosen later): the signed-in frame renders
+ * once they are in. A failure (offline, a stale deployment) is the caller's to report.
+ */
+export function loadScreenMessages(): Promise<void> {
+  screens = true;
+  return loadLang(currentLang());
 }
 
 function applyLang(lang: Lang) {
@@ -58,13 +86,13 @@ function applyLang(lang: Lang) {
 
 /**
  * react-i18next over the contracts dictionary: keys are flat ("login.title"), so the key and namespace
- * separators are off, and placeholders use the contracts' `{name}` syntax. Resolves once the language's
- * dictionary is in (at once for zh); render after that.
+ * separators are off, and placeholders use the contracts' `{name}` syntax. Resolves once the entry's part of the
+ * language's dictionary is in (at once for zh); render after that (the guard waits for the screens' part).
  */
 export function initI18n(lang: Lang = storedLang()): Promise<typeof i18next> {
   if (!i18next.isInitialized) {
     void i18next.use(initReactI18next).init({
-      resources: { zh: { [NS]: zhMessages } },
+      resources: { zh: { [NS]: { ...zhMessages } } },
       lng: DEFAULT_LANG,
       fallbackLng: DEFAULT_LANG,
       keySeparator: false,
@@ -74,11 +102,11 @@ export function initI18n(lang: Lang = storedLang()): Promise<typeof i18next> {
       interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
     });
   }
-  if (hasLang(lang)) {
+  if (loaded.has(lang)) {
     applyLang(lang);
     return Promise.resolve(i18next);
   }
-  return loadLang(lang).then(
+  return loadCore(lang).then(
     () => {
       applyLang(lang);
       return i18next;
