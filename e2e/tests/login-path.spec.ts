@@ -7,13 +7,14 @@ import { signedIn } from './helpers';
 import { dataRows } from './list-helpers';
 
 /**
- * The JavaScript /login loads stays within its gzip budget (docs/decisions.md: ≤ 200 KB; measured 141 KB).
+ * The JavaScript /login loads stays within its gzip budget (issue 28: ≤ 150 KB; 145 KB held, measured 142.4 KB with
+ * only the login / shell part of the zh dictionary in the entry).
  * Measured on the real build (`npm run build` runs before the e2e suite): the files the browser fetches for
  * the login page, which must be the entry of dist/index.html and its static-import graph from the Vite
  * manifest (the modulepreloads), and nothing the signed-in area needs.
  */
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
-const BUDGET_GZIP = 200 * 1024;
+const BUDGET_GZIP = 145 * 1024;
 
 interface ManifestChunk {
   file: string;
@@ -128,14 +129,19 @@ test.describe('the signed-in pages', () => {
   // screen), the icons of 内容审核 / 发布计划 / 发布日历, and the contracts and messages of review, notices, releases,
   // the calendar and the content checks in the first screen's bundle (zh, en, es). Issue 28 is the next issue: it
   // takes messages and contracts off the first screen.
-  const NEWS_LIST_BUDGET_GZIP = 570 * 1024;
+  // lowered to 553 KB in issue 28 (measured 551.0 KB in bench/web.mjs): the screens' strings out of the entry (they load
+  // with the frame, same bytes), no zod with the layout, the bell after the first paint (−8.2 KB), the phone drawer
+  // only on a phone (−5.4 KB), Collapse and the color picker out of the shared antd chunk (−4.8 KB); the list's own
+  // modules still import the contracts index (45.6 KB of zod and resources)
+  const NEWS_LIST_BUDGET_GZIP = 553 * 1024;
   // the detail page raised by 4 KB more in issue 23 (measured +2.3 KB over 669): the publish bar that says what it
   // does (更多 menu, draft state, confirmations) and the alt text of every image slot and of the editor's images;
   // issue 28 takes the detail page to 450 KB. 3 KB more in issue 26 (measured 683.3 KB): 从素材库选择 in every image
   // slot and the editor (the picker itself loads on demand), the new contracts and messages as on the list
   // 23 KB more in issue 27 (measured 706.5 KB): as on the list, plus the review bar's state hook and the content
   // check's context (the panel, the review bar and the history drawer load on demand)
-  const NEWS_DETAIL_BUDGET_GZIP = 708 * 1024;
+  // 704 KB in issue 28 (measured 701.9 KB, the bell included: it may load before the page's requests settle)
+  const NEWS_DETAIL_BUDGET_GZIP = 704 * 1024;
   const api = signedIn();
 
   const chunkOf = (manifest: Record<string, ManifestChunk>, key: string) => {
