@@ -1,5 +1,6 @@
-import { type DeliveryEndpoint, type DeliveryFilterKind, hasSeo, imageMetaName, type ResourceDef } from '@gk/contracts';
+import { type DeliveryEndpoint, type DeliveryFilterKind, hasSeo, imageMetaName, PENDING_DRAFT, type ResourceDef } from '@gk/contracts';
 import { type Expression, type OrderByItemBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { keptCount } from '../../crud/kept-counts.js';
 import { type Condition, ResourceQuery, type Row } from '../../crud/list.js';
 import { type LooseTables, looseDb } from '../../db/index.js';
 import { runShape } from '../../db/shapes.js';
@@ -169,10 +170,23 @@ export class DeliveryList extends ResourceQuery {
       total = await withTotal();
       if (total === 0) return { rows: [], total };
     } else if (withTotal) {
-      const [c] = await runShape<{ n: number }>(db, this.ctx.dialect, shape && `${shape}:count`, params, () =>
-        where(this.base(db, false, joinFiltered || !!this.hooks.listWhere)).select(sql<number>`count(*)`.as('n')),
-      );
-      total = Number(c?.n ?? 0);
+      const joins = joinFiltered || !!this.hooks.listWhere;
+      const count = async () => {
+        const [c] = await runShape<{ n: number }>(db, this.ctx.dialect, shape && `${shape}:count`, params, () =>
+          where(this.base(db, false, joins)).select(sql<number>`count(*)`.as('n')),
+        );
+        return Number(c?.n ?? 0);
+      };
+      // kept between writes (crud/kept-counts.ts) unless it reads the term index or another table's rows
+      total =
+        !shape || terms || set.some((p) => p.startsWith('translation=') || p.endsWith(`=${PENDING_DRAFT}`))
+          ? await count()
+          : await keptCount(
+              this.ctx,
+              [def.table, ...(joins ? def.fields.flatMap((f) => (f.join ? [f.join.table] : [])) : [])],
+              `${shape}:count\u0000${JSON.stringify(params)}`,
+              count,
+            );
       if (total === 0) return { rows: [], total };
     }
     const offset = (r.page - 1) * r.pageSize;

@@ -3,6 +3,7 @@ import { allResources, type DeliveryEndpoint, deliveryEndpoints, deliveryVisibil
 import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { Ctx, WriteEvent } from '../../context.js';
+import { keepCounts } from '../../crud/kept-counts.js';
 import type { Database } from '../../db/schema.js';
 import { busOf, changed, OWN_KINDS } from '../../events/bus.js';
 
@@ -80,6 +81,9 @@ interface Boundaries {
 export class ContentVersions {
   /** the tables the delivery API reads: only their writes bump a version */
   private readonly delivered: Set<string>;
+  get tables(): ReadonlySet<string> {
+    return this.delivered;
+  }
   /** version per table, while the bus can be trusted to say when they change */
   private kept: Map<string, string> | null = null;
   private loading: Promise<Map<string, string>> | null = null;
@@ -201,6 +205,8 @@ export function contentVersions(ctx: Ctx): ContentVersions {
   if (!v) {
     const created = new ContentVersions(ctx);
     ctx.onWrite((e) => created.onWrite(e));
+    // every write of these tables is now a change on the bus: list totals over them may be kept between changes
+    keepCounts(ctx, created.tables);
     byCtx.set(ctx, created);
     v = created;
   }
