@@ -179,5 +179,19 @@ describe.each(DIALECTS)('kept list totals on %s', (dialect) => {
     expect(await keptCount(ctx, ['news'], 'test:c', racing)).toBe(10);
     expect(await keptCount(ctx, ['news'], 'test:c', racing)).toBe(11);
     expect(runs).toBe(6);
+    // asked three times at once: counted once
+    let release = () => {};
+    const slow = async () => {
+      runs++;
+      await new Promise<void>((r) => {
+        release = r;
+      });
+      return 3;
+    };
+    const all = Promise.all([1, 2, 3].map(() => keptCount(ctx, ['news'], 'test:d', slow)));
+    await new Promise((r) => setTimeout(r, 10));
+    release();
+    expect(await all).toEqual([3, 3, 3]);
+    expect(runs).toBe(7);
   });
 });

@@ -19,12 +19,15 @@ import { busOf } from '../events/bus.js';
  *   the caller names the tables a count reads).
  *   Values that depend on the clock (now, for a publish state or the site's visibility) are part of the key.
  *
- * At most MAX_KEPT counts; beyond that they are all dropped and kept again.
+ * Requests asking for a count that is running (at the same generation) wait for it rather than count again. At
+ * most MAX_KEPT counts; beyond that they are all dropped and kept again.
  */
 const MAX_KEPT = 1000;
 
 class KeptCounts {
   private readonly counts = new Map<string, number>();
+  /** the counts running now, started at `generation` */
+  private readonly running = new Map<string, Promise<number>>();
   /** the bus generation the kept counts were counted at */
   private generation = -1;
   constructor(private readonly ctx: Ctx) {}
@@ -35,11 +38,19 @@ class KeptCounts {
     const generation = bus.generation;
     if (generation !== this.generation) {
       this.counts.clear();
+      this.running.clear();
       this.generation = generation;
     }
     const kept = this.counts.get(key);
     if (kept !== undefined) return kept;
-    const n = await run();
+    // the same count asked again while it runs (many requests of one page at once): they wait for that one
+    const running = this.running.get(key);
+    if (running) return running;
+    const counting = run().finally(() => {
+      if (this.running.get(key) === counting) this.running.delete(key);
+    });
+    this.running.set(key, counting);
+    const n = await counting;
     // nothing changed while it was counted (and the bus still hears every change): it may be kept
     if (bus.trusted && bus.generation === generation && this.generation === generation) {
       if (this.counts.size >= MAX_KEPT) this.counts.clear();
