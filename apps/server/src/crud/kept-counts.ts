@@ -17,7 +17,9 @@ import { busOf } from '../events/bus.js';
  * - Only counts of the tables whose writes are changes (`keepCounts`: the tables the delivery API reads), over a
  *   resource's own table or its gram index (no data scope, translation or pending-draft filter, no hook's condition:
  *   the caller names the tables a count reads).
- *   Values that depend on the clock (now, for a publish state or the site's visibility) are part of the key.
+ *   Values that depend on the clock (now, for a publish state) are part of the key; the delivery lists name the
+ *   site's visibility by the table's last schedule boundary instead (what is shown changes only when one passes),
+ *   read before the clock and again after the count (`confirm`), so a count is kept across seconds.
  *
  * Requests asking for a count that is running (at the same generation) wait for it rather than count again. At
  * most MAX_KEPT counts; beyond that they are all dropped and kept again.
@@ -32,7 +34,7 @@ class KeptCounts {
   private generation = -1;
   constructor(private readonly ctx: Ctx) {}
 
-  async count(key: string, run: () => Promise<number>): Promise<number> {
+  async count(key: string, run: () => Promise<number>, confirm?: () => Promise<boolean>): Promise<number> {
     const bus = busOf(this.ctx);
     if (!bus.trusted) return run();
     const generation = bus.generation;
@@ -52,7 +54,8 @@ class KeptCounts {
     this.running.set(key, counting);
     const n = await counting;
     // nothing changed while it was counted (and the bus still hears every change): it may be kept
-    if (bus.trusted && bus.generation === generation && this.generation === generation) {
+    if (bus.trusted && bus.generation === generation && this.generation === generation && (!confirm || (await confirm()))) {
+      if (bus.generation !== generation || this.generation !== generation) return n;
       if (this.counts.size >= MAX_KEPT) this.counts.clear();
       this.counts.set(key, n);
     }
@@ -74,7 +77,14 @@ export function keepCounts(ctx: Ctx, tables: Iterable<string>): void {
  * The count of `key` (its shape and values), as kept since the last change, or `run()` counted now (and kept);
  * `tables`: every table the count reads.
  */
-export function keptCount(ctx: Ctx, tables: readonly string[], key: string, run: () => Promise<number>): Promise<number> {
+export function keptCount(
+  ctx: Ctx,
+  tables: readonly string[],
+  key: string,
+  run: () => Promise<number>,
+  /** asked after the count ran: may it be kept (e.g. the key's clock-dependent part is still the same) */
+  confirm?: () => Promise<boolean>,
+): Promise<number> {
   const k = perCtx.get(ctx);
-  return k && tables.every((t) => k.tables.has(t)) ? k.counts.count(key, run) : run();
+  return k && tables.every((t) => k.tables.has(t)) ? k.counts.count(key, run, confirm) : run();
 }

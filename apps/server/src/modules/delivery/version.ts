@@ -44,6 +44,9 @@ function tablesOf(def: ResourceDef, schedule: Schedule): TableRead[] {
   return out;
 }
 
+/** the tables a resource's delivery list reads (its own and its joins'), with its read-time schedule */
+export const tablesOfResource = (def: ResourceDef): TableRead[] => tablesOf(def, deliveryVisibility(def));
+
 /** every table one delivery path reads (its resource, its joins, its items and theirs), in a fixed order */
 export function tablesRead(e: DeliveryEndpoint): TableRead[] {
   const out = tablesOf(e.resource, deliveryVisibility(e.resource));
