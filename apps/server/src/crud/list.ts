@@ -30,6 +30,7 @@ import { runShape } from '../db/shapes.js';
 import { queryGram, type TextIndex, textIndexOf } from '../db/text-index.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { parseInput } from '../http/route.js';
+import { keptCount } from './kept-counts.js';
 import { notPublishedSql, pendingDraftSql, publishStateSql } from './publish-state.js';
 import { scopeKey, scopeTotal, scopeWhere } from './scope.js';
 import { localesOf, statusSql } from './translations.js';
@@ -373,13 +374,28 @@ export class ResourceQuery {
         return Number(published?.n ?? 0);
       }
     }
-    const [countRow] = await runShape<{ n: number }>(this.db, this.ctx.dialect, shape && `${shape}:count`, q.params, () => {
-      const countBase = q.countFromIndex
-        ? this.db.selectFrom(`${this.textIndex!.table} as g`)
-        : this.base(this.db, q.gram, q.joinFiltered || !!this.hooks.listWhere);
-      return q.where(countBase).select(sql<number>`count(*)`.as('n'));
-    });
-    return Number(countRow?.n ?? 0);
+    const joins = q.joinFiltered || !!this.hooks.listWhere;
+    const count = async () => {
+      const [countRow] = await runShape<{ n: number }>(this.db, this.ctx.dialect, shape && `${shape}:count`, q.params, () => {
+        const countBase = q.countFromIndex ? this.db.selectFrom(`${this.textIndex!.table} as g`) : this.base(this.db, q.gram, joins);
+        return q.where(countBase).select(sql<number>`count(*)`.as('n'));
+      });
+      return Number(countRow?.n ?? 0);
+    };
+    // kept between writes (crud/kept-counts.ts) when it reads only the resource's table (its gram index is written
+    // with it) and the tables it joins, nothing another write path changes without a change of those
+    if (!shape || scope || set.some((s) => s.startsWith('translation=') || s.endsWith(`=${PENDING_DRAFT}`))) return count();
+    return keptCount(
+      this.ctx,
+      [this.def.table, ...(joins ? this.joinedTables() : [])],
+      `${shape}:count\u0000${JSON.stringify(q.params)}`,
+      count,
+    );
+  }
+
+  /** the tables of the joined names */
+  private joinedTables(): string[] {
+    return this.def.fields.flatMap((f) => (f.join ? [f.join.table] : []));
   }
 
   /**

@@ -1,5 +1,6 @@
-import { type DeliveryEndpoint, type DeliveryFilterKind, hasSeo, imageMetaName, type ResourceDef } from '@gk/contracts';
+import { type DeliveryEndpoint, type DeliveryFilterKind, hasSeo, imageMetaName, PENDING_DRAFT, type ResourceDef } from '@gk/contracts';
 import { type Expression, type OrderByItemBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { keptCount } from '../../crud/kept-counts.js';
 import { type Condition, ResourceQuery, type Row } from '../../crud/list.js';
 import { type LooseTables, looseDb } from '../../db/index.js';
 import { runShape } from '../../db/shapes.js';
@@ -8,6 +9,7 @@ import { parseInput } from '../../http/route.js';
 import { localBound } from './iso-time.js';
 import { orderTerms, searchCondition } from './search-index.js';
 import { termsOf } from './search-terms.js';
+import { contentVersions, tablesOfResource } from './version.js';
 
 /**
  * The query language of a delivery list (README "The delivery query language"), as its description declares it
@@ -135,8 +137,15 @@ export class DeliveryList extends ResourceQuery {
       if (!terms) return { rows: [], total: 0 };
     }
     const legacy = parseInput(this.schema, r.legacy) as Row;
+    // what the site shows changes with the clock only when a schedule boundary passes: the table's content version
+    // with its last boundary, read before the clock, names the visibility's values in a kept count's key
+    const versions = contentVersions(this.ctx);
+    const read = tablesOfResource(def);
+    const stamp = withTotal === true ? await versions.versionOf(read) : '';
     const shown = this.hooks.visible?.values();
     const { conds, params, set } = this.conditions(legacy, false, undefined, shown);
+    /** where the visibility's values are in `params` (conditions() adds them last) */
+    const clockAt = params.length - (shown?.length ?? 0);
     const names: string[] = [];
     for (const f of r.filters) {
       const e = this.expr(f.field);
@@ -169,10 +178,25 @@ export class DeliveryList extends ResourceQuery {
       total = await withTotal();
       if (total === 0) return { rows: [], total };
     } else if (withTotal) {
-      const [c] = await runShape<{ n: number }>(db, this.ctx.dialect, shape && `${shape}:count`, params, () =>
-        where(this.base(db, false, joinFiltered || !!this.hooks.listWhere)).select(sql<number>`count(*)`.as('n')),
-      );
-      total = Number(c?.n ?? 0);
+      const joins = joinFiltered || !!this.hooks.listWhere;
+      const count = async () => {
+        const [c] = await runShape<{ n: number }>(db, this.ctx.dialect, shape && `${shape}:count`, params, () =>
+          where(this.base(db, false, joins)).select(sql<number>`count(*)`.as('n')),
+        );
+        return Number(c?.n ?? 0);
+      };
+      // kept between writes (crud/kept-counts.ts) unless it reads the term index or another table's rows
+      total =
+        !shape || terms || set.some((p) => p.startsWith('translation=') || p.endsWith(`=${PENDING_DRAFT}`))
+          ? await count()
+          : await keptCount(
+              this.ctx,
+              [def.table, ...(joins ? def.fields.flatMap((f) => (f.join ? [f.join.table] : [])) : [])],
+              `${shape}:count\u0000${JSON.stringify(shown ? [...params.slice(0, clockAt), ...params.slice(clockAt + shown.length)] : params)}\u0000${shown ? stamp : ''}`,
+              count,
+              // kept only if no boundary passed while it was counted (the clock read for it lies between)
+              shown ? async () => (await versions.versionOf(read)) === stamp : undefined,
+            );
       if (total === 0) return { rows: [], total };
     }
     const offset = (r.page - 1) * r.pageSize;

@@ -3,6 +3,7 @@ import { allResources, type DeliveryEndpoint, deliveryEndpoints, deliveryVisibil
 import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { Ctx, WriteEvent } from '../../context.js';
+import { keepCounts } from '../../crud/kept-counts.js';
 import type { Database } from '../../db/schema.js';
 import { busOf, changed, OWN_KINDS } from '../../events/bus.js';
 
@@ -43,6 +44,9 @@ function tablesOf(def: ResourceDef, schedule: Schedule): TableRead[] {
   return out;
 }
 
+/** the tables a resource's delivery list reads (its own and its joins'), with its read-time schedule */
+export const tablesOfResource = (def: ResourceDef): TableRead[] => tablesOf(def, deliveryVisibility(def));
+
 /** every table one delivery path reads (its resource, its joins, its items and theirs), in a fixed order */
 export function tablesRead(e: DeliveryEndpoint): TableRead[] {
   const out = tablesOf(e.resource, deliveryVisibility(e.resource));
@@ -80,6 +84,9 @@ interface Boundaries {
 export class ContentVersions {
   /** the tables the delivery API reads: only their writes bump a version */
   private readonly delivered: Set<string>;
+  get tables(): ReadonlySet<string> {
+    return this.delivered;
+  }
   /** version per table, while the bus can be trusted to say when they change */
   private kept: Map<string, string> | null = null;
   private loading: Promise<Map<string, string>> | null = null;
@@ -201,6 +208,8 @@ export function contentVersions(ctx: Ctx): ContentVersions {
   if (!v) {
     const created = new ContentVersions(ctx);
     ctx.onWrite((e) => created.onWrite(e));
+    // every write of these tables is now a change on the bus: list totals over them may be kept between changes
+    keepCounts(ctx, created.tables);
     byCtx.set(ctx, created);
     v = created;
   }
