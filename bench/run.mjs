@@ -65,6 +65,16 @@ function run(url, requests, duration, connections = CONNECTIONS) {
   );
 }
 
+/** CPU ms a process used so far (user + system, /proc; 0 where there is none) */
+function cpuMs(pid) {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 /**
@@ -340,16 +350,31 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
       if (!wanted(sc.label)) continue;
       const mine = [];
       const theirs = [];
+      // the CPU each process spent per answer (its own only: the floor's PostgreSQL work is in the database's)
+      const cpu = { product: 0, floor: 0 };
+      const timed = async (side, pid, url, requests, i) => {
+        const before = cpuMs(pid);
+        const r = await load(url, requests, sc.label, { warm: i === 0, quiet: true, expect: sc.expect });
+        // the first round's CPU holds its warm-up's: with a warm-up, that round is left out of this figure
+        cpu[side] += i === 0 && WARMUP > 0 ? 0 : cpuMs(pid) - before;
+        return r;
+      };
       for (let i = 0; i < ROUNDS; i++) {
-        mine.push(await load(base, sc.product, sc.label, { warm: i === 0, quiet: true, expect: sc.expect }));
-        theirs.push(await load(fbase, sc.floor, sc.label, { warm: i === 0, quiet: true, expect: sc.expect }));
+        mine.push(await timed('product', server.proc.pid, base, sc.product, i));
+        theirs.push(await timed('floor', floor.proc.pid, fbase, sc.floor, i));
       }
       results.product[sc.key] = combine(sc.label, mine);
       results.floor[sc.key] = combine(sc.label, theirs);
+      const perAnswer = (side, runs) => {
+        const measured = runs.slice(WARMUP > 0 ? 1 : 0).reduce((n, r) => n + r.answered, 0);
+        return measured ? Math.round((cpu[side] * 1000) / measured) : null;
+      };
+      results.product[sc.key].cpuUsPerAnswer = perAnswer('product', mine);
+      results.floor[sc.key].cpuUsPerAnswer = perAnswer('floor', theirs);
       const p = results.product[sc.key];
       const f = results.floor[sc.key];
       console.log(
-        `  ${sc.label.padEnd(34)} product ${String(p.reqPerSec).padStart(6)} req/s (p50 ${p.p50Ms} ms, p99 ${p.p99Ms} ms)  floor ${String(f.reqPerSec).padStart(6)} req/s  ratio ${(p.reqPerSec / f.reqPerSec).toFixed(2)}  [${p.rounds.join(' ')} | ${f.rounds.join(' ')}]${p.non2xx + p.errors ? `  product: ${p.non2xx} unexpected, ${p.errors} errors` : ''}${f.non2xx + f.errors ? `  floor: ${f.non2xx} unexpected, ${f.errors} errors` : ''}`,
+        `  ${sc.label.padEnd(34)} product ${String(p.reqPerSec).padStart(6)} req/s (p50 ${p.p50Ms} ms, p99 ${p.p99Ms} ms)  floor ${String(f.reqPerSec).padStart(6)} req/s  ratio ${(p.reqPerSec / f.reqPerSec).toFixed(2)}  [${p.rounds.join(' ')} | ${f.rounds.join(' ')}]  CPU µs/answer ${p.cpuUsPerAnswer} | ${f.cpuUsPerAnswer}${p.non2xx + p.errors ? `  product: ${p.non2xx} unexpected, ${p.errors} errors` : ''}${f.non2xx + f.errors ? `  floor: ${f.non2xx} unexpected, ${f.errors} errors` : ''}`,
       );
     }
     results.product.rssApiMb = productRss();
