@@ -6,8 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { columnOf, newsResource, policyResource } from '@gk/contracts';
 import Database from 'better-sqlite3';
+import { contentLocalesOf } from '../apps/server/src/config.ts';
 import { gramsOf, textIndexOf } from '../apps/server/src/db/text-index.ts';
-import { searchedResources, termsOfRow } from '../apps/server/src/modules/delivery/search-index.ts';
+import { localesKey, searchedResources, termsOfRecord } from '../apps/server/src/modules/delivery/search-index.ts';
 import { TERMS_VERSION } from '../apps/server/src/modules/delivery/search-terms.ts';
 import { ADMIN_PASSWORD, arg, ROOT, startNode, waitFor } from './lib.mjs';
 
@@ -122,38 +123,48 @@ function timeText(i, n) {
 
 /**
  * Writes `search_term`, `search_doc` and a complete `search_state` for every searched resource: each record's terms
- * (termsOfRow, the server's own), the term rows inserted term by term in key order (a sort, then appends).
+ * (termsOfRecord, the server's own, per content locale), the term rows inserted term by term in key order (a sort, then appends).
  * Answers the number of term rows.
  */
-function fillSearchIndex(sqlite) {
+function fillSearchIndex(sqlite, withTerms = true) {
   // a bulk load into a file thrown away after the run: no journal, a large cache
   sqlite.pragma('journal_mode = OFF');
   sqlite.pragma('cache_size = -262144');
   let count = 0;
+  // the server's default content locales (no translations: every term under '*')
+  const config = contentLocalesOf({});
   sqlite.transaction(() => {
-    const insTerm = sqlite.prepare('insert into search_term (resource, term, record_id) values (?, ?, ?)');
-    const insDoc = sqlite.prepare('insert into search_doc (resource, record_id, terms) values (?, ?, ?)');
-    const insState = sqlite.prepare('insert or replace into search_state (resource, version, last_id, done) values (?, ?, ?, 1)');
-    for (const { def, fields } of searchedResources()) {
+    const insTerm = sqlite.prepare('insert into search_term (resource, term, locale, record_id) values (?, ?, ?, ?)');
+    const insDoc = sqlite.prepare('insert into search_doc (resource, record_id, locale, terms) values (?, ?, ?, ?)');
+    const insState = sqlite.prepare(
+      'insert or replace into search_state (resource, version, locales, last_id, done) values (?, ?, ?, ?, 1)',
+    );
+    for (const s of searchedResources()) {
+      const { def, fields } = s;
       const cols = ['id', ...new Set(fields.map(columnOf))];
-      /** term → ids, in id order */
+      /** locale + NUL + term → ids, in id order */
       const postings = new Map();
       const batch = sqlite.prepare(`select ${cols.join(', ')} from ${def.table} where id > ? order by id limit 5000`);
-      let last = 0;
-      for (let rows = batch.all(0); rows.length; rows = batch.all(last))
+      let last = withTerms ? 0 : (sqlite.prepare(`select max(id) as m from ${def.table}`).get().m ?? 0);
+      for (let rows = withTerms ? batch.all(0) : []; rows.length; rows = batch.all(last))
         for (const r of rows) {
-          const terms = termsOfRow(fields, r);
-          insDoc.run(def.name, r.id, terms.join(' '));
-          for (const t of terms) {
-            const ids = postings.get(t);
-            if (ids) ids.push(r.id);
-            else postings.set(t, [r.id]);
+          for (const [locale, terms] of termsOfRecord(s, config, r)) {
+            insDoc.run(def.name, r.id, locale, terms.join(' '));
+            for (const t of terms) {
+              const key = `${t}\u0000${locale}`;
+              const ids = postings.get(key);
+              if (ids) ids.push(r.id);
+              else postings.set(key, [r.id]);
+            }
           }
           last = r.id;
         }
-      for (const t of [...postings.keys()].sort(byBytes)) for (const id of postings.get(t)) insTerm.run(def.name, t, id);
+      for (const k of [...postings.keys()].sort(byBytes)) {
+        const [t, locale] = k.split('\u0000');
+        for (const id of postings.get(k)) insTerm.run(def.name, t, locale, id);
+      }
       for (const ids of postings.values()) count += ids.length;
-      insState.run(def.name, TERMS_VERSION, last);
+      insState.run(def.name, TERMS_VERSION, localesKey(config), last);
     }
   })();
   sqlite.pragma('journal_mode = WAL');
@@ -171,8 +182,12 @@ const byBytes = (a, b) => {
   return x.length - y.length;
 };
 
-/** `port`: where the schema-creating server listens for its moment (default: a random one in 18000–18999) */
-export async function generate(dataDir, newsCount, port) {
+/**
+ * `port`: where the schema-creating server listens for its moment (default: a random one in 18000–18999).
+ * `searchTerms: false` leaves the delivery API's term index (`q`) empty but marked complete, so no start-up
+ * backfill runs (~400 terms a news: hours and tens of GB at 1,000,000 news); only for rows that do not search with `q`.
+ */
+export async function generate(dataDir, newsCount, port, { searchTerms = true } = {}) {
   seed = SEED;
   // drawn even when a port is given, so the data are the same either way
   const randomPort = 18_000 + rnd(1000);
@@ -266,7 +281,7 @@ export async function generate(dataDir, newsCount, port) {
   const indexed = Date.now() - t1;
   // the delivery API's term index (`q`), with the server's own term cutting, as its start-up backfill would write it
   const t2 = Date.now();
-  const terms = fillSearchIndex(sqlite);
+  const terms = fillSearchIndex(sqlite, searchTerms);
   sqlite.exec('analyze');
   const searchMs = Date.now() - t2;
   sqlite.close();
