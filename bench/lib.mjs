@@ -114,12 +114,18 @@ export async function postgresAnswers(url = PG_ADMIN_URL) {
   }
 }
 
-/** Creates a database of its own for this run (`bench_<pid>`); returns its URL and a drop(). */
-export async function createPgDatabase(url = PG_ADMIN_URL) {
-  const name = `bench_${process.pid}`;
-  await pgAdmin(url, `drop database if exists ${name}`);
-  await pgAdmin(url, `create database ${name}`);
+/**
+ * Creates a database of its own for this run (`bench_<pid>`); returns its URL and a drop(). `kept`: a database
+ * kept between runs under that name, used as it is when it exists (`existed`).
+ */
+export async function createPgDatabase(url = PG_ADMIN_URL, kept = null) {
+  const name = kept ?? `bench_${process.pid}`;
+  const existed = kept !== null && (await pgAdmin(url, `select 1 from pg_database where datname = '${name}'`)).rowCount > 0;
+  if (!existed) {
+    await pgAdmin(url, `drop database if exists ${name}`);
+    await pgAdmin(url, `create database ${name}`);
+  }
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  return { url: dbUrl.toString(), drop: () => pgAdmin(url, `drop database if exists ${name} with (force)`) };
+  return { name, existed, url: dbUrl.toString(), drop: () => pgAdmin(url, `drop database if exists ${name} with (force)`) };
 }

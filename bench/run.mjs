@@ -31,7 +31,22 @@ import { measureWeb } from './web.mjs';
 const NEWS = Number(arg('news', '100000'));
 const DURATION = Number(arg('duration', '10'));
 const CONNECTIONS = Number(arg('connections', '10'));
-const DATA = path.join(ROOT, 'bench/results/tmp/data');
+/**
+ * --data DIR: keep the generated data (SQLite files in DIR, a PostgreSQL database `bench_keep_<news>`) after the
+ * run and reuse them in the next run with the same --news, instead of generating again (minutes at 1,000,000
+ * news). Meant for --only rows that write nothing: the rows (g) and the import add news.
+ */
+const KEEP = arg('data', null);
+const DATA = KEEP ? path.resolve(KEEP) : path.join(ROOT, 'bench/results/tmp/data');
+/**
+ * --only a,b,e,i: only these rows of the table (the letters of its figures), nothing after them (logins, memory,
+ * saves, import, content check, badge, web), and no README table or results file: the figures are printed.
+ */
+const ONLY =
+  arg('only', null)
+    ?.split(',')
+    .map((s) => s.trim()) ?? null;
+const wanted = (letter) => !ONLY || ONLY.includes(letter);
 // the product, the floor beside it and the server that creates the schema listen on --port, +1 and +2
 const PORT = Number(arg('port', '18480'));
 const FLOOR_PORT = PORT + 1;
@@ -117,17 +132,32 @@ async function main() {
     execSync('npm run build', { cwd: ROOT, stdio: 'ignore' });
   }
   const dbs = await databases();
-  console.log(`generating ${NEWS} news…`);
-  const gen = await generate(DATA, NEWS, PORT + 2);
-  console.log(`  inserted in ${gen.insertMs} ms, title index in ${gen.indexMs} ms, ${gen.searchTerms} search terms in ${gen.searchMs} ms`);
+  const keptFile = path.join(DATA, 'generated.json');
+  const kept = KEEP && fs.existsSync(keptFile) ? JSON.parse(fs.readFileSync(keptFile, 'utf8')) : null;
+  let gen;
+  if (kept?.news === NEWS) {
+    gen = kept;
+    console.log(`reusing the ${NEWS} news generated in ${DATA}`);
+  } else {
+    console.log(`generating ${NEWS} news…`);
+    // --no-search-terms: the delivery API's term index (`q`) left empty, marked complete (bench/generate.mjs)
+    gen = await generate(DATA, NEWS, PORT + 2, { searchTerms: !process.argv.includes('--no-search-terms') });
+    console.log(
+      `  inserted in ${gen.insertMs} ms, title index in ${gen.indexMs} ms, ${gen.searchTerms} search terms in ${gen.searchMs} ms`,
+    );
+    if (KEEP) fs.writeFileSync(keptFile, JSON.stringify(gen));
+  }
   let pgDb = null;
   const results = {};
   let web = null;
   try {
     if (dbs.includes('postgres')) {
-      pgDb = await createPgDatabase();
-      gen.postgresCopyMs = await generatePostgres(DATA, pgDb.url, PORT + 2);
-      console.log(`  copied to PostgreSQL in ${gen.postgresCopyMs} ms`);
+      pgDb = await createPgDatabase(undefined, KEEP ? `bench_keep_${NEWS}` : undefined);
+      if (!pgDb.existed) {
+        gen.postgresCopyMs = await generatePostgres(DATA, pgDb.url, PORT + 2);
+        console.log(`  copied to PostgreSQL in ${gen.postgresCopyMs} ms`);
+        if (KEEP) fs.writeFileSync(keptFile, JSON.stringify(gen));
+      } else console.log(`  reusing PostgreSQL's ${pgDb.name}`);
     }
     for (const db of dbs) {
       const r = await benchOne(db, gen, pgDb?.url, db === dbs[0]);
@@ -135,7 +165,11 @@ async function main() {
       web ??= r.web;
     }
   } finally {
-    await pgDb?.drop();
+    if (!KEEP) await pgDb?.drop();
+  }
+  if (ONLY) {
+    for (const db of dbs) console.log(JSON.stringify({ db, product: results[db].product, floor: results[db].floor }));
+    return;
   }
 
   const out = {
@@ -239,38 +273,43 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
       throw new Error(`the floor's filtered list differs from the product's: ${filtered.status} ${filteredBody.slice(0, 300)}`);
     console.log(`  type ${type}, not hot: ${JSON.parse(filteredBody).total} live news`);
 
-    const rendition = await prepareRendition(base, fbase, token);
-    results.product.sitemap = await sitemapOnce(base);
+    const rendition = wanted('h') ? await prepareRendition(base, fbase, token) : null;
+    if (wanted('j')) results.product.sitemap = await sitemapOnce(base);
 
     const randomId = (prefix) => (req) => ({ ...req, path: `${prefix}?id=${1 + Math.floor(Math.random() * NEWS)}` });
     const listRequest = [{ path: '/api/news/getNewsList', ...json({ pageNumber: 1, pageSize: 20 }, token) }];
     const scenarios = [
       {
         key: 'list',
+        letter: 'a',
         label: '(a) list page 1 + total',
         product: listRequest,
         floor: [{ path: '/a', ...json({ pageNumber: 1, pageSize: 20 }) }],
       },
       {
         key: 'search',
+        letter: 'b',
         label: `(b) title '${word}' + type, page 3`,
         product: [{ path: '/api/news/getNewsList', ...json({ title: word, code: type, pageNumber: 3, pageSize: 20 }, token) }],
         floor: [{ path: '/b', ...json({ title: word, code: type, pageNumber: 3, pageSize: 20 }) }],
       },
       {
         key: 'get',
+        letter: 'c',
         label: '(c) get by random id',
         product: [{ method: 'POST', headers: { token }, setupRequest: randomId('/api/news/getNews') }],
         floor: [{ method: 'POST', setupRequest: randomId('/c') }],
       },
       {
         key: 'publicList',
+        letter: 'e',
         label: '(e) public news list, page 1',
         product: [{ method: 'GET', path: PUBLIC_LIST }],
         floor: [{ method: 'GET', path: '/e?page=1&pageSize=20' }],
       },
       {
         key: 'publicRevalidate',
+        letter: 'f',
         label: '(f) public news list, 304',
         expect: 304,
         product: [{ method: 'GET', path: PUBLIC_LIST, headers: { 'if-none-match': etag } }],
@@ -278,12 +317,14 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
       },
       {
         key: 'rendition',
+        letter: 'h',
         label: '(h) a rendition from its store',
-        product: [{ method: 'GET', path: rendition.product }],
-        floor: [{ method: 'GET', path: rendition.floor }],
+        product: [{ method: 'GET', path: rendition?.product }],
+        floor: [{ method: 'GET', path: rendition?.floor }],
       },
       {
         key: 'publicFiltered',
+        letter: 'i',
         label: '(i) public list: type + isHot, -publishTime',
         product: [{ method: 'GET', path: filteredList(type) }],
         floor: [{ method: 'GET', path: filteredFloor(type) }],
@@ -293,7 +334,7 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
     console.log(`  product beside the floor (node:http, same SQL), ${ROUNDS} alternating rounds, medians:`);
     const productRss = sampleRss(server.proc.pid);
     const floorRss = sampleRss(floor.proc.pid);
-    for (const sc of scenarios) {
+    for (const sc of scenarios.filter((x) => wanted(x.letter))) {
       const mine = [];
       const theirs = [];
       for (let i = 0; i < ROUNDS; i++) {
@@ -310,6 +351,7 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
     }
     results.product.rssApiMb = productRss();
     results.floor.rssMb = floorRss();
+    if (ONLY) return { result: results, web };
     const loginRss = sampleRss(server.proc.pid);
     const loginRequest = [{ path: '/api/login/doLogin', ...json({ username: 'admin', password: ADMIN_PASSWORD }) }];
     results.product.login = await load(base, loginRequest, '(d) login');
