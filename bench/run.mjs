@@ -9,7 +9,7 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { UPLOAD_FIELD } from '@gk/contracts';
+import { allResources, hasSeo, UPLOAD_FIELD } from '@gk/contracts';
 import autocannon from 'autocannon';
 import { generate, generatePostgres } from './generate.mjs';
 import { measureImport } from './import.mjs';
@@ -237,6 +237,7 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
   try {
     await waitFor(`${base}/api/nope`);
     await waitFor(`${fbase}/none`);
+    await slugsGiven(dbName === 'postgres' ? pgUrl : path.join(dataDir, 'app.db'));
     const login = await fetch(`${base}/api/login/doLogin`, json({ username: 'admin', password: ADMIN_PASSWORD })).then((r) => r.json());
     const token = login.data.token;
     const post = (p, body) => fetch(`${base}/api${p}`, json(body, token)).then((r) => r.json());
@@ -412,6 +413,49 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
     ['list', 'search', 'get', 'publicList', 'publicRevalidate', 'rendition', 'publicFiltered'].map((k) => [k, ratio(k)]),
   );
   return { result: results, web };
+}
+
+/**
+ * Waits until the product's start-up slug backfill (modules/delivery/slug-backfill.ts) gave every generated record
+ * its slug: until then it writes in the background (and bumps the content versions when done), which is no state
+ * to measure in. `where`: the SQLite file, or the PostgreSQL URL.
+ */
+async function slugsGiven(where) {
+  const started = Date.now();
+  const missing = allResources()
+    .filter(hasSeo)
+    .map(
+      (def) =>
+        `(select count(*) from ${def.table} as t where not exists (select 1 from content_slug as s where s.resource = '${def.name}' and s.record_id = t.id and s.current = 1))`,
+    )
+    .join(' + ');
+  const text = `select ${missing} as n`;
+  let count;
+  let close;
+  if (where.startsWith('postgres')) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: where });
+    await client.connect();
+    count = async () => Number((await client.query(text)).rows[0].n);
+    close = () => client.end();
+  } else {
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(where, { readonly: true });
+    const stmt = db.prepare(text);
+    count = async () => Number(stmt.get().n);
+    close = async () => db.close();
+  }
+  try {
+    for (let n = await count(); n > 0; n = await count()) {
+      if (Date.now() - started > 30 * 60_000) throw new Error(`the slug backfill left ${n} records without a slug after 30 minutes`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  } finally {
+    await close();
+  }
+  // its last step, the versions' bump, commits right after the last slugs
+  await new Promise((r) => setTimeout(r, 2000));
+  console.log(`  slug backfill done (waited ${Math.round((Date.now() - started) / 1000)} s)`);
 }
 
 /**
