@@ -77,6 +77,19 @@ async function openQueries() {
       const pgText = text.replace(/\?/g, () => `$${++n}`).replace(/ as (\w+)/g, (m, a) => (/[A-Z]/.test(a) ? ` as "${a}"` : m));
       out[name] = (params) => pool.query(pgText, params).then((r) => r.rows);
     }
+    out.run = (text, params) =>
+      pool
+        .query(
+          text.replace(
+            /\?/g,
+            (
+              (n) => () =>
+                `$${++n}`
+            )(0),
+          ),
+          params,
+        )
+        .then((r) => r.rows);
     return out;
   }
   const { default: Database } = await import('better-sqlite3');
@@ -87,6 +100,15 @@ async function openQueries() {
     const stmt = db.prepare(text);
     out[name] = (params) => stmt.all(params);
   }
+  const kept = new Map();
+  out.run = (text, params) => {
+    let stmt = kept.get(text);
+    if (!stmt) {
+      stmt = db.prepare(text);
+      kept.set(text, stmt);
+    }
+    return stmt.all(params);
+  };
   return out;
 }
 const q = await openQueries();
@@ -290,6 +312,57 @@ const stateOf = (r, now) =>
       : r.publishTime && r.publishTime > now
         ? 'scheduled'
         : 'published';
+// the translations of the back-office's records (issue 24, apps/server/src/crud/translations.ts), in the product's
+// default content locales (zh-CN, en): a list's rows carry their status in each other locale (one query for the
+// page); a record read for its form carries its locales' texts, SEO fields and slugs (two queries)
+const MAIN_LOCALE = 'zh-CN';
+const OTHER_LOCALES = ['en'];
+const SEO = ['slug', 'metaTitle', 'metaDescription', 'keywords', 'ogImage', 'canonicalUrl', 'noindex'];
+const marks = (n) => Array.from({ length: n }, () => '?').join(', ');
+const statusOf = (row, version) =>
+  Number(row?.has_text) !== 1 ? 'missing' : Number(row.source_version) < version ? 'outdated' : 'translated';
+async function withStatuses(rows) {
+  if (!rows.length) return rows;
+  const ids = rows.map((r) => r.id);
+  const found = await q.run(
+    `select "record_id", "locale", "has_text", "source_version" from "content_translation" where "resource" = ? and "record_id" in (${marks(ids.length)})`,
+    ['news', ...ids],
+  );
+  const by = new Map(found.map((r) => [`${Number(r.record_id)}\u0000${r.locale}`, r]));
+  return rows.map((r) => {
+    const version = Number(by.get(`${r.id}\u0000${MAIN_LOCALE}`)?.source_version ?? 0);
+    return { ...r, translationStatus: Object.fromEntries(OTHER_LOCALES.map((l) => [l, statusOf(by.get(`${r.id}\u0000${l}`), version)])) };
+  });
+}
+async function withLocales(row) {
+  if (!row) return row;
+  const found = await q.run(
+    `select "record_id", "locale", "data", "has_text", "source_version", "user_name", "update_time" from "content_translation" where "resource" = ? and "record_id" in (?)`,
+    ['news', row.id],
+  );
+  const slugs = await q.run(
+    `select "record_id", "locale", "slug" from "content_slug" where "resource" = ? and "record_id" in (?) and "current" = ?`,
+    ['news', row.id, 1],
+  );
+  const by = new Map(found.map((r) => [r.locale, r]));
+  const slugOf = new Map(slugs.map((r) => [r.locale, r.slug]));
+  const seoOf = (data, locale) => {
+    const o = Object.fromEntries(SEO.map((f) => [f, f === 'noindex' ? 0 : '']));
+    for (const k of SEO) if (k !== 'slug' && data[k] != null) o[k] = k === 'noindex' ? Number(data[k]) : String(data[k]);
+    o.slug = slugOf.get(locale) ?? '';
+    return o;
+  };
+  const version = Number(by.get(MAIN_LOCALE)?.source_version ?? 0);
+  const translations = {};
+  const translationStatus = {};
+  for (const l of OTHER_LOCALES) {
+    const r = by.get(l);
+    translationStatus[l] = statusOf(r, version);
+    if (r) translations[l] = { title: '', summary: '', content: '', ...JSON.parse(r.data), ...seoOf(JSON.parse(r.data), l) };
+  }
+  return { ...row, ...seoOf(JSON.parse(by.get(MAIN_LOCALE)?.data ?? '{}'), MAIN_LOCALE), translations, translationStatus };
+}
+
 /** the rows with their publish state and pending draft, as the back-office answers them */
 async function withDrafts(rows) {
   if (!rows.length) return rows;
@@ -307,14 +380,23 @@ async function answer(res, url, body) {
   const offset = (Number(body.pageNumber || 1) - 1) * size;
   if (url.pathname === '/a') {
     const total = Number((await q.listCount([]))[0].n);
-    return send(res, { code: 200, msg: 'ok', rows: await withDrafts(await q.listRows([size, offset])), total });
+    return send(res, { code: 200, msg: 'ok', rows: await withDrafts(await withStatuses(await q.listRows([size, offset]))), total });
   }
   if (url.pathname === '/b') {
     const total = Number((await q.searchCount([body.title, body.code]))[0].n);
-    return send(res, { code: 200, msg: 'ok', rows: await withDrafts(await q.searchRows([body.title, body.code, size, offset])), total });
+    return send(res, {
+      code: 200,
+      msg: 'ok',
+      rows: await withDrafts(await withStatuses(await q.searchRows([body.title, body.code, size, offset]))),
+      total,
+    });
   }
   if (url.pathname === '/c')
-    return send(res, { code: 200, msg: 'ok', data: (await withDrafts(await q.getOne([Number(url.searchParams.get('id'))])))[0] });
+    return send(res, {
+      code: 200,
+      msg: 'ok',
+      data: (await withDrafts([await withLocales((await q.getOne([Number(url.searchParams.get('id'))]))[0])].filter(Boolean)))[0],
+    });
   res.writeHead(404).end();
 }
 

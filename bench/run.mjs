@@ -39,8 +39,8 @@ const CONNECTIONS = Number(arg('connections', '10'));
 const KEEP = arg('data', null);
 const DATA = KEEP ? path.resolve(KEEP) : path.join(ROOT, 'bench/results/tmp/data');
 /**
- * --only a,b,e,i: only these rows of the table (the letters of its figures), nothing after them (logins, memory,
- * saves, import, content check, badge, web), and no README table or results file: the figures are printed.
+ * --only a,b,e,i: only these rows of the table (the letters of its figures), nothing after them (logins and memory
+ * with d, saves, import, content check, badge, web), and no README table or results file: the figures are printed.
  */
 const ONLY =
   arg('only', null)
@@ -406,7 +406,8 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
       console.log(
         `  delivery reply cache: ${dc.entries} entries, ${dc.bytes} B of ${dc.maxMb} MB, hit ratio ${dc.hitRatio} (${dc.hits} hits, ${dc.misses} misses)`,
       );
-    if (ONLY) return { result: results, web };
+    // --only …,d: the logins and the memory rows after them too
+    if (ONLY && !wanted('d')) return { result: results, web };
     const loginRss = sampleRss(server.proc.pid);
     const loginRequest = [{ path: '/api/login/doLogin', ...json({ username: 'admin', password: ADMIN_PASSWORD }) }];
     results.product.login = await load(base, loginRequest, '(d) login');
@@ -429,6 +430,7 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
     console.log(
       `  peak server RSS: ${results.product.rssApiMb} MB under the API load, ${results.product.rssLoginMb} MB under logins (floor ${results.floor.rssMb} MB); at ${MEM_CONNECTIONS} connections ${results.product.memList.rssMb} MB on the list, ${results.product.memLogin.rssMb} MB under a login burst`,
     );
+    if (ONLY) return { result: results, web };
     results.product.save = await saves(base, token);
     results.product.import = await measureImport(base, token);
     console.log(
