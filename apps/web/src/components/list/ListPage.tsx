@@ -8,8 +8,8 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { batchActionsOf, type Endpoint, PAGE_SIZES, type Reply, type ResourceDef } from '@gk/contracts';
-import { App, Button, Card, Empty, Form, Space, Table, type TablePaginationConfig, Tooltip, Typography } from 'antd';
-import type { ColumnType, SorterResult } from 'antd/es/table/interface';
+import { App, Button, Card, Form, Pagination, Space, Tooltip } from 'antd';
+import type { ColumnType } from 'antd/es/table/interface';
 import {
   cloneElement,
   isValidElement,
@@ -34,7 +34,8 @@ import type { DialogFormConfig } from '../DialogForm';
 import { useFieldConfig, visibleFields } from '../fieldConfig/useFieldConfig';
 import { translationColumn, withTranslationSearch } from '../translation/listTranslation';
 import { showsTranslations, useContentLocales } from '../translation/locales';
-import { actionsWidth, buildColumns, type ColumnOverride, type Row, SELECTION_WIDTH, scrollWidth, type ToggleOptions } from './columns';
+import { actionsWidth, buildColumns, type ColumnOverride, type Row, scrollWidth, type ToggleOptions } from './columns';
+import { DataTable, type Selection, type SortOrder } from './DataTable';
 import { formValues, listBody } from './listUrl';
 import { type SearchFieldConfig, SearchForm } from './SearchForm';
 import { type DeleteText, useListController } from './useListController';
@@ -54,6 +55,8 @@ const BatchActions = lazy(() => import('./batch/BatchActions').then((m) => ({ de
 const FieldConfigDialog = lazy(() => import('../fieldConfig/FieldConfigDialog').then((m) => ({ default: m.FieldConfigDialog })));
 // the dialog form (form widgets, image slots, rich text) loads when a row is opened in it: a list shows no form
 const DialogForm = lazy(() => import('../DialogForm').then((m) => ({ default: m.DialogForm })));
+// the empty state (its picture and texts) loads when a list has no rows
+const EmptyState = lazy(() => import('./EmptyState'));
 // 导入's dialog loads when opened (issue 26)
 const ImportDialog = lazy(() => import('./import/ImportDialog'));
 
@@ -104,35 +107,6 @@ export interface ListPageProps {
    * reason as its tooltip. Keep it stable (useCallback): the columns follow it.
    */
   rowLock?: (row: Row) => string | null | undefined;
-}
-
-function EmptyState({ filtered, onReset, onAdd }: { filtered: boolean; onReset: () => void; onAdd?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Empty
-      className="gk-list-empty"
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={
-        <Space orientation="vertical" size={2}>
-          <Typography.Text>{filtered ? t('ui.list.emptyFiltered') : t('ui.list.empty')}</Typography.Text>
-          {/* “click 新增” only where there is a 新增 to click (not in 回收站, nor for a reader) */}
-          {filtered || onAdd ? (
-            <Typography.Text type="secondary">{filtered ? t('ui.list.emptyFilteredHint') : t('ui.list.emptyHint')}</Typography.Text>
-          ) : null}
-        </Space>
-      }
-    >
-      {filtered ? (
-        <Button onClick={onReset}>{t('ui.list.clearFilters')}</Button>
-      ) : (
-        onAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
-            {t('ui.add')}
-          </Button>
-        )
-      )}
-    </Empty>
-  );
 }
 
 const NO_SEARCH: SearchFieldConfig[] = [];
@@ -320,19 +294,38 @@ export function ListPage({
     ctl.onReset();
   };
 
-  const onTableChange = (
-    p: TablePaginationConfig,
-    _f: unknown,
-    sorter: SorterResult<Row> | SorterResult<Row>[],
-    extra: { action: string },
-  ) => {
-    if (extra.action === 'sort') {
-      const s = Array.isArray(sorter) ? sorter[0] : sorter;
-      const field = s?.order ? String(s.columnKey ?? s.field) : null;
-      ctl.setSort(field, s?.order === 'descend' ? 'desc' : s?.order === 'ascend' ? 'asc' : null);
-    } else if (extra.action === 'paginate') {
-      ctl.setPage(p.current ?? 1, p.pageSize ?? query.pageSize);
-    }
+  const onSort = useCallback(
+    (field: string, order: SortOrder) =>
+      ctl.setSort(order ? field : null, order === 'descend' ? 'desc' : order === 'ascend' ? 'asc' : null),
+    [ctl.setSort],
+  );
+
+  // a row the user may not write is not selectable (删除 takes the selection); the tooltip says why
+  const lockedRow = useMemo(() => (rowLock ? (row: Row) => !!rowLock(row) : undefined), [rowLock]);
+  const wrapBox = useMemo(
+    () =>
+      rowLock
+        ? (row: Row, node: ReactNode) => {
+            const lock = rowLock(row);
+            return lock ? (
+              <Tooltip title={lock}>
+                <span className="gk-tooltip-wrap">{node}</span>
+              </Tooltip>
+            ) : (
+              node
+            );
+          }
+        : undefined,
+    [rowLock],
+  );
+  const selection: Selection = {
+    selected,
+    onChange: (keys, picked) => {
+      for (const r of picked) pickedRows.current.set(r.id as Key, r);
+      setSelected(keys);
+    },
+    disabled: lockedRow,
+    wrap: wrapBox,
   };
 
   const onExport = async () => {
@@ -360,25 +353,6 @@ export function ListPage({
   };
 
   const { filtered } = ctl;
-  const pagination: TablePaginationConfig | false =
-    total > 0
-      ? {
-          current: query.pageNumber,
-          pageSize: query.pageSize,
-          total,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (n) => (n > 0 ? t('ui.list.total', { total: n }) : null),
-          // the current page is told to screen readers too (antd marks it by colour only)
-          itemRender: (page, type, element) =>
-            type === 'page' && page === query.pageNumber && isValidElement(element)
-              ? cloneElement(element, { 'aria-current': 'page' } as Record<string, string>)
-              : element,
-          placement: ['bottomEnd'],
-        }
-      : false;
-
   return (
     <div className="gk-list" data-resource={resource.name}>
       {search.length > 0 && (
@@ -490,49 +464,41 @@ export function ListPage({
             )}
           </Space>
         </div>
-        <Table<Row>
-          rowKey="id"
-          size="middle"
+        <DataTable
           columns={columns}
-          dataSource={rows}
+          rows={rows}
           loading={list.isFetching}
-          pagination={pagination}
-          onChange={onTableChange}
-          scroll={{ x: scrollX }}
-          sticky
-          showSorterTooltip={{ target: 'sorter-icon' }}
-          rowSelection={{
-            selectedRowKeys: selected,
-            preserveSelectedRowKeys: true,
-            onChange: (keys, picked) => {
-              for (const r of picked) if (r) pickedRows.current.set(r.id as Key, r);
-              setSelected(keys);
-            },
-            fixed: true,
-            columnWidth: SELECTION_WIDTH,
-            // a row the user may not write is not selectable (删除 takes the selection); the tooltip says why
-            getCheckboxProps: rowLock ? (row) => ({ disabled: !!rowLock(row) }) : undefined,
-            renderCell: rowLock
-              ? (_checked, row, _i, node) => {
-                  const lock = rowLock(row);
-                  return lock ? (
-                    <Tooltip title={lock}>
-                      <span className="gk-tooltip-wrap">{node}</span>
-                    </Tooltip>
-                  ) : (
-                    node
-                  );
-                }
-              : undefined,
-          }}
-          locale={{
-            emptyText: list.isLoading ? (
-              ' '
-            ) : (
-              <EmptyState filtered={filtered} onReset={clearFilters} onAdd={canAdd ? () => openRecord(null) : undefined} />
-            ),
-          }}
+          scrollX={scrollX}
+          onSort={onSort}
+          selection={selection}
+          empty={
+            list.isLoading ? null : (
+              <Suspense fallback={null}>
+                <EmptyState filtered={filtered} onReset={clearFilters} onAdd={canAdd ? () => openRecord(null) : undefined} />
+              </Suspense>
+            )
+          }
         />
+        {total > 0 && (
+          <Pagination
+            className="ant-table-pagination ant-table-pagination-end"
+            size="small"
+            current={query.pageNumber}
+            pageSize={query.pageSize}
+            total={total}
+            showSizeChanger
+            showQuickJumper
+            pageSizeOptions={PAGE_SIZES.map(String)}
+            showTotal={(n) => (n > 0 ? t('ui.list.total', { total: n }) : null)}
+            // the current page is told to screen readers too (antd marks it by colour only)
+            itemRender={(page, type, element) =>
+              type === 'page' && page === query.pageNumber && isValidElement(element)
+                ? cloneElement(element, { 'aria-current': 'page' } as Record<string, string>)
+                : element
+            }
+            onChange={(page, size) => ctl.setPage(page, size)}
+          />
+        )}
       </Card>
       {dialog && dialogRecord !== undefined && (
         <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { type Endpoint, type FieldDef, LIMITS } from '@gk/contracts';
-import { Image, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Image, Switch, Tag, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -123,7 +123,8 @@ function FlagTag({ value }: { value: unknown }) {
   return <Tag color={on ? 'success' : 'default'}>{on ? t('ui.yes') : t('ui.no')}</Tag>;
 }
 
-const dash = <Typography.Text type="secondary">—</Typography.Text>;
+/** an empty cell (antd's secondary text colour, without loading Typography on every list's first screen) */
+const dash = <span className="gk-cell-empty">—</span>;
 
 export interface BuildColumnsOptions {
   visible: VisibleField[];

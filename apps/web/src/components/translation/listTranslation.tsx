@@ -1,5 +1,5 @@
 import { localeLabel, type ResourceDef, TRANSLATION_STATUSES } from '@gk/contracts';
-import { Space, Tag, Typography } from 'antd';
+import { Space, Tag } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { SearchFieldConfig } from '../list/SearchForm';
 import { type ContentLocales, STATUS_COLOR, showsTranslations, statusOf } from './locales';
@@ -72,7 +72,7 @@ export function translationColumn(locales: ContentLocales, uiLang: string, t: (k
           {tags}
         </Space>
       ) : (
-        <Typography.Text type="secondary">—</Typography.Text>
+        <span className="gk-cell-empty">—</span>
       );
     },
   };
