@@ -25,6 +25,7 @@ import {
   startNode,
   waitFor,
 } from './lib.mjs';
+import { probeMachine } from './machine.mjs';
 import { measureBadgeLatency } from './notice.ts';
 import { measureWeb } from './web.mjs';
 
@@ -188,6 +189,8 @@ async function main() {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model?.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()}`,
     load: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    // the machine's own speed at the end (bench/machine.mjs): how far apart two days' tables are
+    speed: probeMachine(),
     news: NEWS,
     duration: DURATION,
     connections: CONNECTIONS,
@@ -671,7 +674,7 @@ function writeReadme(r) {
   const each = (fn) => dbs.map(fn);
   const m = r.memory;
   const lines = [
-    `Measured ${r.date.slice(0, 10)} on ${r.machine} (load average ${r.load?.join(' ')} at the end); ${r.news.toLocaleString('en')} news, ${r.connections} connections, ${r.rounds} rounds of ${r.duration} s alternating with the floor, medians (\`npm run bench${big ? ` -- --news ${r.news}` : ''}\`).`,
+    `Measured ${r.date.slice(0, 10)} on ${r.machine} (load average ${r.load?.join(' ')} at the end${r.speed ? `; a fresh page of memory faulted in ${r.speed.pageFaultUs} µs, 10⁸ loop steps in ${r.speed.loopMs} ms` : ''}); ${r.news.toLocaleString('en')} news, ${r.connections} connections, ${r.rounds} rounds of ${r.duration} s alternating with the floor, medians (\`npm run bench${big ? ` -- --news ${r.news}` : ''}\`).`,
     '',
     '| db | figure | req/s | p50 ms | p99 ms | floor req/s | ratio | target |',
     '|---|---|---|---|---|---|---|---|',
