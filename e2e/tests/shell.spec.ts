@@ -152,6 +152,8 @@ test.describe('guard and routes', () => {
     // menu screens (one per module): a registered view stays where it is on reload; one not built yet shows 404
     const menus = await serverMenus(request, token);
     const leaves = menus.map((m) => m.children.find((c) => !c.isHidden)?.url).filter((u): u is string => !!u);
+    // two full page loads per menu module (one per module the menus hold, 20 and growing): the budget grows with them
+    test.setTimeout(60_000 + leaves.length * 2 * 7_000);
     for (const url of leaves) {
       await page.goto(url);
       await expect(page.getByTestId('header')).toBeVisible();
