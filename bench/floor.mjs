@@ -103,10 +103,7 @@ async function openQueries() {
   const kept = new Map();
   out.run = (text, params) => {
     let stmt = kept.get(text);
-    if (!stmt) {
-      stmt = db.prepare(text);
-      kept.set(text, stmt);
-    }
+    if (!stmt) kept.set(text, (stmt = db.prepare(text)));
     return stmt.all(params);
   };
   return out;

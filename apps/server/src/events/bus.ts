@@ -297,13 +297,12 @@ export function registerBus(app: FastifyInstance, ctx: Ctx): void {
   app.decorateRequest('pendingChanges', null);
   app.addHook('onReady', async () => bus.start());
   app.addHook('onClose', async () => bus.close());
-  // a callback hook: most replies publish nothing and pass on without a promise
-  app.addHook('onSend', (req, _reply, payload, done) => {
+  app.addHook('onSend', async (req, _reply, payload) => {
     const pending = req.pendingChanges;
-    if (!pending) return done(null, payload);
-    req.pendingChanges = null;
-    (async () => {
+    if (pending) {
+      req.pendingChanges = null;
       for (const kind of pending) await bus.publish(kind);
-    })().then(() => done(null, payload), done);
+    }
+    return payload;
   });
 }
