@@ -1,5 +1,5 @@
 import { importKeyOf, type ResourceDef } from '@gk/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context.js';
 import type { AnyDb } from '../../db/index.js';
@@ -55,7 +55,8 @@ function ruleOf(req: FastifyRequest, def: ResourceDef, c: ImportColumn, required
  * rules), drop-downs for flags and for the names of the rows a column refers to (kept on a hidden sheet).
  */
 export async function buildTemplate(ctx: Ctx, def: ResourceDef, req: FastifyRequest): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   const ws = wb.addWorksheet(t(req, def.label).slice(0, 31) || def.name);
   // ExcelJS keeps a worksheet's validations by range (`sqref`); its typings leave the collection out
   const validations = (ws as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } }).dataValidations;

@@ -1,5 +1,5 @@
 import { formatBytes } from '@gk/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { Unzip, UnzipInflate } from 'fflate';
 import { type AppError, badRequest } from '../../http/errors.js';
 
@@ -110,7 +110,9 @@ export interface SheetData {
 
 /** Reads the first worksheet (the zip already checked). Refuses a file ExcelJS cannot read, or with merged cells. */
 export async function readSheet(bytes: Buffer): Promise<SheetData> {
-  const wb = new ExcelJS.Workbook();
+  // ExcelJS (~7 MB of heap, more of code) loads with the first import, not with every process
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   try {
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
