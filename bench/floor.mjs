@@ -86,7 +86,10 @@ async function openQueries() {
   const kept = new Map();
   out.run = (text, params) => {
     let stmt = kept.get(text);
-    if (!stmt) kept.set(text, (stmt = db.prepare(text)));
+    if (!stmt) {
+      stmt = db.prepare(text);
+      kept.set(text, stmt);
+    }
     return stmt.all(params);
   };
   return out;

@@ -81,15 +81,19 @@ export async function buildApp({ ctx, db, seed }: { ctx: Ctx; db: Db; seed: Seed
   });
   app.decorate('ctx', ctx);
   app.decorateRequest('lang', 'zh');
-  // one synchronous hook per request: the reply language and the fixed security headers (API or page)
+  app.decorateRequest('endpoint', null);
+  // one synchronous hook per request: the route's endpoint (read once: `routeOptions` builds an object per read), the
+  // reply language and the fixed security headers (API or page)
   app.addHook('onRequest', (req, reply, done) => {
+    const endpoint = req.routeOptions.config.endpoint ?? null;
+    req.endpoint = endpoint;
     const q = req.query as Record<string, unknown> | undefined;
     req.lang = pickLang(
       typeof req.headers.lang === 'string' ? req.headers.lang : undefined,
       typeof q?.lang === 'string' ? q.lang : undefined,
       req.headers['accept-language'],
     );
-    reply.headers(req.routeOptions.config.endpoint ? API_HEADERS : PAGE_HEADERS);
+    reply.headers(endpoint ? API_HEADERS : PAGE_HEADERS);
     done();
   });
   app.addHook('onClose', async () => db.close());

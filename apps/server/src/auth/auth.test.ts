@@ -125,6 +125,24 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       expect((await t.current.post('/probe/adminOnly', {}, { token: admin })).body.code).toBe(200);
     });
 
+    it('a session checked before answers as on its first call: the same grants header, the same 403, the same 200', async () => {
+      const token = await t.current.login('editor1', 'Editor_123456');
+      const first = await t.current.post('/probe/editorOk', {}, { token });
+      const firstRefused = await t.current.post('/probe/adminOnly', {}, { token });
+      for (let i = 0; i < 3; i++) {
+        const again = await t.current.post('/probe/editorOk', {}, { token });
+        expect(again.body).toEqual(first.body);
+        expect(again.headers['x-grants']).toBe(first.headers['x-grants']);
+        const refused = await t.current.post('/probe/adminOnly', {}, { token });
+        expect([refused.status, refused.body]).toEqual([403, { code: 403, msg: '没有权限执行此操作' }]);
+        expect(refused.headers['x-grants']).toBe(firstRefused.headers['x-grants']);
+      }
+      expect(first.headers['x-grants']).toMatch(/^[\w-]{16}$/);
+      // the session ended: the next call hears it, though this process had kept the session
+      await t.current.post('/user/logout', {}, { token });
+      expect((await t.current.post('/probe/editorOk', {}, { token })).body.code).toBe(50008);
+    });
+
     it('no token or a forged token gives 50008', async () => {
       const none = await t.current.post('/probe/editorOk', {});
       expect(none.status).toBe(401);

@@ -1,9 +1,9 @@
 import { Code, type Endpoint, GRANTS_HEADER } from '@gk/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../context.js';
 import { registerBus } from '../events/bus.js';
 import { AppError } from '../http/errors.js';
-import { authenticate, grantsVersion, may, type SessionUser } from './sessions.js';
+import { authenticate, grantsVersion, knownSession, may, type SessionUser } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -11,6 +11,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: SessionUser | null;
+    /** the route's endpoint (`config.endpoint`), read once per request by app.ts; null: none (pages, files, 404) */
+    endpoint: Endpoint | null;
   }
 }
 
@@ -32,9 +34,17 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 export function registerGuard(app: FastifyInstance, ctx: Ctx): void {
   registerBus(app, ctx);
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (req, reply) => {
-    const endpoint = req.routeOptions.config.endpoint;
-    if (!endpoint || endpoint.kind === 'public') return;
+  /** after the session: a refusal of the endpoint to this user, or undefined */
+  const refusal = (req: FastifyRequest, endpoint: Endpoint, user: SessionUser): AppError | undefined => {
+    if (endpoint.kind === 'session') return undefined;
+    if (user.mustChangePassword) return new AppError(Code.FORBIDDEN, 'profile.mustChange');
+    if (!may(user, endpoint.path)) {
+      req.log.warn({ event: 'permission.refused', user: user.userName, path: endpoint.path }, 'permission refused');
+      return new AppError(Code.FORBIDDEN, 'err.forbidden');
+    }
+    return undefined;
+  };
+  const check = async (req: FastifyRequest, reply: FastifyReply, endpoint: Endpoint): Promise<void> => {
     try {
       req.user = await authenticate(ctx, tokenOf(req));
     } catch (e) {
@@ -43,11 +53,19 @@ export function registerGuard(app: FastifyInstance, ctx: Ctx): void {
     }
     // what this session is shown and allowed, so the SPA notices a change of its grants with any reply
     reply.header(GRANTS_HEADER, await grantsVersion(ctx, req.user));
-    if (endpoint.kind === 'session') return;
-    if (req.user.mustChangePassword) throw new AppError(Code.FORBIDDEN, 'profile.mustChange');
-    if (!may(req.user, endpoint.path)) {
-      req.log.warn({ event: 'permission.refused', user: req.user.userName, path: endpoint.path }, 'permission refused');
-      throw new AppError(Code.FORBIDDEN, 'err.forbidden');
+    const refused = refusal(req, endpoint, req.user);
+    if (refused) throw refused;
+  };
+  // a callback hook: a session this process keeps is checked without a promise (most requests); the rest take `check`
+  app.addHook('preHandler', (req, reply, done) => {
+    const endpoint = req.endpoint;
+    if (!endpoint || endpoint.kind === 'public') return done();
+    const known = knownSession(ctx, tokenOf(req));
+    if (known) {
+      req.user = known.user;
+      reply.header(GRANTS_HEADER, known.grants);
+      return done(refusal(req, endpoint, known.user));
     }
+    check(req, reply, endpoint).then(() => done(), done);
   });
 }

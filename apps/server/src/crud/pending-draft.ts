@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Dialect } from '../db/index.js';
 import type { Database } from '../db/schema.js';
+import { runShape } from '../db/shapes.js';
 import type { Row } from './list.js';
 
 /**
@@ -16,13 +18,17 @@ export interface PendingDraft {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export async function readDraft(db: Db, resource: string, recordId: number): Promise<PendingDraft | null> {
-  const r = await db
-    .selectFrom('pending_draft')
-    .select(['data', 'user_name', 'save_time'])
-    .where('resource', '=', resource)
-    .where('record_id', '=', recordId)
-    .executeTakeFirst();
+/** `dialect` (the hot reads: a form's record, a list page): the SQL kept per shape (db/shapes.ts) */
+export async function readDraft(db: Db, resource: string, recordId: number, dialect?: Dialect): Promise<PendingDraft | null> {
+  const query = () =>
+    db
+      .selectFrom('pending_draft')
+      .select(['data', 'user_name', 'save_time'])
+      .where('resource', '=', resource)
+      .where('record_id', '=', recordId);
+  const [r] = dialect
+    ? await runShape<{ data: unknown; user_name: unknown; save_time: unknown }>(db, dialect, 'draft:one', [resource, recordId], query)
+    : [await query().executeTakeFirst()];
   return r ? { data: JSON.parse(String(r.data)) as Row, userName: String(r.user_name), saveTime: String(r.save_time) } : null;
 }
 
@@ -61,15 +67,22 @@ export async function draftsOf(
   db: Db,
   resource: string,
   recordIds: number[],
+  dialect: Dialect,
 ): Promise<Map<number, { saveTime: string; userName: string }>> {
   const out = new Map<number, { saveTime: string; userName: string }>();
   if (!recordIds.length) return out;
-  const rows = await db
-    .selectFrom('pending_draft')
-    .select(['record_id', 'save_time', 'user_name'])
-    .where('resource', '=', resource)
-    .where('record_id', 'in', recordIds)
-    .execute();
+  const rows = await runShape<{ record_id: unknown; save_time: unknown; user_name: unknown }>(
+    db,
+    dialect,
+    `draft:of:${recordIds.length}`,
+    [resource, ...recordIds],
+    () =>
+      db
+        .selectFrom('pending_draft')
+        .select(['record_id', 'save_time', 'user_name'])
+        .where('resource', '=', resource)
+        .where('record_id', 'in', recordIds),
+  );
   for (const r of rows) out.set(Number(r.record_id), { saveTime: String(r.save_time), userName: String(r.user_name) });
   return out;
 }

@@ -746,7 +746,7 @@ export class Crud extends ResourceQuery {
     const record = await this.mustGet(recordId);
     await assertInScope(this.ctx.db, this.def.name, scopeFor(this.def, req), [recordId]);
     if (!this.def.publishable) return record;
-    const draft = await readDraft(this.ctx.db, this.def.name, recordId);
+    const draft = await readDraft(this.ctx.db, this.def.name, recordId, this.ctx.dialect);
     return { ...(draft ? await this.applyDraft(record, draft) : record), ...this.publishInfo(record, draft) };
   }
 
@@ -779,7 +779,7 @@ export class Crud extends ResourceQuery {
       }
     }
     if (!this.def.publishable) return rows;
-    const drafts = await draftsOf(this.ctx.db, this.def.name, ids);
+    const drafts = await draftsOf(this.ctx.db, this.def.name, ids, this.ctx.dialect);
     return rows.map((r) => ({ ...r, ...this.publishInfo(r, drafts.get(Number(r.id))) }));
   }
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ResourceDef } from '@gk/contracts';
-import type { AnyDb } from '../db/index.js';
+import type { AnyDb, Dialect } from '../db/index.js';
+import { runShape } from '../db/shapes.js';
 import { conflict } from '../http/errors.js';
 
 /**
@@ -101,16 +102,31 @@ export async function uniqueSlug(db: AnyDb, resource: string, locale: string, ba
 }
 
 /** the current slugs of these records, by record id and locale */
-export async function currentSlugs(db: AnyDb, resource: string, recordIds: number[]): Promise<Map<number, Map<string, string>>> {
+export async function currentSlugs(
+  db: AnyDb,
+  resource: string,
+  recordIds: number[],
+  /** given: the SQL kept per shape (db/shapes.ts) */
+  dialect?: Dialect,
+): Promise<Map<number, Map<string, string>>> {
   const out = new Map<number, Map<string, string>>();
   if (!recordIds.length) return out;
-  const rows = await db
-    .selectFrom('content_slug')
-    .select(['record_id', 'locale', 'slug'])
-    .where('resource', '=', resource)
-    .where('record_id', 'in', recordIds)
-    .where('current', '=', 1)
-    .execute();
+  const query = () =>
+    db
+      .selectFrom('content_slug')
+      .select(['record_id', 'locale', 'slug'])
+      .where('resource', '=', resource)
+      .where('record_id', 'in', recordIds)
+      .where('current', '=', 1);
+  const rows = dialect
+    ? await runShape<{ record_id: unknown; locale: string; slug: string }>(
+        db,
+        dialect,
+        `slug:current:${recordIds.length}`,
+        [resource, ...recordIds, 1],
+        query,
+      )
+    : await query().execute();
   for (const r of rows) {
     const id = Number(r.record_id);
     const m = out.get(id) ?? new Map<string, string>();

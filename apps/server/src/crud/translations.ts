@@ -11,7 +11,8 @@ import {
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import type { Ctx } from '../context.js';
-import type { AnyDb } from '../db/index.js';
+import type { AnyDb, Dialect } from '../db/index.js';
+import { runShape } from '../db/shapes.js';
 import { badRequest } from '../http/errors.js';
 import { parseInput } from '../http/route.js';
 import { imageNamesIn } from '../storage/references.js';
@@ -151,14 +152,18 @@ interface TranslationRow {
   update_time: string;
 }
 
-async function rowsOf(db: AnyDb, resource: string, recordIds: number[]): Promise<TranslationRow[]> {
+/** `dialect` given: the SQL kept per shape (db/shapes.ts), for the reads of a form */
+async function rowsOf(db: AnyDb, resource: string, recordIds: number[], dialect?: Dialect): Promise<TranslationRow[]> {
   if (!recordIds.length) return [];
-  const rows = await db
-    .selectFrom('content_translation')
-    .select(['record_id', 'locale', 'data', 'has_text', 'source_version', 'user_name', 'update_time'])
-    .where('resource', '=', resource)
-    .where('record_id', 'in', recordIds)
-    .execute();
+  const query = () =>
+    db
+      .selectFrom('content_translation')
+      .select(['record_id', 'locale', 'data', 'has_text', 'source_version', 'user_name', 'update_time'])
+      .where('resource', '=', resource)
+      .where('record_id', 'in', recordIds);
+  const rows = dialect
+    ? await runShape<TranslationRow>(db, dialect, `i18n:rows:${recordIds.length}`, [resource, ...recordIds], query)
+    : await query().execute();
   return rows.map((r) => ({
     ...r,
     record_id: Number(r.record_id),
@@ -336,7 +341,7 @@ export interface RecordI18n {
 /** the locales of these records (two queries however many), by record id */
 export async function readI18n(
   db: AnyDb,
-  ctx: Pick<Ctx, 'config'>,
+  ctx: Pick<Ctx, 'config' | 'dialect'>,
   def: ResourceDef,
   recordIds: number[],
 ): Promise<Map<number, RecordI18n>> {
@@ -345,8 +350,8 @@ export async function readI18n(
   const { default: main, others } = localesOf(ctx);
   const seoOn = hasSeo(def);
   const fields = translatableFields(def);
-  const rows = await rowsOf(db, def.name, recordIds);
-  const slugs = seoOn ? await currentSlugs(db, def.name, recordIds) : new Map<number, Map<string, string>>();
+  const rows = await rowsOf(db, def.name, recordIds, ctx.dialect);
+  const slugs = seoOn ? await currentSlugs(db, def.name, recordIds, ctx.dialect) : new Map<number, Map<string, string>>();
   const byRecord = new Map<number, Map<string, TranslationRow>>();
   for (const r of rows) {
     const m = byRecord.get(r.record_id) ?? new Map<string, TranslationRow>();
@@ -386,19 +391,25 @@ export const withI18n = (record: Row, i18n: RecordI18n | undefined): Row =>
 /** the statuses of a list page's records in every non-default locale (one query), by record id */
 export async function statusesOf(
   db: AnyDb,
-  ctx: Pick<Ctx, 'config'>,
+  ctx: Pick<Ctx, 'config' | 'dialect'>,
   def: ResourceDef,
   recordIds: number[],
 ): Promise<Map<number, Record<string, TranslationStatus>>> {
   const out = new Map<number, Record<string, TranslationStatus>>();
   if (!def.translatable || !recordIds.length) return out;
   const { default: main, others } = localesOf(ctx);
-  const rows = await db
-    .selectFrom('content_translation')
-    .select(['record_id', 'locale', 'has_text', 'source_version'])
-    .where('resource', '=', def.name)
-    .where('record_id', 'in', recordIds)
-    .execute();
+  const rows = await runShape<{ record_id: unknown; locale: string; has_text: unknown; source_version: unknown }>(
+    db,
+    ctx.dialect,
+    `i18n:statuses:${recordIds.length}`,
+    [def.name, ...recordIds],
+    () =>
+      db
+        .selectFrom('content_translation')
+        .select(['record_id', 'locale', 'has_text', 'source_version'])
+        .where('resource', '=', def.name)
+        .where('record_id', 'in', recordIds),
+  );
   const by = new Map<string, { has_text: number; source_version: number }>();
   for (const r of rows)
     by.set(`${Number(r.record_id)}\u0000${r.locale}`, { has_text: Number(r.has_text), source_version: Number(r.source_version) });

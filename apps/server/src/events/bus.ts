@@ -297,12 +297,13 @@ export function registerBus(app: FastifyInstance, ctx: Ctx): void {
   app.decorateRequest('pendingChanges', null);
   app.addHook('onReady', async () => bus.start());
   app.addHook('onClose', async () => bus.close());
-  app.addHook('onSend', async (req, _reply, payload) => {
+  // a callback hook: most replies publish nothing and pass on without a promise
+  app.addHook('onSend', (req, _reply, payload, done) => {
     const pending = req.pendingChanges;
-    if (pending) {
-      req.pendingChanges = null;
+    if (!pending) return done(null, payload);
+    req.pendingChanges = null;
+    (async () => {
       for (const kind of pending) await bus.publish(kind);
-    }
-    return payload;
+    })().then(() => done(null, payload), done);
   });
 }

@@ -101,8 +101,11 @@ export function termsOf(text: string, mode: 'index' | 'query' = 'index'): string
 }
 
 // the tokenizer of the htmlparser2 that sanitize-html loads (as http/sanitize-worker.mjs does): linear in the text
-const requireFromSanitizer = createRequire(createRequire(import.meta.url).resolve('sanitize-html'));
-const { Tokenizer } = requireFromSanitizer('htmlparser2') as { Tokenizer: TokenizerClass };
+// (loaded with the first rich text cut, not with every process)
+let tokenizer: TokenizerClass | null = null;
+const Tokenizer = (): TokenizerClass =>
+  (tokenizer ??= (createRequire(createRequire(import.meta.url).resolve('sanitize-html'))('htmlparser2') as { Tokenizer: TokenizerClass })
+    .Tokenizer);
 
 /** the callbacks of htmlparser2's Tokenizer (its indices are offsets into the text written) */
 export interface TokenizerCallbacks {
@@ -148,7 +151,7 @@ export function tokenize(html: string, callbacks: Partial<TokenizerCallbacks>, d
     ontextentity: none,
     ...callbacks,
   };
-  const t = new Tokenizer({ xmlMode: false, decodeEntities }, all);
+  const t = new (Tokenizer())({ xmlMode: false, decodeEntities }, all);
   t.write(html);
   t.end();
 }

@@ -1,5 +1,6 @@
 import {
   authEndpoints,
+  type Endpoint,
   id,
   LOG_RESULT,
   localeLabel,
@@ -11,7 +12,7 @@ import {
   resourceByName,
   SEO_FIELDS,
 } from '@gk/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Ctx, WriteEvent } from '../../context.js';
 import { contains, pageOf } from '../../crud/list.js';
@@ -224,12 +225,9 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
 
   // writes that wrote no entry of their own (uploads, image deletes …) and every refused write, after the
   // reply is decided: a refused write's transaction has rolled back, so its entry is written on its own
-  api.addHook('onSend', async (req, reply, payload) => {
-    const endpoint = req.routeOptions.config.endpoint;
-    if (!endpoint) return payload;
+  const entry = async (req: FastifyRequest, reply: FastifyReply, payload: unknown, endpoint: Endpoint) => {
     const isLogin = endpoint.path === authEndpoints.login.path;
     const isLogout = endpoint.path === authEndpoints.logout.path;
-    if (endpoint.kind !== 'write' && !isLogin && !isLogout) return payload;
     const body = replyOf(payload);
     const refused = reply.statusCode >= 400 || (body?.code != null && body.code !== 200);
     if (!refused && req.audited) return payload;
@@ -249,6 +247,14 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       req.log.error({ err }, 'operation log entry failed');
     }
     return payload;
+  };
+  // a callback hook: reads (most requests) pass on without a promise
+  api.addHook('onSend', (req, reply, payload, done) => {
+    const endpoint = req.endpoint;
+    if (!endpoint) return done(null, payload);
+    if (endpoint.kind !== 'write' && endpoint.path !== authEndpoints.login.path && endpoint.path !== authEndpoints.logout.path)
+      return done(null, payload);
+    entry(req, reply, payload, endpoint).then((p) => done(null, p), done);
   });
 
   addRoute(api, ctx, {
