@@ -36,28 +36,33 @@ describe.each(DIALECTS)('the sanitizer threads shared between accounts, on %s', 
     timeout: 60_000,
   }, async () => {
     const tokens: Record<string, string> = {};
+    const ids: Record<string, number> = {};
     for (const name of ['attacker1', 'attacker2', 'writer']) {
-      await insertUser(t.current.ctx, `${name}-${dialect}`, 'Passw0rd_1', ['editor']);
+      ids[name] = await insertUser(t.current.ctx, `${name}-${dialect}`, 'Passw0rd_1', ['editor']);
       tokens[name] = await t.current.login(`${name}-${dialect}`, 'Passw0rd_1');
     }
+    // each attacker already has a body on a thread (eight million characters, never cut short: seconds each, about
+    // ten times what bringing the sixteen saves below to the queue takes), so both threads are busy throughout
+    const held = ['attacker1', 'attacker2'].map((a, k) =>
+      sanitizeRichText(nested(k, 8 * 917), { owner: `user:${ids[a]}`, timeLimitMs: 300_000 }),
+    );
+    expect(sanitizerLoad()).toEqual({ running: 2, waiting: 0 });
     const attacks = ['attacker1', 'attacker2'].flatMap((a) =>
       [1, 2, 3, 4, 5, 6, 7, 8].map((k) =>
         t.current.post('/policy/savePolicy', { title: `${a}-${k}`, content: costly(k) }, { token: tokens[a] }),
       ),
     );
-    let settled = false;
-    void Promise.all(attacks).then(() => {
-      settled = true;
+    let heldDone = false;
+    void Promise.all(held).then(() => {
+      heldDone = true;
     });
-    // both threads busy and more of the attackers' bodies waiting: a first-come queue would put the writer behind them all
-    let sawQueue = false;
-    while (!settled && !sawQueue) {
-      const { running, waiting } = sanitizerLoad();
-      expect(running).toBeLessThanOrEqual(2);
-      sawQueue = running === 2 && waiting >= 12;
+    // all sixteen of the attackers' saves waiting behind their held bodies: a first-come queue would put the writer
+    // behind them all
+    while (!heldDone && sanitizerLoad().waiting < 16) {
+      expect(sanitizerLoad().running).toBeLessThanOrEqual(2);
       await new Promise((resolve) => setImmediate(resolve));
     }
-    expect(sawQueue).toBe(true);
+    expect(sanitizerLoad()).toEqual({ running: 2, waiting: 16 });
 
     const small = await t.current.post(
       '/policy/savePolicy',
@@ -77,6 +82,7 @@ describe.each(DIALECTS)('the sanitizer threads shared between accounts, on %s', 
     expect(rows.map((r) => r.title).sort()).toEqual([`larger-${dialect}`, `small-${dialect}`]);
     expect(rows.find((r) => r.title === `larger-${dialect}`)?.content).toBe(larger);
 
+    for (const html of await Promise.all(held)) expect(html).toContain('<div><div>');
     // the attackers get their own answers: saved, or refused as too costly; never an error
     for (const r of await Promise.all(attacks)) {
       expect([200, 400]).toContain(r.body.code);
