@@ -1,7 +1,8 @@
 // The floor: the same SQL as the product's news list, title search and get, and as the delivery API's public
-// news lists, plain and filtered + sorted (with their ETag and 304 answer), through a bare node:http server with no
-// framework, no auth, no validation, and (h) a stored image rendition served as a file. The product's figures are
-// reported as ratios to this one.
+// news lists, plain and filtered + sorted, and its news detail (each with its ETag, and a 304 answer when
+// If-None-Match names it: after the query, as a server without content versions must), through a bare node:http
+// server with no framework, no auth, no validation, and (k) a stored image rendition served as a file. The
+// product's figures are reported as ratios to this one.
 // On SQLite (DATA_DIR) it reads through better-sqlite3 with prepared statements; with DATABASE_URL it reads
 // PostgreSQL through a `pg` pool of the product's size (10), sending the same SQL text with $n parameters as
 // unnamed statements, as the product's Kysely + pg does.
@@ -42,6 +43,22 @@ SQL.filteredCount = `select count(*) as n from news as t where t.type = ? and ($
 SQL.filteredRows = `select ${fields}
    from news as t left join news_type as j on j.code = t.type where t.type = ? and (${live}) and t.is_hot = ?
    order by coalesce(t.publish_time, t.create_time) desc, t.id desc limit ? offset ?`;
+
+// (h) the delivery API's news detail: the record, then whether it is on the site now (decided in code, as the product's)
+SQL.publicOne = `select ${fields}, t.content as content from news as t left join news_type as j on j.code = t.type where t.id = ?`;
+/**
+ * the rows of the records' locales and their current slugs, in one query, as the product reads them for the rows of
+ * a reply (modules/delivery/localized.ts): its SQL text for this many ids
+ */
+const localesSql = (n) => {
+  const ids = Array.from({ length: n }, () => '?').join(', ');
+  return `select record_id, locale, data, has_text, update_time, cast(null as varchar(120)) as slug, 0 as kind from content_translation
+   where resource = ? and record_id in (${ids})
+   union all select record_id, locale, cast(null as text) as data, 0 as has_text, create_time as update_time, slug, 1 as kind
+   from content_slug where resource = ? and current = ? and record_id in (${ids})`;
+};
+SQL.locales1 = localesSql(1);
+SQL.locales20 = localesSql(20);
 
 // the back-office's rows carry their publish state (decided against now) and their pending draft, if any (issue 23)
 SQL.drafts = `select record_id as recordId, save_time as saveTime, user_name as userName from pending_draft
@@ -110,11 +127,6 @@ const nowText = () => nowFormat.format(new Date());
 /** a weak ETag of a body, as the delivery API's are weak */
 const etagOf = (body) => `W/"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 const PUBLIC_CACHE = 'public, max-age=0, must-revalidate, s-maxage=60';
-/**
- * the ETag each public list answered last: nothing is written during a run, so this stands for the product's
- * content version, and a revalidation is compared with it before any query, as the product's is
- */
-const publicTags = new Map();
 const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: process.env.TZ_NAME || 'Asia/Shanghai', timeZoneName: 'longOffset' });
 const offsets = new Map();
 /** the delivery API's dates: local `YYYY-MM-DD HH:mm:ss` → ISO 8601 with the zone's offset (as its iso-time.ts) */
@@ -136,33 +148,70 @@ function isoOf(local) {
   return `${local.slice(0, 10)}T${local.slice(11)}${off}`;
 }
 const meta = (page, pageSize, total) => ({ page, pageSize, total, pageCount: Math.ceil(total / pageSize) });
-/** a reply with its ETag, kept for the revalidations of the same URL */
-function sendPublic(res, url, body) {
+/**
+ * a reply with the ETag of its body; 304 when If-None-Match names it. A server without content versions learns
+ * that nothing changed only this way: by running the reply's SQL and building its body.
+ */
+function sendPublic(req, res, body) {
   const json = JSON.stringify(body);
   const etag = etagOf(json);
-  publicTags.set(url.pathname + url.search, etag);
   const headers = { etag, 'cache-control': PUBLIC_CACHE };
+  if (req.headers['if-none-match'] === etag) return res.writeHead(304, headers).end();
   res.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
   res.end(json);
 }
-/** a revalidation answered from the kept ETag before any query, as the product answers it from its content version */
-function notModified(req, res, url) {
-  const kept = publicTags.get(url.pathname + url.search);
-  if (!kept || req.headers['if-none-match'] !== kept) return false;
-  res.writeHead(304, { etag: kept, 'cache-control': PUBLIC_CACHE }).end();
-  return true;
+
+/** the product's CONTENT_LOCALES default (the bench sets none): a request without ?locale= is served the first */
+const DEFAULT_LOCALE = 'zh-CN';
+const CONTENT_LOCALES = ['zh-CN', 'en'];
+const parsed = (data) => (typeof data === 'string' ? JSON.parse(data) : (data ?? {}));
+/** the locale rows and slugs of these news (one query), by id */
+async function localesOf(ids) {
+  const rows = ids.length === 20 ? await q.locales20(['news', ...ids, 'news', 1, ...ids]) : [];
+  if (ids.length === 1) rows.push(...(await q.locales1(['news', ids[0], 'news', 1, ids[0]])));
+  else if (ids.length !== 20) throw new Error(`the floor reads the locales of 1 or 20 news, not ${ids.length}`);
+  const out = new Map();
+  for (const r of rows) {
+    const id = Number(r.record_id);
+    if (!out.has(id)) out.set(id, { rows: new Map(), slugs: new Map() });
+    if (Number(r.kind) === 1) out.get(id).slugs.set(r.locale, r.slug);
+    else out.get(id).rows.set(r.locale, { data: parsed(r.data), hasText: Number(r.has_text) === 1 });
+  }
+  return out;
+}
+const text = (v) => (v == null ? '' : String(v));
+const filled = (v) => (typeof v === 'string' ? v.trim() !== '' : v != null);
+/** a news as the delivery API answers it in the default locale: its SEO fields and what it says of its locales */
+function withLocale(row, r, rec) {
+  const own = rec?.rows.get(DEFAULT_LOCALE)?.data ?? {};
+  return {
+    ...row,
+    slug: rec?.slugs.get(DEFAULT_LOCALE) ?? '',
+    metaTitle: filled(own.metaTitle) ? text(own.metaTitle) : text(r.title),
+    metaDescription: filled(own.metaDescription) ? text(own.metaDescription) : text(r.summary),
+    keywords: text(own.keywords),
+    ogImage: '',
+    ogImageMeta: null,
+    canonicalUrl: text(own.canonicalUrl),
+    noindex: Number(own.noindex ?? 0) === 1 ? 1 : 0,
+    locale: DEFAULT_LOCALE,
+    locales: CONTENT_LOCALES.filter((l) => l === DEFAULT_LOCALE || rec?.rows.get(l)?.hasText),
+    fallbackFields: [],
+  };
 }
 
 // the generated news have no summary image: `summaryImg` is '' and its meta null, as the delivery API answers them
 async function publicList(req, res, url) {
-  if (notModified(req, res, url)) return;
   const size = Number(url.searchParams.get('pageSize') || 10);
   const page = Number(url.searchParams.get('page') || 1);
   const offset = (page - 1) * size;
   const now = nowText();
   const total = Number((await q.listCount([]))[0].n) - Number((await q.publicHidden([now, now, now]))[0].n);
-  const rows = total
-    ? (await q.publicRows([now, now, size, offset])).map((r) => ({
+  const found = total ? await q.publicRows([now, now, size, offset]) : [];
+  const locales = await localesOf(found.map((r) => r.id));
+  const rows = found.map((r) =>
+    withLocale(
+      {
         id: r.id,
         title: r.title,
         type: r.type,
@@ -174,13 +223,43 @@ async function publicList(req, res, url) {
         isTop: r.isTop,
         isHot: r.isHot,
         publishTime: isoOf(r.publishTime ?? r.createTime),
-      }))
-    : [];
-  sendPublic(res, url, { code: 200, msg: '操作成功', rows, total, meta: meta(page, size, total) });
+      },
+      r,
+      locales.get(r.id),
+    ),
+  );
+  sendPublic(req, res, { code: 200, msg: '操作成功', rows, total, meta: meta(page, size, total) });
+}
+
+/** (h) one news, on the site now, with its body (the generated bodies hold no images) */
+async function publicOne(req, res, url) {
+  const id = Number(url.searchParams.get('id'));
+  const [r] = await q.publicOne([id]);
+  const now = nowText();
+  if (!r || stateOf(r, now) !== 'published') return res.writeHead(404).end();
+  const locales = await localesOf([id]);
+  const data = withLocale(
+    {
+      id: r.id,
+      title: r.title,
+      type: r.type,
+      typeName: r.typeName,
+      summary: r.summary,
+      summaryImg: r.summaryImg,
+      summaryImgMeta: null,
+      count: r.count,
+      isTop: r.isTop,
+      isHot: r.isHot,
+      content: r.content ?? '',
+      publishTime: isoOf(r.publishTime ?? r.createTime),
+    },
+    r,
+    locales.get(id),
+  );
+  sendPublic(req, res, { code: 200, msg: '操作成功', data });
 }
 
 async function filteredList(req, res, url) {
-  if (notModified(req, res, url)) return;
   const size = Number(url.searchParams.get('pageSize') || 10);
   const page = Number(url.searchParams.get('page') || 1);
   const type = url.searchParams.get('type');
@@ -195,10 +274,10 @@ async function filteredList(req, res, url) {
         publishTime: isoOf(r.publishTime ?? r.createTime),
       }))
     : [];
-  sendPublic(res, url, { code: 200, msg: '操作成功', rows, total, meta: meta(page, size, total) });
+  sendPublic(req, res, { code: 200, msg: '操作成功', rows, total, meta: meta(page, size, total) });
 }
 
-/** (h): a stored file of IMAGE_DIR (`?f=renditions/<name>/<variant>`) as the product serves a rendition: open, stat, stream */
+/** (k): a stored file of IMAGE_DIR (`?f=renditions/<name>/<variant>`) as the product serves a rendition: open, stat, stream */
 const IMAGE_DIR = process.env.IMAGE_DIR ? path.resolve(process.env.IMAGE_DIR) : null;
 function storedImage(res, url) {
   const file = IMAGE_DIR && path.resolve(IMAGE_DIR, url.searchParams.get('f') ?? '');
@@ -330,7 +409,8 @@ http
   .createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     if (req.method === 'GET' && url.pathname === '/e') return publicList(req, res, url).catch(fail(res));
-    if (req.method === 'GET' && url.pathname === '/h') return storedImage(res, url);
+    if (req.method === 'GET' && url.pathname === '/h') return publicOne(req, res, url).catch(fail(res));
+    if (req.method === 'GET' && url.pathname === '/k') return storedImage(res, url);
     if (req.method === 'GET' && url.pathname === '/i') return filteredList(req, res, url).catch(fail(res));
     const chunks = [];
     req.on('data', (c) => chunks.push(c));

@@ -73,6 +73,8 @@ export interface AppConfig {
   publicStaleSeconds: number;
   publicCorsOrigins: string;
   publicRateLimit: number;
+  /** DELIVERY_CACHE_MB: megabytes of delivery API replies kept in memory per process (LRU); 0: no reply cache */
+  deliveryCacheMb: number;
   /** how often the webhook ticker runs (ms); 0 = never (tests drive it) */
   webhookTickMs: number;
   /** how often each process looks for releases (发布计划) whose time came (ms); 0 = never (tests drive `releaseTick`) */
@@ -174,6 +176,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicStaleSeconds: num(env.PUBLIC_STALE_SECONDS, 600),
     publicCorsOrigins: env.PUBLIC_CORS_ORIGINS || '*',
     publicRateLimit: num(env.PUBLIC_RATE_LIMIT, 600),
+    deliveryCacheMb: Math.max(0, num(env.DELIVERY_CACHE_MB, 16)),
     webhookTickMs: num(env.WEBHOOK_TICK_MS, 1000),
     releaseTickMs: num(env.RELEASE_TICK_MS, 1000),
     previewMaxPerAccount: Math.max(1, num(env.PREVIEW_MAX_PER_ACCOUNT, 20)),

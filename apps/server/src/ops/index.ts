@@ -7,6 +7,7 @@ import type { Ctx } from '../context.js';
 import type { Db } from '../db/index.js';
 import { sanitizerLoad } from '../http/sanitize.js';
 import { scheduleBackups } from './backup-schedule.js';
+import { setMetricsSink } from './module-metrics.js';
 
 /**
  * Operations endpoints, outside the API prefix and without login:
@@ -16,7 +17,7 @@ import { scheduleBackups } from './backup-schedule.js';
  * - `GET /metrics`: Prometheus text format (prom-client): requests per route, method and status with
  *   their duration, event-loop lag and the rest of Node's defaults (less its version), the event-loop delay since
  *   the previous scrape (`gk_event_loop_delay_seconds`), rich-text bodies being sanitized, the database pool, login
- *   failures and uploads. Open to a bearer of METRICS_TOKEN, or to a caller on loopback; everyone else gets 403.
+ *   failures and uploads, and the modules' own gauges (`gk_delivery_cache{stat}`: the delivery API's reply cache). Open to a bearer of METRICS_TOKEN, or to a caller on loopback; everyone else gets 403.
  */
 export async function registerOps(app: FastifyInstance, ctx: Ctx, db: Db): Promise<void> {
   app.get('/healthz', async (_req, reply) => {
@@ -126,6 +127,19 @@ export async function registerOps(app: FastifyInstance, ctx: Ctx, db: Db): Promi
       this.set({ state: 'running' }, running);
       this.set({ state: 'waiting' }, waiting);
     },
+  });
+
+  // the modules' own figures (module-metrics.ts): the delivery API's reply cache
+  setMetricsSink(ctx, (name, help, read) => {
+    new prom.Gauge({
+      name,
+      help,
+      labelNames: ['stat'],
+      registers: [registry],
+      collect() {
+        for (const [stat, value] of Object.entries(read())) this.set({ stat }, value);
+      },
+    });
   });
 
   await scheduleBackups(app, ctx, db);

@@ -17,8 +17,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Ctx } from '../../context.js';
+import { busOf } from '../../events/bus.js';
 import { AppError } from '../../http/errors.js';
 import { previewTokenOf } from './drafts.js';
+import { replyCacheOf } from './reply-cache.js';
 import { type RequestSiteKey, type SiteKeyCheck, SiteKeys } from './site-keys.js';
 import { contentVersions, resourcesRead, type TableRead, tablesRead } from './version.js';
 
@@ -42,6 +44,12 @@ interface State {
   refused?: Extract<SiteKeyCheck, { refused: unknown }>['refused'];
   /** Cache-Tag / Surrogate-Key of a 200 */
   tags?: string[];
+  /** the reply cache's key of this request's 200 (reply-cache.ts), when it may be kept or served from there */
+  cacheKey?: string;
+  /** the cache's epoch when the key was made (a clear since: the reply is not kept) */
+  epoch?: number;
+  /** answered from the reply cache */
+  cached?: boolean;
 }
 const states = new WeakMap<FastifyRequest, State>();
 
@@ -127,6 +135,9 @@ function tagsOf(endpoint: DeliveryEndpoint, routed: Routed, payload: unknown): s
  *   (SITE_KEY_RATE_LIMIT a minute) instead of per address; an invalid or revoked one is counted per address,
  *   then answered 401.
  * - Replies from 1 KB on are compressed (br, else gzip) when the client accepts it (`Vary: accept-encoding`).
+ * - Reply cache (issue 28, reply-cache.ts): a GET's 200 is kept by a key of what its ETag is derived from, and the
+ *   same request is answered from it after the rate limit counted it (the bytes the handler made, through the same
+ *   hooks: the same headers). Never a reply that may hold drafts, an error, nor while the change bus is not trusted.
  */
 export async function registerDeliveryCache(pub: FastifyInstance, ctx: Ctx): Promise<void> {
   const { config } = ctx;
@@ -187,14 +198,14 @@ export async function registerDeliveryCache(pub: FastifyInstance, ctx: Ctx): Pro
       req.headers['x-preview-token'] ?? null,
       config.publicBaseUrl ? '' : `${req.protocol}://${req.host}`,
     ]);
+  const bus = busOf(ctx);
+  const replies = replyCacheOf(ctx);
+  /** the ETag, and the reply cache's key (what the ETag is derived from; the salt is one per process) */
   const etagOf = async (req: FastifyRequest, routed: Routed) => {
     const version = await versions.versionOf(routed.tables);
-    const digest = crypto
-      .createHash('sha256')
-      .update(`${salt}\n${version}\n${req.url}\n${variantOf(req, req.siteKey)}`)
-      .digest('base64url')
-      .slice(0, 27);
-    return `W/"${digest}"`;
+    const material = `${version}\n${req.url}\n${variantOf(req, req.siteKey)}`;
+    const digest = crypto.createHash('sha256').update(`${salt}\n${material}`).digest('base64url').slice(0, 27);
+    return { etag: `W/"${digest}"`, key: material };
   };
 
   // after CORS (a 304 carries its headers), before the rate limit (a route hook: it runs after every scope hook)
@@ -215,7 +226,14 @@ export async function registerDeliveryCache(pub: FastifyInstance, ctx: Ctx): Pro
     // a preview token's reply has no ETag and is never answered 304 (drafts.ts: private, no-store)
     if (!routed || previewTokenOf(req)) return;
     state.routed = routed;
-    state.etag = await etagOf(req, routed);
+    const epoch = replies.epoch;
+    const { etag, key } = await etagOf(req, routed);
+    state.etag = etag;
+    // a reply that may hold drafts is private: never kept, never served from the cache
+    if (replies.enabled && req.method === 'GET' && bus.trusted && !previewing(req)) {
+      state.cacheKey = key;
+      state.epoch = epoch;
+    }
     if (!matches(req.headers['if-none-match'], state.etag)) return;
     state.notModified = true;
     cacheHeaders(req, reply, state.etag);
@@ -242,6 +260,18 @@ export async function registerDeliveryCache(pub: FastifyInstance, ctx: Ctx): Pro
     return reply;
   });
 
+  // a kept reply: after the rate limit counted the request (and a refused key was answered), before the handler
+  pub.addHook('preHandler', async (req, reply) => {
+    const state = states.get(req);
+    if (!state?.cacheKey || reply.sent) return;
+    const kept = replies.get(state.cacheKey);
+    if (!kept) return;
+    state.cached = true;
+    state.tags = kept.tags;
+    reply.type(kept.type).send(kept.body);
+    return reply;
+  });
+
   await pub.register(compress, { threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
 
   pub.addHook('preSerialization', async (req, reply, payload) => {
@@ -260,6 +290,13 @@ export async function registerDeliveryCache(pub: FastifyInstance, ctx: Ctx): Pro
       reply.header('cache-tag', state.tags.join(','));
       reply.header('surrogate-key', state.tags.join(' '));
     }
+    // the body as made (compression comes after this hook), unless the cache was emptied since the key was made
+    if (state.cacheKey && !state.cached && state.epoch === replies.epoch && (typeof payload === 'string' || Buffer.isBuffer(payload)))
+      replies.set(state.cacheKey, {
+        body: typeof payload === 'string' ? Buffer.from(payload) : payload,
+        type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        tags: state.tags ?? [],
+      });
     return payload;
   });
 }

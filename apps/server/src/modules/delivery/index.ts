@@ -29,6 +29,7 @@ import { registerFeeds } from './feeds.js';
 import { DeliveryList, parseListRequest, usesQuery } from './list-query.js';
 import { fallbackChain, registerLocale } from './locale.js';
 import { ReplyShaper } from './reply.js';
+import { replyCacheOf } from './reply-cache.js';
 import { registerSearchIndex, startBackfill } from './search-index.js';
 import { registerSitemaps } from './sitemap.js';
 
@@ -202,16 +203,19 @@ export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<
             await liveRecord(def, recordId);
             const now = ctx.nowText();
             const hour = now.slice(0, 13);
-            await db.transaction().execute(async (trx) => {
+            const counted = await db.transaction().execute(async (trx) => {
               const ins = await trx
                 .insertInto('public_view')
                 .values({ resource: def.name, record_id: recordId, address: req.ip.slice(0, 64), hour })
                 .onConflict((oc) => oc.doNothing())
                 .executeTakeFirst();
-              if (Number(ins.numInsertedOrUpdatedRows ?? 0) > 0)
-                await looseDb(trx).updateTable(def.table).set({ count: sql`count + 1` }).where('id', '=', recordId).execute();
+              const fresh = Number(ins.numInsertedOrUpdatedRows ?? 0) > 0;
+              if (fresh) await looseDb(trx).updateTable(def.table).set({ count: sql`count + 1` }).where('id', '=', recordId).execute();
               await trx.deleteFrom('public_view').where('hour', '<', hour).execute();
+              return fresh;
             });
+            // the count changes no version: this process's kept replies showing the record go (reply-cache.ts)
+            if (counted) replyCacheOf(ctx).dropTag(`${def.name}:${recordId}`);
             return { msg: translate(req.lang, 'delivery.viewed') };
           });
       }

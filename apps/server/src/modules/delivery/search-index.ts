@@ -6,6 +6,7 @@ import type { Ctx, WriteListener } from '../../context.js';
 import { type AnyDb, looseDb } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { TERMS_VERSION, termsOf, textOfHtml } from './search-terms.js';
+import { contentVersions } from './version.js';
 
 /**
  * The term index of the delivery API's full-text search (`q`, migrations 036 and 043): `search_term` holds, per
@@ -285,7 +286,11 @@ export async function backfillSearch(ctx: Ctx, log?: FastifyBaseLogger, stopped:
       indexed += step;
       if (indexed >= 10_000 && indexed % 10_000 < BATCH) log?.info({ resource: def.name, indexed }, 'search index backfill');
     }
-    if (indexed) log?.info({ resource: def.name, indexed }, 'search index backfilled');
+    if (indexed) {
+      log?.info({ resource: def.name, indexed }, 'search index backfilled');
+      // what `q` finds changed: the delivery API's ETags and kept replies of the resource are made again
+      await ctx.db.transaction().execute((trx) => contentVersions(ctx).bump(trx, [def.table]));
+    }
     total += indexed;
   }
   return total;
