@@ -7,7 +7,8 @@ import {
   SettingOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { batchActionsOf, type Endpoint, PAGE_SIZES, type Reply, type ResourceDef } from '@gk/contracts';
+import type { Endpoint, Reply } from '@gk/contracts';
+import { batchActionsOf, type ListResource, PAGE_SIZES } from '@gk/contracts/list';
 import { App, Button, Card, Form, Pagination, Space, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import {
@@ -79,7 +80,7 @@ export interface RowAction {
 }
 
 export interface ListPageProps {
-  resource: ResourceDef;
+  resource: ListResource;
   search?: SearchFieldConfig[];
   /** per-field column tweaks (width ≤ 400, label, render …) */
   columns?: Record<string, ColumnOverride>;

@@ -1,5 +1,5 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import type { ResourceDef } from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
 import { Button, Col, Form, type FormInstance, Input, Row, Select, Space } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,7 @@ export type SearchFieldConfig =
 export type Filters = Record<string, string | number>;
 
 /** The label key of a search field: its own, else the label of the field its filter targets. */
-export function searchLabel(resource: ResourceDef, f: SearchFieldConfig): string {
+export function searchLabel(resource: ListResource, f: SearchFieldConfig): string {
   if (f.label) return f.label;
   if (f.widget === 'dateRange') return 'common.f.createTime';
   const filter = resource.filters.find((x) => x.param === f.name);
@@ -70,7 +70,7 @@ export function toFilters(fields: SearchFieldConfig[], values: Record<string, un
 }
 
 export interface SearchFormProps {
-  resource: ResourceDef;
+  resource: ListResource;
   fields: SearchFieldConfig[];
   onSearch: (filters: Filters) => void;
   onReset: () => void;

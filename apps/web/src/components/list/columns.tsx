@@ -1,4 +1,5 @@
-import { type Endpoint, type FieldDef, LIMITS } from '@gk/contracts';
+import type { Endpoint, FieldDef } from '@gk/contracts';
+import { LIMITS } from '@gk/contracts/list';
 import { Image, Switch, Tag, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useState } from 'react';

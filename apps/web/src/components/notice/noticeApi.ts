@@ -1,4 +1,5 @@
-import { type NoticeRow, noticeEndpoints, type PageReply, type Reply } from '@gk/contracts';
+import type { NoticeRow, PageReply, Reply } from '@gk/contracts';
+import { noticeEndpoints } from '../../api/shared.contracts';
 import { post } from '../../api/request';
 import { countsFeed } from './noticeStream';
 

@@ -1,4 +1,6 @@
-import { type NoticeCounts, noticeEndpoints, RELOGIN_CODES, type Reply } from '@gk/contracts';
+import type { NoticeCounts, Reply } from '@gk/contracts';
+import { RELOGIN_CODES } from '@gk/contracts/list';
+import { noticeEndpoints } from '../../api/shared.contracts';
 import { createParser } from 'eventsource-parser';
 import { useSyncExternalStore } from 'react';
 import { buildUrl, post } from '../../api/request';

@@ -1,4 +1,4 @@
-import { newsEndpoints, newsResource } from '@gk/contracts';
+import { newsEndpoints, newsResource } from './news.contracts';
 import type { ColumnOverride, ToggleOptions } from '../../components/list/columns';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
