@@ -26,6 +26,13 @@ const EDGES: { file: RegExp; from: string; to: string }[] = [
     to: `import { Color as RcColor } ${RC_COLOR};`,
   },
   {
+    // every antd input imports the form context, which took rc-form's FormProvider from its index: the whole field
+    // store and validator came with any Select or Input. The same FormProvider, from its own file
+    file: /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/,
+    from: "import { FormProvider as RcFormProvider } from '@rc-component/form';",
+    to: "import { FormProvider as RcFormProvider } from '@rc-component/form/es/FormContext';",
+  },
+  {
     // Card renders Tabs only for a `tabList` (no screen gives one): Tabs and their styles load when one does
     file: /[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/,
     from: "import Tabs from '../tabs';",
