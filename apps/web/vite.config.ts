@@ -43,13 +43,13 @@ export default defineConfig({
               name: 'vendor',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|zustand|use-sync-external-store|js-cookie)[\\/]/,
             },
-            // what a signed-in screen reads of the contracts without zod (`@gk/contracts/list`, the shared endpoint
-            // tables): one small chunk, loaded by the lists and the forms alike, instead of three. Without their
-            // dependencies: those (the endpoint registry, the envelope) are the entry's
+            // the data layer (api/queries.ts, with react-query's mutations) and what every signed-in screen reads of the
+            // contracts without zod (`@gk/contracts/list`, the shared endpoint tables): one chunk, which the lists and the
+            // forms load alike. Without their dependencies (the endpoint registry and the envelope are the entry's)
             {
-              name: 'contracts-lite',
+              name: 'queries',
               includeDependenciesRecursively: false,
-              test: /([\\/]packages[\\/]contracts[\\/]src[\\/](list|enums)\.ts|[\\/]src[\\/]api[\\/]shared\.contracts\.ts)$/,
+              test: /([\\/]packages[\\/]contracts[\\/]src[\\/](list|enums)\.ts|[\\/]src[\\/]api[\\/](queries|shared\.contracts)\.ts|[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](mutationObserver|useMutation)\.js)$/,
             },
           ],
         },

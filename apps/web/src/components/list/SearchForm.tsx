@@ -1,6 +1,8 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { ListResource } from '@gk/contracts/list';
-import { Button, Col, Input, Row, Select, Space } from 'antd';
+import { Button, Col, Row, Select, Space } from 'antd';
+// antd's Input from its own file: the `antd` index's Input brings Search, Password, OTP and TextArea with it
+import Input from 'antd/es/input/Input';
 import { lazy, type ReactNode, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DateRangeProps, DateRangeValue } from '../DateRange';
