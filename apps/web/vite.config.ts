@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { gkAntdEdges } from './vite-plugin-antd-edges.ts';
-import { gkActiveMenus, gkPlainContracts, gkLists } from './vite-plugin-contracts.ts';
+import { gkActiveMenus, gkLists, gkPlainContracts } from './vite-plugin-contracts.ts';
 import { gkMessages, messagesModuleId } from './vite-plugin-messages.ts';
 import { gkPreload } from './vite-plugin-preload.ts';
 import { gkViews } from './vite-plugin-views.ts';

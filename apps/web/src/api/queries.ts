@@ -1,10 +1,10 @@
 import type { ImageMeta, PageReply, Reply, UploadReply } from '@gk/contracts';
 import { imageNameOf, LIMITS, type ListResource } from '@gk/contracts/list';
-import { uploadEndpoints } from './shared.contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { earlyKey, takeEarly } from './early';
 import { withLoading } from './loading';
 import { post, type RequestOptions } from './request';
+import { uploadEndpoints } from './shared.contracts';
 
 /**
  * The web's data layer (TanStack Query). Every call a screen makes about a resource goes through here and

@@ -1,9 +1,9 @@
 import type { FieldConfigData, FieldDef, SuccessReply } from '@gk/contracts';
 import { configurableFields, defaultListFields, type ListResource } from '@gk/contracts/list';
-import { fieldConfigEndpoints } from '../../api/shared.contracts';
 import { useQuery } from '@tanstack/react-query';
 import { earlyKey, takeEarly } from '../../api/early';
 import { get } from '../../api/request';
+import { fieldConfigEndpoints } from '../../api/shared.contracts';
 
 /**
  * The user's list columns for a model type (SPEC point 7 "Field configuration"): GET
