@@ -8,7 +8,7 @@
 import { ADMIN_ONLY_MODULES } from './endpoints.js';
 import type { FieldDef, ResourceDef } from './resource.js';
 
-export { LIMITS } from './enums.js';
+export { BANNER_TYPES, LIMITS, SHOW_TYPES } from './enums.js';
 export { RELOGIN_CODES } from './envelope.js';
 
 /** A resource's description without its schemas: what the list screens read (a `ResourceDef` is one). */
