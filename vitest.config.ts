@@ -1,6 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { gkLists } from './apps/web/vite-plugin-lists.ts';
-import { gkActiveMenus } from './apps/web/vite-plugin-menu.ts';
+import { gkActiveMenus, gkLists } from './apps/web/vite-plugin-contracts.ts';
 import { gkMessages } from './apps/web/vite-plugin-messages.ts';
 import { gkViews } from './apps/web/vite-plugin-views.ts';
 

@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /**
- * Cuts two import edges inside antd 6 that drag detail-screen code into the chunk every signed-in screen loads.
+ * Cuts import edges inside antd 6 that drag code no first screen uses into the chunks every signed-in screen loads.
  *
  * antd's button and tag styles import `isBright` from the color picker's presets panel, which imports Collapse;
  * antd's color helpers import `Color` from @rc-component/color-picker's index, which imports the whole picker.
@@ -11,6 +11,7 @@ import type { Plugin } from 'vite';
  * A file that no longer has the expected text is left alone with a warning (the build stays correct, only larger).
  */
 const ISBRIGHT_ID = '\0gk-antd-is-bright';
+const CARD_TABS_ID = '\0gk-antd-card-tabs';
 const RC_COLOR = "from '@rc-component/color-picker/es/color'";
 
 const EDGES: { file: RegExp; from: string; to: string }[] = [
@@ -24,6 +25,19 @@ const EDGES: { file: RegExp; from: string; to: string }[] = [
     from: "import { Color as RcColor } from '@rc-component/color-picker';",
     to: `import { Color as RcColor } ${RC_COLOR};`,
   },
+  {
+    // every antd input imports the form context, which took rc-form's FormProvider from its index: the whole field
+    // store and validator came with any Select or Input. The same FormProvider, from its own file
+    file: /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/,
+    from: "import { FormProvider as RcFormProvider } from '@rc-component/form';",
+    to: "import { FormProvider as RcFormProvider } from '@rc-component/form/es/FormContext';",
+  },
+  {
+    // Card renders Tabs only for a `tabList` (no screen gives one): Tabs and their styles load when one does
+    file: /[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/,
+    from: "import Tabs from '../tabs';",
+    to: `import Tabs from '${CARD_TABS_ID}';`,
+  },
 ];
 
 export function gkAntdEdges(): Plugin {
@@ -32,9 +46,18 @@ export function gkAntdEdges(): Plugin {
     apply: 'build',
     enforce: 'pre',
     resolveId(id) {
-      return id === ISBRIGHT_ID ? ISBRIGHT_ID : null;
+      return id === ISBRIGHT_ID || id === CARD_TABS_ID ? id : null;
     },
     load(id) {
+      if (id === CARD_TABS_ID)
+        return [
+          "import { createElement, lazy, Suspense } from 'react';",
+          "const Tabs = lazy(() => import('antd/es/tabs'));",
+          'export default function CardTabs(props) {',
+          '  return createElement(Suspense, { fallback: null }, createElement(Tabs, props));',
+          '}',
+          '',
+        ].join('\n');
       if (id !== ISBRIGHT_ID) return null;
       // antd/es/color-picker/components/ColorPresets.js `isBright` (antd 6), verbatim
       return [

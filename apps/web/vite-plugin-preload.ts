@@ -45,37 +45,41 @@ export function gkPreload(options: { signedIn: string[] }): Plugin {
       }
       return null;
     },
-    generateBundle(_, bundle) {
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
-      /** a chunk's file, its CSS and those of its static imports, transitively */
-      const closure = (fileName: string, into = new Set<string>()) => {
-        const c = byFile.get(fileName);
-        if (!c || into.has(c.fileName)) return into;
-        into.add(c.fileName);
-        for (const css of c.viteMetadata?.importedCss ?? []) into.add(css);
-        for (const i of c.imports) closure(i, into);
-        return into;
-      };
-      const entry = new Set<string>();
-      for (const c of chunks) if (c.isEntry) closure(c.fileName, entry);
-      const beyondEntry = (files: Set<string>) => [...files].filter((f) => !entry.has(f)).sort();
-      const chunkOf = (moduleId: string, what: string) => {
-        const c = byModule.get(moduleId);
-        if (!c) this.error(`gk-preload: ${what} (${path.relative(root, moduleId)}) is not a chunk of its own in the bundle`);
-        return c.fileName;
-      };
-      const signedIn = new Set<string>();
-      // a file of src, or a virtual module by its resolved id ('\0…')
-      for (const rel of options.signedIn)
-        closure(chunkOf(rel.startsWith('\0') ? rel : path.resolve(root, rel), 'a signed-in module'), signedIn);
-      const table: PreloadTable = { signedIn: beyondEntry(signedIn), views: {} };
-      for (const [url, moduleId] of [...views].sort(([a], [b]) => a.localeCompare(b))) {
-        const files = closure(chunkOf(moduleId, `the view of ${url}`));
-        table.views[url] = beyondEntry(files).filter((f) => !signedIn.has(f));
-      }
-      this.emitFile({ type: 'asset', fileName: PRELOAD_FILE, source: `${JSON.stringify(table, null, 1)}\n` });
+    // after Vite's CSS plugin has dropped the chunks that held only CSS (their files are never written)
+    generateBundle: {
+      order: 'post',
+      handler(_, bundle) {
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
+        /** a chunk's file, its CSS and those of its static imports, transitively */
+        const closure = (fileName: string, into = new Set<string>()) => {
+          const c = byFile.get(fileName);
+          if (!c || into.has(c.fileName)) return into;
+          into.add(c.fileName);
+          for (const css of c.viteMetadata?.importedCss ?? []) into.add(css);
+          for (const i of c.imports) closure(i, into);
+          return into;
+        };
+        const entry = new Set<string>();
+        for (const c of chunks) if (c.isEntry) closure(c.fileName, entry);
+        const beyondEntry = (files: Set<string>) => [...files].filter((f) => !entry.has(f)).sort();
+        const chunkOf = (moduleId: string, what: string) => {
+          const c = byModule.get(moduleId);
+          if (!c) this.error(`gk-preload: ${what} (${path.relative(root, moduleId)}) is not a chunk of its own in the bundle`);
+          return c.fileName;
+        };
+        const signedIn = new Set<string>();
+        // a file of src, or a virtual module by its resolved id ('\0…')
+        for (const rel of options.signedIn)
+          closure(chunkOf(rel.startsWith('\0') ? rel : path.resolve(root, rel), 'a signed-in module'), signedIn);
+        const table: PreloadTable = { signedIn: beyondEntry(signedIn), views: {} };
+        for (const [url, moduleId] of [...views].sort(([a], [b]) => a.localeCompare(b))) {
+          const files = closure(chunkOf(moduleId, `the view of ${url}`));
+          table.views[url] = beyondEntry(files).filter((f) => !signedIn.has(f));
+        }
+        this.emitFile({ type: 'asset', fileName: PRELOAD_FILE, source: `${JSON.stringify(table, null, 1)}\n` });
+      },
     },
   };
 }

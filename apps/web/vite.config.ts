@@ -1,8 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { gkAntdEdges } from './vite-plugin-antd-edges.ts';
-import { gkLists } from './vite-plugin-lists.ts';
-import { gkActiveMenus } from './vite-plugin-menu.ts';
+import { gkActiveMenus, gkLists, gkPlainContracts } from './vite-plugin-contracts.ts';
 import { gkMessages, messagesModuleId } from './vite-plugin-messages.ts';
 import { gkPreload } from './vite-plugin-preload.ts';
 import { gkViews } from './vite-plugin-views.ts';
@@ -15,6 +14,8 @@ export default defineConfig({
     gkMessages(),
     gkLists(),
     gkActiveMenus(),
+    // the contracts' data a list screen reads, without zod (the `*.contracts.ts` modules)
+    gkPlainContracts(),
     // the menu's views, found under src/pages by route name (src/pages/menuViews.ts)
     gkViews(),
     // what the server names in the shell for a signed-in first screen (the modules Guard.tsx preloads, then the view's;
@@ -41,6 +42,14 @@ export default defineConfig({
             {
               name: 'vendor',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|zustand|use-sync-external-store|js-cookie)[\\/]/,
+            },
+            // the data layer (api/queries.ts, with react-query's mutations) and what every signed-in screen reads of the
+            // contracts without zod (`@gk/contracts/list`, the shared endpoint tables): one chunk, which the lists and the
+            // forms load alike. Without their dependencies (the endpoint registry and the envelope are the entry's)
+            {
+              name: 'queries',
+              includeDependenciesRecursively: false,
+              test: /([\\/]packages[\\/]contracts[\\/]src[\\/](list|enums)\.ts|[\\/]src[\\/]api[\\/](queries|shared\.contracts)\.ts|[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](mutationObserver|useMutation)\.js)$/,
             },
           ],
         },

@@ -12,13 +12,13 @@ declare module 'virtual:gk-messages/*' {
   export default messages;
 }
 
-/** The list resources' paths and query defaults, from the contracts (see vite-plugin-lists.ts). */
+/** The list resources' paths and query defaults, from the contracts (see vite-plugin-contracts.ts). */
 declare module 'virtual:gk-lists' {
   const lists: import('./api/listsTable').ListsTable;
   export default lists;
 }
 
-/** Per hidden menu url (lower-cased) the sidebar entry it belongs to (see vite-plugin-menu.ts). */
+/** Per hidden menu url (lower-cased) the sidebar entry it belongs to (see vite-plugin-contracts.ts). */
 declare module 'virtual:gk-active-menus' {
   const activeMenus: Record<string, string>;
   export default activeMenus;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Endpoint } from './endpoints.js';
+import { columnOf } from './list.js';
 
 /** What a webhook event says was done to a record (`<resource>.<action>`). */
 export const WEBHOOK_ACTIONS = ['publish', 'unpublish', 'update', 'delete'] as const;
@@ -303,8 +304,7 @@ export interface DeliveryQuery {
   search?: readonly string[];
 }
 
-export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-export const columnOf = (f: FieldDef) => f.column ?? snake(f.name);
+export { columnOf, snake } from './list.js';
 
 const registry = new Map<string, ResourceDef>();
 

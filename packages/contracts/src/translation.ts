@@ -62,12 +62,9 @@ export const seoSave = {
   noindex: optFlag(0),
 };
 
-export const TRANSLATION_STATUSES = ['translated', 'missing', 'outdated'] as const;
-/**
- * A record's translation into one locale: `translated`, `missing` (no translated field holds text), or `outdated`
- * (a translated field of the default locale changed after the translation was last changed).
- */
-export type TranslationStatus = (typeof TRANSLATION_STATUSES)[number];
+import { TRANSLATION_STATUSES } from './list.js';
+
+export { localeLabel, TRANSLATION_STATUSES, type TranslationStatus } from './list.js';
 
 /** the list body's filter by translation (`translationLocale` + `translationStatus`) on a translatable resource */
 export const translationFilter = z.object({
@@ -84,22 +81,6 @@ export const slugSource = (def: ResourceDef) => def.translatable?.slugFrom ?? de
 
 /** every field a locale other than the default holds: its translated fields, then the SEO fields */
 export const localeFields = (def: ResourceDef): string[] => [...translatableFields(def), ...(hasSeo(def) ? SEO_FIELDS : [])];
-
-/** a content locale's name in the interface (zh-CN → 中文), through Intl.DisplayNames for the others */
-export function localeLabel(locale: string, uiLang: string): string {
-  const fixed: Record<string, Record<string, string>> = {
-    zh: { 'zh-CN': '中文', en: 'English', es: 'Español' },
-    en: { 'zh-CN': 'Chinese', en: 'English', es: 'Spanish' },
-    es: { 'zh-CN': 'Chino', en: 'Inglés', es: 'Español' },
-  };
-  const hit = fixed[uiLang]?.[locale];
-  if (hit) return hit;
-  try {
-    return new Intl.DisplayNames([uiLang === 'zh' ? 'zh-CN' : uiLang], { type: 'language' }).of(locale) ?? locale;
-  } catch {
-    return locale;
-  }
-}
 
 export const translationMessages = defineMessages({
   zh: {

@@ -161,7 +161,7 @@ export const optFilter = (max = 100) =>
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
-export const PAGE_SIZES = [10, 20, 30, 50] as const;
+export { PAGE_SIZES } from './list.js';
 
 /** A list's page size: `dflt` when not given (the resource's own default, SPEC point 9), capped at 100. */
 export const pageSizeOf = (dflt: number = DEFAULT_PAGE_SIZE) =>

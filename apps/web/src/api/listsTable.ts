@@ -1,7 +1,7 @@
 import type { fieldConfigEndpoints, PAGE_SIZES, ResourceDef } from '@gk/contracts';
 
 /**
- * The table of `virtual:gk-lists` (vite-plugin-lists.ts), made from the contracts: per resource with a list
+ * The table of `virtual:gk-lists` (vite-plugin-contracts.ts), made from the contracts: per resource with a list
  * endpoint, its list path, page size, model type and sortable fields — a projection of its `ResourceDef`
  * (same names), so the list's own functions (`listDefaults`) read either.
  */

@@ -1,17 +1,10 @@
-import {
-  type ImageMeta,
-  imageNameOf,
-  LIMITS,
-  type PageReply,
-  type Reply,
-  type ResourceDef,
-  type UploadReply,
-  uploadEndpoints,
-} from '@gk/contracts';
+import type { ImageMeta, PageReply, Reply, UploadReply } from '@gk/contracts';
+import { imageNameOf, LIMITS, type ListResource } from '@gk/contracts/list';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { earlyKey, takeEarly } from './early';
 import { withLoading } from './loading';
 import { post, type RequestOptions } from './request';
+import { uploadEndpoints } from './shared.contracts';
 
 /**
  * The web's data layer (TanStack Query). Every call a screen makes about a resource goes through here and
@@ -42,7 +35,7 @@ export const queryKeys = {
 // ---------------------------------------------------------------------------------------------- lists
 
 /** One page of a list screen: the reply's rows and total (the entry's early request for it, if it made one). */
-export async function fetchListPage(resource: ResourceDef, body: Values, signal?: AbortSignal): Promise<PageReply<Row>> {
+export async function fetchListPage(resource: ListResource, body: Values, signal?: AbortSignal): Promise<PageReply<Row>> {
   const ep = resource.endpoints.list;
   if (!ep) throw new Error(`${resource.name} has no list endpoint`);
   return (await takeEarly<PageReply<Row>>(earlyKey('POST', ep.path, body))) ?? post<PageReply<Row>>(ep.path, body, { signal });
@@ -53,7 +46,7 @@ export async function fetchListPage(resource: ResourceDef, body: Values, signal?
  * (`refetch: false`) when they are next shown — for a caller that chooses which page to show next. Records
  * are only marked: a detail page reloads its own record when it wants to (never over unsaved edits).
  */
-export function invalidateResource(client: QueryClient, resource: ResourceDef, refetch = true): Promise<void> {
+export function invalidateResource(client: QueryClient, resource: ListResource, refetch = true): Promise<void> {
   const listPath = resource.endpoints.list?.path;
   const refetchType = refetch ? 'active' : 'none';
   return Promise.all([
@@ -66,7 +59,7 @@ export function invalidateResource(client: QueryClient, resource: ResourceDef, r
 // --------------------------------------------------------------------------------------------- records
 
 /** The record of `id` (or the single record when id is null and the resource has one), unwrapped. */
-export async function fetchRecord(resource: ResourceDef, id: string | number | null, signal?: AbortSignal): Promise<Values> {
+export async function fetchRecord(resource: ListResource, id: string | number | null, signal?: AbortSignal): Promise<Values> {
   const ep = resource.endpoints.get;
   if (!ep) throw new Error(`${resource.name} has no get endpoint`);
   // a bare-entity reply (business types) has no envelope: its own `code` field is no reply code
@@ -79,7 +72,7 @@ export async function fetchRecord(resource: ResourceDef, id: string | number | n
 }
 
 /** A record of a detail page or dialog; `enabled: false` for a new record. */
-export function useRecord(resource: ResourceDef, id: string | number | null, options: { enabled?: boolean } = {}) {
+export function useRecord(resource: ListResource, id: string | number | null, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.record(resource.name, id),
     queryFn: ({ signal }) => fetchRecord(resource, id, signal),
@@ -92,7 +85,7 @@ export function useRecord(resource: ResourceDef, id: string | number | null, opt
 }
 
 /** Saves a record (create when the body has no id) under the loading overlay; the resource is stale afterwards. */
-export function useSave(resource: ResourceDef) {
+export function useSave(resource: ListResource) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Values) => {
@@ -108,7 +101,7 @@ export function useSave(resource: ResourceDef) {
  * Deletes records by the resource's rule (`ids`: a body of ids, `id`: `?id=` of the one record). The
  * resource is only marked stale: the list decides which page to show next, so two list requests never race.
  */
-export function useDelete(resource: ResourceDef) {
+export function useDelete(resource: ListResource) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (ids: readonly (string | number)[]) => {
@@ -129,7 +122,7 @@ export interface ToggleVars {
 }
 
 /** Sets a 0/1 flag of a row from its list switch (`?id=&flag=`). The caller decides what reloads. */
-export function useToggle(resource: ResourceDef) {
+export function useToggle(resource: ListResource) {
   return useMutation({
     mutationFn: ({ id, field, flag }: ToggleVars) => {
       const ep = resource.toggles?.[field];

@@ -90,6 +90,18 @@ describe('the signed-in frame', () => {
   });
 });
 
+describe('a list screen', () => {
+  it('loads no contracts index (zod): its resource and endpoint tables come from `*.contracts.ts`, data in a build', () => {
+    // a `*.contracts.ts` module imports the index only in the dev server and Vitest (vite-plugin-contracts.ts)
+    const modules = [...loginPath(['pages/news/NewsList.tsx'])].filter(([file]) => !file.endsWith('.contracts.ts'));
+    expect(modules.map(([file]) => path.relative(SRC, file))).toContain('components/list/ListPage.tsx');
+    const offenders = modules.flatMap(([file, specs]) =>
+      specs.filter((s) => /^@gk\/contracts$|^zod(\/|$)/.test(s)).map((s) => `${path.relative(SRC, file)} → ${s}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe("the entry's part of the dictionaries (vite-plugin-messages.ts)", () => {
   it('holds every string the login path translates by name, and the two parts make the whole dictionary', () => {
     const keys = [...loginPath().keys()].flatMap((file) =>

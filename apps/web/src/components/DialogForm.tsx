@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
 import { App, Form, Modal, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useRecord, useSave } from '../api/queries';
 import { askDiscard } from '../lib/unsaved';
 import { type FormFieldConfig, FormFields } from './form/FormFields';
 import { ImageSlotsProvider, useImageSlots } from './image/imageSlots';
+import { fullResource } from './resource/fullResource';
 import { LocaleBar } from './translation/LocaleBar';
 import { copyFill, stripped, touchedTranslations, useLocaleForm } from './translation/localeForm';
 import { nestDotted } from './translation/locales';
@@ -32,7 +33,8 @@ export interface DialogFormConfig {
 }
 
 export interface DialogFormProps {
-  resource: ResourceDef;
+  /** a list's plain description will do: its whole one is read here (`fullResource`) */
+  resource: ListResource;
   config: DialogFormConfig;
   /** null: a new record */
   record: Record<string, unknown> | null;
@@ -42,7 +44,8 @@ export interface DialogFormProps {
 
 type Values = Record<string, unknown>;
 
-export function DialogForm({ resource, config, record, onClose, onSaved }: DialogFormProps) {
+export function DialogForm({ resource: listResource, config, record, onClose, onSaved }: DialogFormProps) {
+  const resource = fullResource(listResource);
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm();

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import type { ResourceDef } from '../resource.js';
 import { id } from '../validators.js';
 
 /**
@@ -14,8 +13,9 @@ export const batchEndpoints = defineEndpoints('batch', {
   doBatch: { path: '/batch/doBatch', kind: 'session', name: '批量操作' },
 });
 
-export const BATCH_ACTIONS = ['publish', 'unpublish', 'top', 'untop', 'setType'] as const;
-export type BatchAction = (typeof BATCH_ACTIONS)[number];
+import { BATCH_ACTIONS } from '../list.js';
+
+export { BATCH_ACTIONS, type BatchAction, type BatchActionOf, batchActionsOf } from '../list.js';
 
 /** the most ids one batch call takes */
 export const BATCH_MAX_IDS = 1000;
@@ -37,34 +37,6 @@ export const batchInput = z.object({
   type: z.string().max(50, { message: 'batch.typeRequired' }).optional(),
 });
 export type BatchInput = z.output<typeof batchInput>;
-
-/** one batch action a resource has: the permission it needs (its single action's), and the field it sets (setType) */
-export interface BatchActionOf {
-  action: BatchAction;
-  permission: string;
-  /** the message key of its button */
-  label: string;
-}
-
-/**
- * The batch actions a resource has, in toolbar order: 批量发布 / 批量下线 when it is `publishable`, 批量置顶 / 取消置顶 when
- * it has an `isTop` toggle, 批量修改类型 when it marks a `typeField` and has a save. Each needs the permission of the
- * single action it repeats. Read by the server (what `/batch/doBatch` accepts) and the list screen (its buttons).
- */
-export function batchActionsOf(def: ResourceDef): BatchActionOf[] {
-  const out: BatchActionOf[] = [];
-  if (def.publishable) {
-    out.push({ action: 'publish', permission: def.publishable.publish.path, label: 'batch.publish' });
-    out.push({ action: 'unpublish', permission: def.publishable.unpublish.path, label: 'batch.unpublish' });
-  }
-  const top = def.toggles?.isTop;
-  if (top) {
-    out.push({ action: 'top', permission: top.path, label: 'batch.top' });
-    out.push({ action: 'untop', permission: top.path, label: 'batch.untop' });
-  }
-  if (def.typeField && def.endpoints.save) out.push({ action: 'setType', permission: def.endpoints.save.path, label: 'batch.setType' });
-  return out;
-}
 
 export const batchMessages = defineMessages({
   zh: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
-import { allResources, columnOf, type FieldDef, type ResourceDef } from '../resource.js';
+import { allResources, type ResourceDef } from '../resource.js';
 
 /**
  * Per-user list column settings (SPEC point 7 "Field configuration"). The legacy names are kept exactly,
@@ -39,27 +39,7 @@ export function resourceOfModelType(modelType: string): ResourceDef | undefined 
   return allResources().find((r) => r.modelType === modelType);
 }
 
-/**
- * The fields a list may show: every field not hidden, except the internal id and a second name of a
- * column already listed (userInfo's `flag` beside `enableFlag`).
- */
-export function configurableFields(def: ResourceDef): FieldDef[] {
-  const seen = new Set<string>();
-  const out: FieldDef[] = [];
-  for (const f of def.fields) {
-    if (f.hidden || f.name === 'id') continue;
-    const key = f.join ? `join:${f.name}` : columnOf(f);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(f);
-  }
-  return out;
-}
-
-/** The default columns: the fields marked `list`, in their order. */
-export function defaultListFields(def: ResourceDef): FieldDef[] {
-  return configurableFields(def).filter((f) => f.list);
-}
+export { configurableFields, defaultListFields } from '../list.js';
 
 const isFixed = z
   .union([z.number(), z.string(), z.boolean(), z.null()], { error: 'fieldConfig.badFixed' })

@@ -11,9 +11,10 @@ import { id } from '../validators.js';
  */
 export const PUBLISH_STATUSES = ['draft', 'published'] as const;
 export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
-/** what a list shows and filters by: the stored status read against now */
-export const PUBLISH_STATES = ['draft', 'published', 'scheduled', 'offline'] as const;
-export type PublishState = (typeof PUBLISH_STATES)[number];
+
+import { PUBLISH_STATES, type PublishState } from '../list.js';
+
+export { PUBLISH_STATES, type PublishState, publishState, shownPublishState } from '../list.js';
 
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
@@ -235,14 +236,6 @@ export const publishFilter = {
   options: [...PUBLISH_STATES, PENDING_DRAFT].map((s) => ({ value: s, label: `publish.status.${s}` })),
 } as const satisfies FilterDef;
 
-/** The state shown for a record at `now` (`YYYY-MM-DD HH:mm:ss` in the site's time zone). */
-export function publishState(r: { status?: unknown; publishTime?: unknown; offlineTime?: unknown }, now: string): PublishState {
-  if (r.status === 'draft') return 'draft';
-  if (typeof r.offlineTime === 'string' && r.offlineTime && r.offlineTime <= now) return 'offline';
-  if (typeof r.publishTime === 'string' && r.publishTime && r.publishTime > now) return 'scheduled';
-  return 'published';
-}
-
 /** Endpoint keys every publishable resource declares (publish, unpublish, preview). */
 export interface PublishEndpoints<E> {
   publish: E;
@@ -291,9 +284,3 @@ export interface PublishInfo {
 
 /** the fields of a pending draft: a draft holds content, never the publish state or its times */
 export const PUBLISH_FIELD_NAMES: readonly string[] = ['status', 'publishTime', 'offlineTime'];
-
-/** The state a record shows: the server's (`publishState` of the reply) when it sent one, else read against `now`. */
-export function shownPublishState(r: Record<string, unknown>, now: string): PublishState {
-  const sent = r.publishState;
-  return typeof sent === 'string' && (PUBLISH_STATES as readonly string[]).includes(sent) ? (sent as PublishState) : publishState(r, now);
-}

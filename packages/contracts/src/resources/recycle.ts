@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_ONLY_MODULES, defineEndpoints } from '../endpoints.js';
+import { defineEndpoints } from '../endpoints.js';
 import { defineMessages } from '../i18n/index.js';
 import type { ResourceDef } from '../resource.js';
 import { id, optFilter, paging } from '../validators.js';
@@ -15,12 +15,7 @@ export const recycleEndpoints = defineEndpoints('recycle', {
   purge: { path: '/recycle/purge', kind: 'write', name: '彻底删除回收站数据' },
 });
 
-/**
- * A deleted record of this resource goes to the recycle bin: its description's `recyclable`, by default every
- * resource with a delete outside the admin-only modules (accounts, roles, webhooks: deleting them is final).
- */
-export const isRecyclable = (def: Pick<ResourceDef, 'module' | 'endpoints' | 'recyclable'>): boolean =>
-  !!def.endpoints.del && (def.recyclable ?? (def.module !== 'recycle' && !ADMIN_ONLY_MODULES.includes(def.module)));
+export { isRecyclable } from '../list.js';
 
 /** One record in the recycle bin, as the list shows it. */
 export interface RecycleRow {

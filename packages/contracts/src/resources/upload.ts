@@ -24,12 +24,12 @@ export const uploadEndpoints = defineEndpoints('upload', {
 
 /** The multipart field that carries the file. */
 export const UPLOAD_FIELD = 'file';
-/** Where stored images are served: the image URL is this prefix plus the stored name. */
-export const IMAGE_URL_PREFIX = '/img/';
+
+import { IMAGE_URL_PREFIX, imageNameOf } from '../list.js';
+
+export { IMAGE_NAME_PATTERN, IMAGE_URL_PREFIX, imageNameOf, isImageName } from '../list.js';
 /** The only image types accepted (checked by their magic bytes, never by the client's name or type). */
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
-/** A stored image name: a SHA-256 hex prefix of the content plus the real extension. */
-export const IMAGE_NAME_PATTERN = /^[a-f0-9]{16,64}\.(jpg|png|gif|webp)$/;
 /** Content type of each stored extension. */
 export const IMAGE_CONTENT_TYPES: Readonly<Record<string, string>> = {
   jpg: 'image/jpeg',
@@ -38,37 +38,8 @@ export const IMAGE_CONTENT_TYPES: Readonly<Record<string, string>> = {
   webp: 'image/webp',
 };
 
-export const isImageName = (name: string): boolean => IMAGE_NAME_PATTERN.test(name);
-
 /** The URL of a stored image. */
 export const imageUrl = (name: string): string => `${IMAGE_URL_PREFIX}${name}`;
-
-/**
- * The stored name behind an image reference as `/upload/delImage?oldFileUrl=` receives it: a bare name,
- * an `/img/` URL, or a full http(s) URL whose path ends in `/img/<name>` (query and fragment ignored).
- * Anything else (other paths, `../`, absolute file paths, other names) gives null.
- */
-export function imageNameOf(ref: string | null | undefined): string | null {
-  if (ref == null) return null;
-  const s = String(ref).trim();
-  if (!s || s.length > 1000) return null;
-  let name: string;
-  if (/^https?:\/\//i.test(s)) {
-    let path: string;
-    try {
-      path = new URL(s).pathname;
-    } catch {
-      return null;
-    }
-    const m = /\/img\/([^/]+)$/.exec(path);
-    if (!m) return null;
-    name = m[1];
-  } else {
-    const bare = s.replace(/[?#].*$/, '');
-    name = bare.startsWith(IMAGE_URL_PREFIX) ? bare.slice(IMAGE_URL_PREFIX.length) : bare;
-  }
-  return isImageName(name) ? name : null;
-}
 
 /** Longest alt text of an image (characters). */
 export const IMAGE_ALT_MAX = 200;

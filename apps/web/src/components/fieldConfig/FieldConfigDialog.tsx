@@ -2,7 +2,8 @@ import { HolderOutlined, PushpinFilled, PushpinOutlined } from '@ant-design/icon
 import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { type FieldConfigData, fieldConfigEndpoints, type ResourceDef, type SuccessReply } from '@gk/contracts';
+import { type FieldConfigData, fieldConfigEndpoints, type SuccessReply } from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Modal, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -23,7 +24,7 @@ export interface FieldItem {
 }
 
 /** All listable fields: the shown ones first in their order, then the rest. */
-export function initialItems(resource: ResourceDef, config: FieldConfigData | null | undefined, t: (k: string) => string): FieldItem[] {
+export function initialItems(resource: ListResource, config: FieldConfigData | null | undefined, t: (k: string) => string): FieldItem[] {
   const shown = visibleFields(resource, config);
   const labels = new Map((config?.baseFileds ?? []).map((b) => [b.field, b.fieldName]));
   const label = (name: string, key: string) => t(key) || labels.get(name) || name;
@@ -40,7 +41,7 @@ export function initialItems(resource: ResourceDef, config: FieldConfigData | nu
 }
 
 /** The default set (sysFileds, else the resource's list fields) as dialog items. */
-function defaultItems(resource: ResourceDef, config: FieldConfigData | null | undefined, t: (k: string) => string): FieldItem[] {
+function defaultItems(resource: ListResource, config: FieldConfigData | null | undefined, t: (k: string) => string): FieldItem[] {
   return initialItems(resource, config ? { ...config, selectFileds: [] } : null, t).map((i) => ({ ...i, fixed: false }));
 }
 
@@ -82,7 +83,7 @@ function SortableRow({ item, onCheck, onPin }: { item: FieldItem; onCheck: (v: b
   );
 }
 
-export function FieldConfigDialog({ resource, modelType, onClose }: { resource: ResourceDef; modelType: string; onClose: () => void }) {
+export function FieldConfigDialog({ resource, modelType, onClose }: { resource: ListResource; modelType: string; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();

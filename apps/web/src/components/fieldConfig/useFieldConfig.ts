@@ -1,15 +1,9 @@
-import {
-  configurableFields,
-  defaultListFields,
-  type FieldConfigData,
-  type FieldDef,
-  fieldConfigEndpoints,
-  type ResourceDef,
-  type SuccessReply,
-} from '@gk/contracts';
+import type { FieldConfigData, FieldDef, SuccessReply } from '@gk/contracts';
+import { configurableFields, defaultListFields, type ListResource } from '@gk/contracts/list';
 import { useQuery } from '@tanstack/react-query';
 import { earlyKey, takeEarly } from '../../api/early';
 import { get } from '../../api/request';
+import { fieldConfigEndpoints } from '../../api/shared.contracts';
 
 /**
  * The user's list columns for a model type (SPEC point 7 "Field configuration"): GET
@@ -44,7 +38,7 @@ export function useFieldConfig(modelType: string | undefined) {
  * Fields a list may show as columns: the configurable ones except rich text (html never goes in a list)
  * and a code whose name is joined beside it (news `type` next to `typeName`: the list shows the name).
  */
-export function listableFields(resource: ResourceDef): FieldDef[] {
+export function listableFields(resource: ListResource): FieldDef[] {
   const namedCodes = new Set(resource.fields.filter((f) => f.join).map((f) => f.join!.via));
   return configurableFields(resource).filter((f) => f.type !== 'html' && !namedCodes.has(f.name));
 }
@@ -55,7 +49,7 @@ export interface VisibleField {
 }
 
 /** The columns to show, in order (pinned first): the user's choice, else the configured defaults, else the resource's list fields. */
-export function visibleFields(resource: ResourceDef, config: FieldConfigData | null | undefined): VisibleField[] {
+export function visibleFields(resource: ListResource, config: FieldConfigData | null | undefined): VisibleField[] {
   const known = new Map(listableFields(resource).map((f) => [f.name, f]));
   const chosen = (config?.selectFileds ?? []).filter((s) => known.has(s.field));
   if (chosen.length) {

@@ -7,8 +7,9 @@ import {
   SettingOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { batchActionsOf, type Endpoint, PAGE_SIZES, type Reply, type ResourceDef } from '@gk/contracts';
-import { App, Button, Card, Form, Pagination, Space, Tooltip } from 'antd';
+import type { Endpoint, Reply } from '@gk/contracts';
+import { batchActionsOf, type ListResource, PAGE_SIZES } from '@gk/contracts/list';
+import { App, Button, Card, Pagination, Space, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import {
   cloneElement,
@@ -37,7 +38,7 @@ import { showsTranslations, useContentLocales } from '../translation/locales';
 import { actionsWidth, buildColumns, type ColumnOverride, type Row, scrollWidth, type ToggleOptions } from './columns';
 import { DataTable, type Selection, type SortOrder } from './DataTable';
 import { formValues, listBody } from './listUrl';
-import { type SearchFieldConfig, SearchForm } from './SearchForm';
+import { type SearchFieldConfig, SearchForm, useSearchForm } from './SearchForm';
 import { type DeleteText, useListController } from './useListController';
 import '../components.css';
 
@@ -79,7 +80,7 @@ export interface RowAction {
 }
 
 export interface ListPageProps {
-  resource: ResourceDef;
+  resource: ListResource;
   search?: SearchFieldConfig[];
   /** per-field column tweaks (width ≤ 400, label, render …) */
   columns?: Record<string, ColumnOverride>;
@@ -144,7 +145,7 @@ export function ListPage({
   const [fieldsOpen, setFieldsOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
-  const [searchForm] = Form.useForm();
+  const searchForm = useSearchForm();
   // the selected rows as they were when picked (the selection keeps rows of other pages)
   const pickedRows = useRef(new Map<Key, Row>());
 

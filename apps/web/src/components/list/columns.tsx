@@ -1,10 +1,14 @@
-import { type Endpoint, type FieldDef, LIMITS } from '@gk/contracts';
-import { Image, Switch, Tag, Tooltip } from 'antd';
+import type { Endpoint, FieldDef } from '@gk/contracts';
+import { LIMITS } from '@gk/contracts/list';
+import { Switch, Tag, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageUrl } from '../../api/request';
 import type { VisibleField } from '../fieldConfig/useFieldConfig';
+
+// antd's Image and its preview load with the first list that shows an image column (most lists show none)
+const ListImage = lazy(() => import('./ListImage'));
 
 /** List columns built from the resource's fields (SPEC points 2 and 9: widths capped at 400 px). */
 export type Row = Record<string, unknown>;
@@ -190,14 +194,9 @@ export function buildColumns({
     } else if (f.type === 'image') {
       col.render = (v) =>
         v ? (
-          <Image
-            src={imageUrl(String(v))}
-            alt={title}
-            width={48}
-            height={48}
-            style={{ objectFit: 'cover', borderRadius: 4 }}
-            preview={{ mask: false }}
-          />
+          <Suspense fallback={<span className="gk-list-image-slot" />}>
+            <ListImage src={imageUrl(String(v))} alt={title} />
+          </Suspense>
         ) : (
           dash
         );

@@ -1,4 +1,5 @@
-import type { FieldDef, PageReply, ResourceDef } from '@gk/contracts';
+import type { FieldDef, PageReply } from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
 import dayjs from 'dayjs';
 import { imageUrl, post } from '../../api/request';
 import type { VisibleField } from '../fieldConfig/useFieldConfig';
@@ -15,7 +16,7 @@ export const EXPORT_PAGE_SIZE = 100;
 const MAX_PAGES = 2000;
 
 export interface ExportOptions {
-  resource: ResourceDef;
+  resource: ListResource;
   listPath: string;
   body: Record<string, unknown>;
   visible: VisibleField[];

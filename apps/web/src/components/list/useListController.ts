@@ -1,4 +1,5 @@
-import { isRecyclable, PAGE_SIZES, type PageReply, type ResourceDef } from '@gk/contracts';
+import type { PageReply } from '@gk/contracts';
+import { isRecyclable, type ListResource, PAGE_SIZES } from '@gk/contracts/list';
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -19,7 +20,7 @@ export type { ListQuery } from './listUrl';
 const NO_SEARCH: SearchFieldConfig[] = [];
 
 export interface ListControllerOptions {
-  resource: ResourceDef;
+  resource: ListResource;
   search?: SearchFieldConfig[];
   /** parameters always sent with the list call */
   baseQuery?: Record<string, string | number>;
@@ -36,7 +37,7 @@ export interface DeleteText {
 }
 
 /** how a resource's list reads its query from the URL (the entry's first request reads the same: app/firstList.ts) */
-const queryOptions = (resource: ResourceDef) => listDefaults(resource, PAGE_SIZES);
+const queryOptions = (resource: ListResource) => listDefaults(resource, PAGE_SIZES);
 
 /**
  * Starts a list screen's first requests — the page its URL shows and the user's columns — under the query keys

@@ -1,5 +1,6 @@
-import { type NoticeRow, noticeEndpoints, type PageReply, type Reply } from '@gk/contracts';
+import type { NoticeRow, PageReply, Reply } from '@gk/contracts';
 import { post } from '../../api/request';
+import { noticeEndpoints } from '../../api/shared.contracts';
 import { countsFeed } from './noticeStream';
 
 /** the calls of 消息中心 (contracts resources/notice.ts), shared by the bell and the page */

@@ -1,7 +1,9 @@
-import { type NoticeCounts, noticeEndpoints, RELOGIN_CODES, type Reply } from '@gk/contracts';
+import type { NoticeCounts, Reply } from '@gk/contracts';
+import { RELOGIN_CODES } from '@gk/contracts/list';
 import { createParser } from 'eventsource-parser';
 import { useSyncExternalStore } from 'react';
 import { buildUrl, post } from '../../api/request';
+import { noticeEndpoints } from '../../api/shared.contracts';
 import { currentLang } from '../../lib/i18n';
 import { getToken } from '../../lib/token';
 

@@ -1,4 +1,4 @@
-import { type PublishState, shownPublishState } from '@gk/contracts';
+import { type PublishState, shownPublishState } from '@gk/contracts/list';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { publishFilter } from '@gk/contracts';
+import { publishFilter } from '../../api/shared.contracts';
 import type { ColumnOverride } from '../list/columns';
 import type { SearchFieldConfig } from '../list/SearchForm';
 import { PublishTag } from './PublishTag';

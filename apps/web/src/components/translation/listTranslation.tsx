@@ -1,4 +1,4 @@
-import { localeLabel, type ResourceDef, TRANSLATION_STATUSES } from '@gk/contracts';
+import { type ListResource, localeLabel, TRANSLATION_STATUSES } from '@gk/contracts/list';
 import { Space, Tag } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { SearchFieldConfig } from '../list/SearchForm';
@@ -17,7 +17,7 @@ export const TRANSLATION_STATUS = 'translationStatus';
 type Row = Record<string, unknown>;
 
 /** the search fields a translatable resource's list adds (none without translations) */
-export function translationSearch(resource: ResourceDef, locales: ContentLocales, uiLang: string): SearchFieldConfig[] {
+export function translationSearch(resource: ListResource, locales: ContentLocales, uiLang: string): SearchFieldConfig[] {
   if (!showsTranslations(resource, locales)) return [];
   const out: SearchFieldConfig[] = [];
   if (locales.others.length > 1)
@@ -40,7 +40,7 @@ export function translationSearch(resource: ResourceDef, locales: ContentLocales
 
 /** a screen's search fields with the translation ones after them (the same array when there are none) */
 export function withTranslationSearch(
-  resource: ResourceDef,
+  resource: ListResource,
   search: SearchFieldConfig[],
   locales: ContentLocales,
   uiLang: string,

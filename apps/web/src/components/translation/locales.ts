@@ -1,4 +1,4 @@
-import { type ResourceDef, TRANSLATION_STATUSES, type TranslationStatus } from '@gk/contracts';
+import { type ListResource, TRANSLATION_STATUSES, type TranslationStatus } from '@gk/contracts/list';
 import { useMemo } from 'react';
 import { useSession } from '../../stores/session';
 
@@ -32,7 +32,7 @@ export function useContentLocales(): ContentLocales {
 export const sessionContentLocales = () => contentLocalesOf(useSession.getState().user?.contentLocales);
 
 /** whether a resource's screens show its translations: it is translatable and there is more than one locale */
-export const showsTranslations = (r: ResourceDef, locales: ContentLocales) => !!r.translatable && locales.others.length > 0;
+export const showsTranslations = (r: ListResource, locales: ContentLocales) => !!r.translatable && locales.others.length > 0;
 
 /** a translation's status as the server sent it (`translationStatus: { en: 'missing' }`), or null */
 export function statusOf(row: Record<string, unknown> | null | undefined, locale: string): TranslationStatus | null {

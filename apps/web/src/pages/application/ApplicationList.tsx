@@ -1,8 +1,8 @@
-import { applicationEndpoints, applicationResource } from '@gk/contracts';
 import type { ColumnOverride } from '../../components/list/columns';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { applicationEndpoints, applicationResource } from './ApplicationList.contracts';
 
 /** /application/application-list: search by application type and name; details on their own page. */
 const search: SearchFieldConfig[] = [

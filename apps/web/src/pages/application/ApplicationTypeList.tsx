@@ -1,8 +1,8 @@
-import { applicationTypeResource } from '@gk/contracts';
 import type { DialogFormConfig } from '../../components/DialogForm';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { applicationTypeResource } from './ApplicationTypeList.contracts';
 
 /** /application/application-type-list: search by type code and name; edited in a dialog; delete one at a time. */
 const search: SearchFieldConfig[] = [{ name: 'code' }, { name: 'name' }];

@@ -1,10 +1,10 @@
-import { bannerResource } from '@gk/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnOverride, Row } from '../../components/list/columns';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { bannerResource } from './BannerList.contracts';
 import { bannerTypeOptions } from './bannerTypes';
 
 /**

@@ -1,8 +1,8 @@
-import { businessEndpoints, businessResource } from '@gk/contracts';
 import type { ColumnOverride } from '../../components/list/columns';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { businessEndpoints, businessResource } from './BusinessList.contracts';
 
 /** /business/business-list (partners): search by business type and name; details on their own page. */
 const search: SearchFieldConfig[] = [

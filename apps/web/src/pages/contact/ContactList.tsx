@@ -1,8 +1,8 @@
-import { contactResource } from '@gk/contracts';
 import type { ToggleOptions } from '../../components/list/columns';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { contactResource } from './ContactList.contracts';
 
 /** /contact/contact-list: contact heads searched by organizer; new / view details on contact-details; 10 a page (the contract). */
 const search: SearchFieldConfig[] = [{ name: 'organizers' }];

@@ -1,8 +1,8 @@
-import { linkResource } from '@gk/contracts';
 import type { DialogFormConfig } from '../../components/DialogForm';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { linkResource } from './LinkList.contracts';
 
 /** /link/link-list: friendly links, searched by name and enabled flag; edited in a dialog; the switch calls upLinkFlag at once. */
 const search: SearchFieldConfig[] = [{ name: 'name' }, { name: 'enableFlag', widget: 'flag' }];

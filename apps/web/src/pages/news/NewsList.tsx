@@ -1,9 +1,9 @@
-import { newsEndpoints, newsResource } from '@gk/contracts';
 import type { ColumnOverride, ToggleOptions } from '../../components/list/columns';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
 import { publishColumns, publishSearch } from '../../components/publish/config';
+import { newsEndpoints, newsResource } from './NewsList.contracts';
 
 /** /news/news-list: search by type, title, top and hot; top / hot switch in place; details on their own page. */
 const search: SearchFieldConfig[] = [

@@ -1,4 +1,3 @@
-import { pageResource } from '@gk/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DialogFormConfig } from '../../components/DialogForm';
@@ -6,6 +5,7 @@ import type { ColumnOverride } from '../../components/list/columns';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { pageResource } from './PageList.contracts';
 import { showTypeOptions } from './showTypes';
 
 /** /page/page-list: page definitions (name, display method), edited in a dialog; delete one at a time. */

@@ -1,8 +1,8 @@
-import { policyResource } from '@gk/contracts';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
 import { publishColumns, publishSearch } from '../../components/publish/config';
+import { policyResource } from './PolicyList.contracts';
 
 /**
  * /policy/policy-list: search by code (the contract maps it to the source), title, hot and top; top / hot

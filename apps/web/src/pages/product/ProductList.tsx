@@ -1,8 +1,8 @@
-import { productResource, supplierEndpoints } from '@gk/contracts';
 import type { ColumnOverride } from '../../components/list/columns';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { productResource, supplierEndpoints } from './ProductList.contracts';
 
 /** /product/product-list: search by supplier (picker), product name and created date; details on their own page. */
 const search: SearchFieldConfig[] = [

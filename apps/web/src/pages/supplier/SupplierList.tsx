@@ -1,7 +1,7 @@
-import { supplierResource } from '@gk/contracts';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { supplierResource } from './SupplierList.contracts';
 
 /** /supplier/supplier-list: search by name; 查看详情 opens supplier-details with the id (none: a new one); delete one at a time. */
 const search: SearchFieldConfig[] = [{ name: 'name' }];

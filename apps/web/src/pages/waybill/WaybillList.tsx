@@ -1,7 +1,7 @@
-import { waybillResource } from '@gk/contracts';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { waybillResource } from './WaybillList.contracts';
 
 /** /waybill/waybill-list: waybill templates searched by code and name; new / view details on waybill-details. */
 const search: SearchFieldConfig[] = [{ name: 'code' }, { name: 'name' }];

@@ -1,13 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
-import {
-  type BatchAction,
-  type BatchActionOf,
-  type BatchReply,
-  batchActionsOf,
-  batchEndpoints,
-  type Reply,
-  type ResourceDef,
-} from '@gk/contracts';
+import { type BatchAction, type BatchActionOf, type BatchReply, batchActionsOf, batchEndpoints, type Reply } from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
 import { App, Button, Dropdown, Form, type MenuProps, Modal, Tooltip, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,10 +8,12 @@ import { withLoading } from '../../../api/loading';
 import { post } from '../../../api/request';
 import { usePermission } from '../../../lib/Permission';
 import { RemoteSelect } from '../../RemoteSelect';
+import { fullResource } from '../../resource/fullResource';
 import type { Row } from '../columns';
 
 export interface BatchActionsProps {
-  resource: ResourceDef;
+  /** a list's plain description: its whole one is read here (`fullResource`) */
+  resource: ListResource;
   selected: readonly Key[];
   /** the selected rows as they were picked (their titles name the refused ones) */
   rows: ReadonlyMap<Key, Row>;
@@ -35,7 +30,8 @@ const titleOf = (row: Row | undefined, id: number) => String(row?.title ?? row?.
  * missing-permission tooltip. Confirm (修改类型: pick the type), one `/batch/doBatch` call, then a summary: how many
  * were done, and each refused record by its title with the server's reason.
  */
-export function BatchActions({ resource, selected, rows, done }: BatchActionsProps) {
+export function BatchActions({ resource: listResource, selected, rows, done }: BatchActionsProps) {
+  const resource = fullResource(listResource);
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const can = usePermission();

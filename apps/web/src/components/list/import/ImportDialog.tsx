@@ -8,14 +8,15 @@ import {
   type ImportPreviewRow,
   importEndpoints,
   type Reply,
-  type ResourceDef,
 } from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
 import { Alert, App, Button, Modal, Progress, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get } from '../../../api/request';
 import { sendForm } from '../../../api/sendForm';
+import { fullResource } from '../../resource/fullResource';
 import { saveBlob } from '../saveBlob';
 
 type Stage =
@@ -26,7 +27,8 @@ type Stage =
   | { step: 'import'; reply: ImportCheckReply; mode: ImportMode };
 
 export interface ImportDialogProps {
-  resource: ResourceDef;
+  /** a list's plain description: its whole one is read here (`fullResource`) */
+  resource: ListResource;
   onClose: () => void;
   /** an import wrote rows: the list reloads */
   onImported: (reply: ImportDoReply) => void;
@@ -41,7 +43,8 @@ const reasonOf = (e: unknown) => (e instanceof Error && e.message ? e.message : 
  * column and message, the first rows. 全部导入 only for a file without errors; 仅导入有效行 leaves the rows with
  * errors out. The server checks again on doImport (the file is sent again: the server keeps nothing between calls).
  */
-export default function ImportDialog({ resource, onClose, onImported }: ImportDialogProps) {
+export default function ImportDialog({ resource: listResource, onClose, onImported }: ImportDialogProps) {
+  const resource = fullResource(listResource);
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [stage, setStage] = useState<Stage>({ step: 'pick' });

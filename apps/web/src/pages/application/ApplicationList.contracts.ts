@@ -1,0 +1,6 @@
+import * as contracts from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
+
+/** What ApplicationList reads of the contracts, as plain data in a build (no zod: vite-plugin-contracts.ts). */
+export const applicationEndpoints = contracts.applicationEndpoints;
+export const applicationResource: ListResource = contracts.applicationResource;

@@ -1,0 +1,5 @@
+import * as contracts from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
+
+/** What BusinessTypeList reads of the contracts, as plain data in a build (no zod: vite-plugin-contracts.ts). */
+export const businessTypeResource: ListResource = contracts.businessTypeResource;

@@ -1,0 +1,5 @@
+import * as contracts from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
+
+/** What PageList reads of the contracts, as plain data in a build (no zod: vite-plugin-contracts.ts). */
+export const pageResource: ListResource = contracts.pageResource;
