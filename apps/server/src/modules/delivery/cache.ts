@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import {
@@ -20,7 +21,7 @@ import type { Ctx } from '../../context.js';
 import { busOf } from '../../events/bus.js';
 import { AppError } from '../../http/errors.js';
 import { previewTokenOf } from './drafts.js';
-import { replyCacheOf } from './reply-cache.js';
+import { type KeptReply, replyCacheOf } from './reply-cache.js';
 import { type RequestSiteKey, type SiteKeyCheck, SiteKeys } from './site-keys.js';
 import { contentVersions, resourcesRead, type TableRead, tablesRead } from './version.js';
 
@@ -50,11 +51,22 @@ interface State {
   epoch?: number;
   /** answered from the reply cache */
   cached?: boolean;
+  /** the entry this request kept or was answered from (its compressed variant is added to it) */
+  kept?: KeptReply;
 }
 const states = new WeakMap<FastifyRequest, State>();
 
 /** JSON replies from this size on are compressed (br, else gzip) for a client that accepts it */
 const COMPRESS_FROM_BYTES = 1024;
+/** how replies are compressed: @fastify/compress's defaults (brotli at its recommended quality), also for the kept variants */
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+const COMPRESSORS: Record<string, (body: Buffer, done: (err: Error | null, out: Buffer) => void) => void> = {
+  br: (body, done) => zlib.brotliCompress(body, BROTLI_OPTIONS, done),
+  gzip: (body, done) => zlib.gzip(body, done),
+};
+/** the ETags remembered by what they are derived from (all of them forgotten when this many are kept), up to this length */
+const ETAGS_KEPT = 1024;
+const ETAG_MATERIAL_KEPT = 512;
 
 /** does If-None-Match name this ETag (`*`, or one of a list; compared weakly, as RFC 9110 says for GET) */
 export function matches(header: string | undefined, etag: string): boolean {
@@ -200,45 +212,83 @@ export async function registerDeliveryCache(pub: FastifyInstance, ctx: Ctx): Pro
     ]);
   const bus = busOf(ctx);
   const replies = replyCacheOf(ctx);
-  /** the ETag, and the reply cache's key (what the ETag is derived from; the salt is one per process) */
-  const etagOf = async (req: FastifyRequest, routed: Routed) => {
-    const version = await versions.versionOf(routed.tables);
-    const material = `${version}\n${req.url}\n${variantOf(req, req.siteKey)}`;
-    const digest = crypto.createHash('sha256').update(`${salt}\n${material}`).digest('base64url').slice(0, 27);
-    return { etag: `W/"${digest}"`, key: material };
-  };
-
-  // after CORS (a 304 carries its headers), before the rate limit (a route hook: it runs after every scope hook)
-  pub.addHook('onRequest', async (req, reply) => {
-    const state: State = {};
-    states.set(req, state);
-    const bearer = SiteKeys.bearerOf(req);
-    if (bearer != null) {
-      const checked = await keys.check(bearer);
-      if ('refused' in checked) {
-        state.refused = checked.refused;
-        return;
+  /**
+   * The ETag of what it is derived from (the salt is one per process). Remembered (at most ETAGS_KEPT of at most
+   * ETAG_MATERIAL_KEPT characters, ~1 MB): a steady stream of requests for the same replies hashes each once, not on
+   * every request; a write makes new material and the old is forgotten with the rest when the map is full.
+   */
+  const etags = new Map<string, string>();
+  const etagOf = (material: string) => {
+    let etag = etags.get(material);
+    if (etag === undefined) {
+      const digest = crypto.createHash('sha256').update(`${salt}\n${material}`).digest('base64url').slice(0, 27);
+      etag = `W/"${digest}"`;
+      if (material.length <= ETAG_MATERIAL_KEPT) {
+        if (etags.size >= ETAGS_KEPT) etags.clear();
+        etags.set(material, etag);
       }
-      req.siteKey = checked.key;
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return;
-    const routed = routes.get(req.routeOptions.url ?? '');
-    // a preview token's reply has no ETag and is never answered 304 (drafts.ts: private, no-store)
-    if (!routed || previewTokenOf(req)) return;
-    state.routed = routed;
-    const epoch = replies.epoch;
-    const { etag, key } = await etagOf(req, routed);
-    state.etag = etag;
+    return etag;
+  };
+  /** the ETag and the cache key of a routed request once its version is known; true: answered 304 */
+  const revalidate = (req: FastifyRequest, reply: FastifyReply, state: State, version: string, epoch: number) => {
+    // the reply cache's key: what the ETag is derived from
+    const key = `${version}\n${req.url}\n${variantOf(req, req.siteKey)}`;
+    state.etag = etagOf(key);
     // a reply that may hold drafts is private: never kept, never served from the cache
     if (replies.enabled && req.method === 'GET' && bus.trusted && !previewing(req)) {
       state.cacheKey = key;
       state.epoch = epoch;
     }
-    if (!matches(req.headers['if-none-match'], state.etag)) return;
+    if (!matches(req.headers['if-none-match'], state.etag)) return false;
     state.notModified = true;
     cacheHeaders(req, reply, state.etag);
     reply.code(304);
-    return reply.send();
+    reply.send();
+    return true;
+  };
+  /** the rest of the ETag hook when something must be read first (a site key, versions not kept) */
+  const revalidateAsync = async (req: FastifyRequest, reply: FastifyReply, state: State, bearer: string | null) => {
+    if (bearer != null) {
+      const checked = await keys.check(bearer);
+      if ('refused' in checked) {
+        state.refused = checked.refused;
+        return false;
+      }
+      req.siteKey = checked.key;
+    }
+    const routed = routedOf(req);
+    if (!routed) return false;
+    state.routed = routed;
+    const epoch = replies.epoch;
+    return revalidate(req, reply, state, await versions.versionOf(routed.tables), epoch);
+  };
+  /** the ETag'd path a request reads: a GET or HEAD, not with a preview token (drafts.ts: private, no-store) */
+  const routedOf = (req: FastifyRequest) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    const routed = routes.get(req.routeOptions.url ?? '');
+    return routed && !previewTokenOf(req) ? routed : undefined;
+  };
+
+  // after CORS (a 304 carries its headers), before the rate limit (a route hook: it runs after every scope hook);
+  // without a site key and with the versions kept (the steady state) it runs synchronously
+  pub.addHook('onRequest', (req, reply, done) => {
+    const state: State = {};
+    states.set(req, state);
+    const bearer = SiteKeys.bearerOf(req);
+    if (bearer == null) {
+      const routed = routedOf(req);
+      if (!routed) return done();
+      const version = versions.keptVersionOf(routed.tables);
+      if (version !== undefined) {
+        state.routed = routed;
+        if (!revalidate(req, reply, state, version, replies.epoch)) done();
+        return;
+      }
+    }
+    revalidateAsync(req, reply, state, bearer).then((answered) => {
+      if (!answered) done();
+    }, done);
   });
 
   await pub.register(rateLimit, {
@@ -261,42 +311,98 @@ export async function registerDeliveryCache(pub: FastifyInstance, ctx: Ctx): Pro
   });
 
   // a kept reply: after the rate limit counted the request (and a refused key was answered), before the handler
-  pub.addHook('preHandler', async (req, reply) => {
+  pub.addHook('preHandler', (req, reply, done) => {
     const state = states.get(req);
-    if (!state?.cacheKey || reply.sent) return;
+    if (!state?.cacheKey || reply.sent) return done();
     const kept = replies.get(state.cacheKey);
-    if (!kept) return;
+    if (!kept) return done();
     state.cached = true;
+    state.kept = kept;
     state.tags = kept.tags;
     reply.type(kept.type).send(kept.body);
-    return reply;
   });
 
-  await pub.register(compress, { threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
+  await pub.register(compress, { threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'], brotliOptions: BROTLI_OPTIONS });
+  // after @fastify/compress's own route hook (onRoute hooks run in order): the bytes it made for a kept reply are
+  // kept beside it, so the next request with the same Accept-Encoding is sent them instead of compressing again
+  pub.addHook('onRoute', (route) => {
+    const own = route.onSend == null ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [...own, keepCompressed];
+  });
 
-  pub.addHook('preSerialization', async (req, reply, payload) => {
+  pub.addHook('preSerialization', (req, reply, payload, done) => {
     const state = states.get(req);
     if (state?.routed?.endpoint && reply.statusCode === 200) state.tags = tagsOf(state.routed.endpoint, state.routed, payload);
-    return payload;
+    done(null, payload);
   });
 
-  pub.addHook('onSend', async (req, reply, payload) => {
+  pub.addHook('onSend', (req, reply, payload, done) => {
     const state = states.get(req);
-    if (state?.notModified || !state?.etag || reply.statusCode !== 200) return payload;
+    if (state?.notModified || !state?.etag || reply.statusCode !== 200) return done(null, payload);
     cacheHeaders(req, reply, state.etag);
+    const kept = state.cached ? state.kept : undefined;
+    if (kept) {
+      if (kept.cacheTag) {
+        reply.header('cache-tag', kept.cacheTag);
+        reply.header('surrogate-key', kept.surrogateKey);
+      }
+      // the bytes @fastify/compress made for this Accept-Encoding before (it sends a reply with an encoding as it is)
+      const accept = req.headers['accept-encoding'];
+      const encoding = accept === undefined ? undefined : kept.chose?.get(accept);
+      const bytes = encoding === undefined ? undefined : kept.encoded?.[encoding];
+      if (encoding === undefined || bytes === undefined) return done(null, payload);
+      reply.header('content-encoding', encoding);
+      reply.header('content-length', bytes.length);
+      return done(null, bytes);
+    }
     // a reply that is no JSON (a feed) is tagged by what its path reads
     if (!state.tags && state.routed?.endpoint) state.tags = [...new Set([state.routed.endpoint.resource.name, ...state.routed.resources])];
-    if (state.tags?.length) {
-      reply.header('cache-tag', state.tags.join(','));
-      reply.header('surrogate-key', state.tags.join(' '));
+    const tags = state.tags ?? [];
+    const cacheTag = tags.join(',');
+    const surrogateKey = tags.join(' ');
+    if (tags.length) {
+      reply.header('cache-tag', cacheTag);
+      reply.header('surrogate-key', surrogateKey);
     }
     // the body as made (compression comes after this hook), unless the cache was emptied since the key was made
-    if (state.cacheKey && !state.cached && state.epoch === replies.epoch && (typeof payload === 'string' || Buffer.isBuffer(payload)))
-      replies.set(state.cacheKey, {
-        body: typeof payload === 'string' ? Buffer.from(payload) : payload,
+    if (state.cacheKey && state.epoch === replies.epoch && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      state.kept = {
+        body,
         type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-        tags: state.tags ?? [],
-      });
-    return payload;
+        tags,
+        cacheTag,
+        surrogateKey,
+      };
+      replies.set(state.cacheKey, state.kept);
+    }
+    done(null, payload);
   });
+
+  /** the kept bodies being compressed beside the reply (by encoding), so concurrent requests start it once */
+  const compressing = new WeakMap<Buffer, Set<string>>();
+  /**
+   * A route's last onSend hook: @fastify/compress's bytes of a kept reply, kept beside it (reply-cache.ts). A body
+   * it compressed as a stream (above its synchronous size, off the event loop) is compressed again here the same
+   * way, off the event loop, and kept when done; the requests until then are compressed as before.
+   */
+  function keepCompressed(req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, p: unknown) => void) {
+    const state = states.get(req);
+    const accept = req.headers['accept-encoding'];
+    const kept = state?.kept;
+    const key = state?.cacheKey;
+    const encoding = reply.getHeader('content-encoding');
+    if (!kept || !key || accept === undefined || reply.statusCode !== 200 || typeof encoding !== 'string') return done(null, payload);
+    if (Buffer.isBuffer(payload)) replies.addEncoded(key, kept, accept, encoding, payload);
+    else if (kept.encoded?.[encoding]) replies.addEncoded(key, kept, accept, encoding, kept.encoded[encoding]);
+    else if (COMPRESSORS[encoding] && !compressing.get(kept.body)?.has(encoding)) {
+      const busy = compressing.get(kept.body) ?? new Set<string>();
+      compressing.set(kept.body, busy.add(encoding));
+      COMPRESSORS[encoding](kept.body, (err, out) => {
+        busy.delete(encoding);
+        if (!err) replies.addEncoded(key, kept, accept, encoding, out);
+      });
+    }
+    done(null, payload);
+  }
 }

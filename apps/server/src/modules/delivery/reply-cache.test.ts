@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { siteKeyEndpoints } from '@gk/contracts';
 import type { Kysely } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { directReads } from '../../db/index.js';
 import { prepareApp } from '../../prepare.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
@@ -83,6 +83,64 @@ describe.each(DIALECTS)('delivery reply cache on %s', (dialect) => {
       if (first.rawPayload.length >= 1024) {
         expect(br.headers['content-encoding']).toBe('br');
         expect(zlib.brotliDecompressSync(br.rawPayload).equals(first.rawPayload)).toBe(true);
+      }
+    }
+  });
+
+  it('keeps the compressed bytes per encoding: a compressed hit is the body compressed, with its headers; no Accept-Encoding gets identity', async () => {
+    const decoders: Record<string, (b: Buffer) => Buffer> = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync };
+    // about 3 KB (compressed while the reply is made) and 120 KB (compressed as a stream, off the event loop)
+    for (const repeat of [300, 20_000]) {
+      const content = `<p>${'正文'.repeat(repeat)}</p>`;
+      const n = (await post('/news/saveNews', { title: '缓存回复·压缩', type: 'rc', content })).body.data;
+      const path = `/news/${n.id}`;
+      const plain = await get(path);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.rawPayload.length).toBeGreaterThan(1024);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      for (const [accept, encoding] of [
+        ['br', 'br'],
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        ['br;q=0, gzip', 'gzip'],
+      ]) {
+        const before = stats().bytes;
+        const first = await get(path, { 'accept-encoding': accept });
+        // the compressed bytes are kept beside the body, counted against the bound
+        await vi.waitFor(() => expect(stats().bytes).toBeGreaterThan(before));
+        const grown = stats().bytes;
+        const { hits } = stats();
+        const again = await get(path, { 'accept-encoding': accept });
+        const third = await get(path, { 'accept-encoding': accept });
+        expect(stats().hits).toBe(hits + 2);
+        expect(stats().bytes).toBe(grown);
+        for (const r of [first, again, third]) {
+          expect(r.statusCode).toBe(200);
+          expect(r.headers['content-encoding']).toBe(encoding);
+          expect(r.headers.vary).toBe(plain.headers.vary);
+          expect(decoders[encoding](r.rawPayload).equals(plain.rawPayload)).toBe(true);
+        }
+        // the kept bytes go out whole, with their length; otherwise the headers are the uncompressed reply's
+        expect(Number(again.headers['content-length'])).toBe(again.rawPayload.length);
+        expect(third.rawPayload.equals(again.rawPayload)).toBe(true);
+        expect(comparable(third.headers)).toEqual(comparable(again.headers));
+        const { 'content-length': _a, 'content-encoding': _b, ...rest } = comparable(again.headers);
+        const { 'content-length': _c, ...plainRest } = comparable(plain.headers);
+        expect(rest).toEqual(plainRest);
+      }
+      // without Accept-Encoding, or refusing both: the plain bytes, whatever was kept beside them
+      const asPlain: Record<string, string>[] = [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }];
+      for (const headers of asPlain) {
+        const r = await get(path, headers);
+        expect(r.headers['content-encoding']).toBeUndefined();
+        expect(r.rawPayload.equals(plain.rawPayload)).toBe(true);
+        expect(comparable(r.headers)).toEqual(comparable(plain.headers));
+      }
+      // a write drops them with the rest: the next compressed reply holds the new title
+      await post('/news/saveNews', { id: n.id, title: '缓存回复·压缩改过', type: 'rc', content });
+      for (let i = 0; i < 2; i++) {
+        const after = await get(path, { 'accept-encoding': 'br' });
+        expect(JSON.parse(zlib.brotliDecompressSync(after.rawPayload).toString()).data.title).toBe('缓存回复·压缩改过');
       }
     }
   });
@@ -210,6 +268,14 @@ describe.each(DIALECTS)('delivery reply cache bounds on %s', (dialect) => {
     expect(cache.stats().hits).toBe(hits + 1);
     expect((await get('1')).rawPayload.equals(bodies.get('1')!)).toBe(true);
     expect(cache.stats().misses).toBe(misses + 1);
+    // the compressed bytes kept beside the bodies count too: still within the bound
+    const br = (q: string) =>
+      small.current.app.inject({ method: 'GET', url: `/public/v1/news?type=rb&pageSize=${q}`, headers: { 'accept-encoding': 'br' } });
+    for (let i = 1; i <= 12; i++) {
+      const r = await br(String(i));
+      expect(zlib.brotliDecompressSync(r.rawPayload).equals(bodies.get(String(i))!)).toBe(true);
+      expect(cache.stats().bytes).toBeLessThanOrEqual(s.max_bytes);
+    }
   });
 
   it('0 keeps nothing', async () => {

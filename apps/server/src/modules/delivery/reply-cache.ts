@@ -8,7 +8,19 @@ export interface KeptReply {
   body: Buffer;
   type: string;
   tags: string[];
+  /** the Cache-Tag and Surrogate-Key headers of its tags (joined once, not on every hit) */
+  cacheTag: string;
+  surrogateKey: string;
+  /**
+   * the body as @fastify/compress compressed it, by encoding (br, gzip), made from `body` by the first request that
+   * asked for that encoding; and the encoding it chose for each Accept-Encoding seen (at most MAX_ACCEPTS)
+   */
+  encoded?: Readonly<Record<string, Buffer>>;
+  chose?: ReadonlyMap<string, string>;
 }
+
+/** the Accept-Encoding values remembered per entry (browsers send few; another one is compressed as before) */
+const MAX_ACCEPTS = 8;
 
 /** what an entry costs beyond its body, key and tags (the entry, its object, the cache's slots), roughly */
 const ENTRY_OVERHEAD = 200;
@@ -36,8 +48,7 @@ export class ReplyCache {
       this.maxBytes > 0
         ? new LRUCache<string, KeptReply>({
             maxSize: this.maxBytes,
-            sizeCalculation: (v, k) =>
-              v.body.length + v.type.length + v.tags.reduce((n, t) => n + t.length + 16, 0) + k.length * 2 + ENTRY_OVERHEAD,
+            sizeCalculation: (v, k) => sizeOf(v, k),
             ttl: Math.max(1, ttlSeconds) * 1000,
           })
         : null;
@@ -58,6 +69,24 @@ export class ReplyCache {
   /** keeps a reply (one larger than the whole bound is not kept) */
   set(key: string, reply: KeptReply): void {
     this.lru?.set(key, reply);
+  }
+
+  /**
+   * Keeps the compressed variant of a kept reply (its body compressed as @fastify/compress chose for this
+   * Accept-Encoding), counted in the byte bound like the body. Nothing when the entry is no longer the one kept
+   * (emptied, dropped, made again), or when the entry would then outgrow the whole bound.
+   */
+  addEncoded(key: string, kept: KeptReply, acceptEncoding: string, encoding: string, bytes: Buffer): void {
+    // the entry as kept now (each variant added makes a new object around the same body)
+    const now = this.lru?.peek(key);
+    if (!this.lru || !now || now.body !== kept.body || now.chose?.has(acceptEncoding)) return;
+    if ((now.chose?.size ?? 0) >= MAX_ACCEPTS) return;
+    const chose = new Map(now.chose);
+    chose.set(acceptEncoding, encoding);
+    const next: KeptReply = { ...now, chose, encoded: now.encoded?.[encoding] ? now.encoded : { ...now.encoded, [encoding]: bytes } };
+    if (sizeOf(next, key) > this.maxBytes) return;
+    // a new object: lru-cache counts an entry's size again only when its value changes; its lifetime goes on
+    this.lru.set(key, next, { noUpdateTTL: true });
   }
 
   clear(): void {
@@ -82,6 +111,15 @@ export class ReplyCache {
       misses: this.misses,
     };
   }
+}
+
+/** what an entry counts against the bound: its bodies (plain and compressed), key, type, tags and overhead */
+function sizeOf(v: KeptReply, k: string): number {
+  let n = v.body.length + v.type.length + v.tags.reduce((m, t) => m + t.length + 16, 0) + k.length * 2 + ENTRY_OVERHEAD;
+  n += v.cacheTag.length + v.surrogateKey.length;
+  if (v.encoded) for (const b of Object.values(v.encoded)) n += b.length + 16;
+  if (v.chose) for (const a of v.chose.keys()) n += a.length * 2 + 16;
+  return n;
 }
 
 const byCtx = new WeakMap<Ctx, ReplyCache>();
