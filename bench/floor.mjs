@@ -209,26 +209,27 @@ async function publicList(req, res, url) {
   const total = Number((await q.listCount([]))[0].n) - Number((await q.publicHidden([now, now, now]))[0].n);
   const found = total ? await q.publicRows([now, now, size, offset]) : [];
   const locales = await localesOf(found.map((r) => r.id));
-  const rows = found.map((r) =>
-    withLocale(
-      {
-        id: r.id,
-        title: r.title,
-        type: r.type,
-        typeName: r.typeName,
-        summary: r.summary,
-        summaryImg: r.summaryImg,
-        summaryImgMeta: null,
-        count: r.count,
-        isTop: r.isTop,
-        isHot: r.isHot,
-        publishTime: isoOf(r.publishTime ?? r.createTime),
-      },
-      r,
-      locales.get(r.id),
-    ),
-  );
+  const rows = found.map((r) => withLocale(publicFields(r), r, locales.get(r.id)));
   sendPublic(req, res, { code: 200, msg: '操作成功', rows, total, meta: meta(page, size, total) });
+}
+
+/** a public news's fields in the delivery API's order: `content` (a detail's) sits before publishTime */
+function publicFields(r, content) {
+  const out = {
+    id: r.id,
+    title: r.title,
+    type: r.type,
+    typeName: r.typeName,
+    summary: r.summary,
+    summaryImg: r.summaryImg,
+    summaryImgMeta: null,
+    count: r.count,
+    isTop: r.isTop,
+    isHot: r.isHot,
+  };
+  if (content !== undefined) out.content = content;
+  out.publishTime = isoOf(r.publishTime ?? r.createTime);
+  return out;
 }
 
 /** (h) one news, on the site now, with its body (the generated bodies hold no images) */
@@ -238,24 +239,7 @@ async function publicOne(req, res, url) {
   const now = nowText();
   if (!r || stateOf(r, now) !== 'published') return res.writeHead(404).end();
   const locales = await localesOf([id]);
-  const data = withLocale(
-    {
-      id: r.id,
-      title: r.title,
-      type: r.type,
-      typeName: r.typeName,
-      summary: r.summary,
-      summaryImg: r.summaryImg,
-      summaryImgMeta: null,
-      count: r.count,
-      isTop: r.isTop,
-      isHot: r.isHot,
-      content: r.content ?? '',
-      publishTime: isoOf(r.publishTime ?? r.createTime),
-    },
-    r,
-    locales.get(id),
-  );
+  const data = withLocale(publicFields(r, r.content ?? ''), r, locales.get(id));
   sendPublic(req, res, { code: 200, msg: '操作成功', data });
 }
 
