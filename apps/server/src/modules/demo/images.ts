@@ -1,7 +1,7 @@
 import { imageUrl } from '@gk/contracts';
 import type { Ctx } from '../../context.js';
 import { storeByContent } from '../../storage/index.js';
-import { readImageFacts, recordImageMeta } from '../upload/index.js';
+import { loadSharp, readImageFacts, recordImageMeta } from '../upload/index.js';
 
 /**
  * The pictures of the demo content, drawn as SVG (shapes and gradients only: the machine has no CJK fonts,
@@ -463,7 +463,7 @@ export type ImageSpec =
 
 /** The bytes and extension of one picture. */
 export async function render(spec: ImageSpec): Promise<{ bytes: Buffer; ext: 'jpg' | 'png' }> {
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   const jpg = async (svg: string) => ({ bytes: await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer(), ext: 'jpg' as const });
   const png = async (svg: string) => ({ bytes: await sharp(Buffer.from(svg)).png().toBuffer(), ext: 'png' as const });
   switch (spec.kind) {

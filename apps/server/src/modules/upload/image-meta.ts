@@ -29,9 +29,25 @@ export interface ImageFacts {
   frames: number;
 }
 
+type Sharp = (typeof import('sharp'))['default'];
+let loaded: Promise<Sharp> | null = null;
+
+/**
+ * sharp, loaded on first use (not at start), with libvips's operation cache off: each image is read, checked and
+ * its renditions made once and stored, so the cache (up to 50 MB) only held memory; measured with the product's
+ * malloc settings, 60 resizes, metadata reads and stats left RSS 145 MB with it and 128 MB without.
+ */
+export function loadSharp(): Promise<Sharp> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
+
 /** The pixel size as shown (EXIF orientation applied), format and frames of an image's bytes; throws when it is no image. */
 export async function readImageFacts(bytes: Buffer): Promise<ImageFacts> {
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   const m = await sharp(bytes).metadata();
   const width = m.autoOrient?.width ?? m.width;
   const height = m.autoOrient?.height ?? m.height;

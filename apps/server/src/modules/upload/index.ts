@@ -27,7 +27,7 @@ import { ok, t } from '../../http/reply.js';
 import { addRoute, parseInput, rawInput } from '../../http/route.js';
 import { storeByContent } from '../../storage/index.js';
 import { findReference, referencedNames } from '../../storage/references.js';
-import { ensureImageMeta, type ImageFacts, localeAlt, recordImageMeta, removeImages, saveLocaleAlt } from './image-meta.js';
+import { ensureImageMeta, type ImageFacts, loadSharp, localeAlt, recordImageMeta, removeImages, saveLocaleAlt } from './image-meta.js';
 
 /** what the delivery API reads of the images (another module reaches them through this file) */
 export {
@@ -36,6 +36,7 @@ export {
   type ImageOrigin,
   type ImageSize,
   imageMetaOf,
+  loadSharp,
   readImageFacts,
   recordImageMeta,
   removeImages,
@@ -134,7 +135,7 @@ export class ImageChecker {
     const ext = detected ? EXT_OF_DETECTED[detected.ext] : undefined;
     if (!ext) throw badRequest('upload.badType');
     // sharp loads on the first upload, not at start
-    const { default: sharp } = await import('sharp');
+    const sharp = await loadSharp();
     let meta: { width?: number; height?: number; pages?: number; format?: string; autoOrient?: { width: number; height: number } };
     try {
       meta = await sharp(bytes).metadata();

@@ -2,7 +2,7 @@ import { RENDITION_FM, RENDITION_FORMATS, type RenditionFormat } from '@gk/contr
 import { AppError, badRequest } from '../../http/errors.js';
 import { FairQueue } from '../../http/fair-queue.js';
 import type { ImageStore } from '../../storage/index.js';
-import { readOriginal } from './image-meta.js';
+import { loadSharp, readOriginal } from './image-meta.js';
 
 /**
  * Renditions (issue 23): `/img/{name}?w=&fm=&q=` asks for an original resized to one of IMAGE_WIDTHS and / or
@@ -91,7 +91,7 @@ export function renditionSpec(ask: RenditionAsk, format: RenditionFormat, origin
 
 /** Resizes and encodes an original; EXIF orientation is applied (the rendition carries no metadata). */
 export async function render(original: Buffer, spec: RenditionSpec, maxPixels: number): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   const img = sharp(original, { limitInputPixels: maxPixels }).autoOrient().resize({ width: spec.width, withoutEnlargement: true });
   const quality = spec.quality ?? undefined;
   switch (spec.format) {
