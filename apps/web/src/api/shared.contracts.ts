@@ -9,6 +9,3 @@ export const uploadEndpoints = contracts.uploadEndpoints;
 export const fieldConfigEndpoints = contracts.fieldConfigEndpoints;
 export const noticeEndpoints = contracts.noticeEndpoints;
 export const publishFilter = contracts.publishFilter;
-export const draftEndpoints = contracts.draftEndpoints;
-export const reviewEndpoints = contracts.reviewEndpoints;
-export const contentCheckEndpoints = contracts.contentCheckEndpoints;

@@ -16,10 +16,10 @@ import { App, Button, Dropdown, Grid, type MenuProps, Modal, Skeleton, Space, To
 import dayjs, { type Dayjs } from 'dayjs';
 import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { draftEndpoints } from '../../api/detail.contracts';
 import { withLoading } from '../../api/loading';
 import { invalidateResource } from '../../api/queries';
 import { post } from '../../api/request';
-import { draftEndpoints } from '../../api/shared.contracts';
 import { usePermission } from '../../lib/Permission';
 import type { DetailActionsApi } from '../DetailPage';
 import { underReview, useReviewInfo } from '../review/reviewApi';

@@ -2,8 +2,8 @@ import type { Reply, ReviewInfo } from '@gk/contracts';
 import type { ListResource } from '@gk/contracts/list';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { reviewEndpoints } from '../../api/detail.contracts';
 import { get } from '../../api/request';
-import { reviewEndpoints } from '../../api/shared.contracts';
 
 /**
  * The review state of a publishable record's detail page (issue 27), kept small: the publish bar imports it to know
