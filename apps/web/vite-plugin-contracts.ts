@@ -117,25 +117,35 @@ export function plainData(value: unknown, where: string, fail: (message: string)
 
 /**
  * `*.contracts.ts` under src: the contracts' values a screen reads as data (resource descriptions, endpoint tables),
- * each an `export const NAME` of the contracts' export of the same name. A build replaces such a file by those
- * values as plain data, schemas left out (a resource there is typed `ListResource`, without `save`), so its
+ * each an `export const NAME = contracts.NAME` (or `= formResource(contracts.NAME)`: a detail screen's resource with
+ * the facts of its save schema, `@gk/contracts/form`). A build replaces such a file by those values as plain data,
+ * schemas left out (a resource there is typed `ListResource` or `FormResource`, without `save`), so its
  * chunks hold no zod and no resource registry; the dev server and Vitest run the file itself. A screen's own
  * resource sits in a file of its page, so it lands in that page's chunk.
  */
 export const gkPlainContracts = () =>
   contractsModule('gk-plain-contracts', {
     id: /\.contracts\.ts$/,
-    build(contracts, { source, fail }) {
-      const names = [...source.matchAll(/^export const (\w+)\b/gm)].map((m) => m[1]);
-      if (names.length === 0) fail('no `export const` found');
-      if (/^export (?!const )/m.test(source)) fail('only `export const NAME = contracts.NAME` lines may export');
-      const all = contracts as unknown as Record<string, unknown>;
-      return names
-        .map((name) => {
-          if (!(name in all)) fail(`@gk/contracts exports no ${name}`);
-          const data = plainData(all[name], name, fail);
-          return `export const ${name} = /*#__PURE__*/ JSON.parse(${JSON.stringify(JSON.stringify(data))});\n`;
-        })
-        .join('');
-    },
+    build: (contracts, { source, fail }) => plainContractsCode(contracts, source, fail),
   });
+
+/** The build's code of a `*.contracts.ts` file (`gkPlainContracts`): its `export const` lines' values as plain data. */
+export function plainContractsCode(contracts: Contracts, source: string, fail: (message: string) => never): string {
+  const lines = [...source.matchAll(/^export const (\w+)\b([^=]*)=\s*([^;]*);?$/gm)];
+  if (lines.length === 0) fail('no `export const` found');
+  if (/^export (?!const )/m.test(source)) fail('only `export const NAME = contracts.NAME` lines may export');
+  const all = contracts as unknown as Record<string, unknown>;
+  return lines
+    .map(([, name, , expr]) => {
+      // `contracts.NAME`, or a detail screen's resource with its save schema's facts: `formResource(contracts.NAME)`
+      const m = /^(?:(formResource)\(\s*)?contracts\.(\w+)(?:\s*\))?$/.exec(expr.trim());
+      if (!m || !!m[1] !== expr.trim().endsWith(')'))
+        fail(`${name}: only \`contracts.NAME\` or \`formResource(contracts.NAME)\` may be exported`);
+      const [, fn, from] = m!;
+      if (!(from in all)) fail(`@gk/contracts exports no ${from}`);
+      const value = fn ? contracts.formResource(all[from] as Parameters<Contracts['formResource']>[0]) : all[from];
+      const data = plainData(value, name, fail);
+      return `export const ${name} = /*#__PURE__*/ JSON.parse(${JSON.stringify(JSON.stringify(data))});\n`;
+    })
+    .join('');
+}

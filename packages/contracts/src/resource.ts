@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import type { Endpoint } from './endpoints.js';
+import { formFacts } from './form.js';
 import { columnOf } from './list.js';
+
+export { type FormFacts, type FormResource, formFacts, formResource, type GuardedFieldFact, schemaRequires } from './form.js';
 
 /** What a webhook event says was done to a record (`<resource>.<action>`). */
 export const WEBHOOK_ACTIONS = ['publish', 'unpublish', 'update', 'delete'] as const;
@@ -361,11 +364,8 @@ export interface GuardedField {
  * (crud/service.ts); the forms show the control disabled with the missing-permission tooltip.
  */
 export function guardedFieldsOf(def: ResourceDef): GuardedField[] {
-  const shape = (def.save as unknown as { shape?: Record<string, z.ZodType> }).shape;
-  return Object.entries(def.toggles ?? {}).flatMap(([name, endpoint]) => {
-    const field = def.fields.find((f) => f.name === name);
-    if (!field) return [];
-    const absent = shape?.[name]?.safeParse(undefined);
-    return [{ field, permission: endpoint.path, createDefault: absent?.success && absent.data != null ? absent.data : undefined }];
+  return formFacts(def).guarded.flatMap((g) => {
+    const field = def.fields.find((f) => f.name === g.name);
+    return field ? [{ field, permission: g.permission, createDefault: g.createDefault }] : [];
   });
 }

@@ -26,9 +26,7 @@ export interface TranslatableDef {
   slugFrom?: string;
 }
 
-/** the SEO fields of a record in each locale */
-export const SEO_FIELDS = ['slug', 'metaTitle', 'metaDescription', 'keywords', 'ogImage', 'canonicalUrl', 'noindex'] as const;
-export type SeoField = (typeof SEO_FIELDS)[number];
+export { hasSeo, localeFields, SEO_FIELDS, type SeoField, translatableFields } from './form.js';
 
 /** lowercase letters, digits and single hyphens between them: `shenzhen-port-news`, `2026-tariff` */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -72,15 +70,8 @@ export const translationFilter = z.object({
   translationStatus: z.union([z.enum(TRANSLATION_STATUSES), z.literal(''), z.null()], { error: 'translation.statusInvalid' }).optional(),
 });
 
-/** the fields each locale has its own value of (none when not translatable) */
-export const translatableFields = (def: ResourceDef): readonly string[] => def.translatable?.fields ?? [];
-/** whether its records carry the SEO fields */
-export const hasSeo = (def: ResourceDef) => !!def.translatable && def.translatable.seo !== false;
 /** the field a blank slug is made from */
-export const slugSource = (def: ResourceDef) => def.translatable?.slugFrom ?? def.translatable?.fields[0] ?? 'title';
-
-/** every field a locale other than the default holds: its translated fields, then the SEO fields */
-export const localeFields = (def: ResourceDef): string[] => [...translatableFields(def), ...(hasSeo(def) ? SEO_FIELDS : [])];
+export const slugSource = (def: Pick<ResourceDef, 'translatable'>) => def.translatable?.slugFrom ?? def.translatable?.fields[0] ?? 'title';
 
 export const translationMessages = defineMessages({
   zh: {

@@ -102,6 +102,22 @@ describe('a list screen', () => {
   });
 });
 
+describe('a detail screen', () => {
+  it("paints without zod: its resource with the save schema's facts from `*.contracts.ts`, the schema loaded on demand", () => {
+    // the news detail's first paint: the page, the editor and the content check it renders at once (lazy chunks)
+    const roots = ['pages/news/NewsDetails.tsx', 'components/richtext/Editor.tsx', 'components/ContentCheckPanel.tsx'];
+    const modules = [...loginPath(roots)].filter(([file]) => !file.endsWith('.contracts.ts'));
+    const files = modules.map(([file]) => path.relative(SRC, file));
+    expect(files).toEqual(
+      expect.arrayContaining(['components/DetailPage.tsx', 'components/form/FormFields.tsx', 'components/publish/PublishBar.tsx']),
+    );
+    const offenders = modules.flatMap(([file, specs]) =>
+      specs.filter((s) => /^@gk\/contracts$|^zod(\/|$)/.test(s)).map((s) => `${path.relative(SRC, file)} → ${s}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe("the entry's part of the dictionaries (vite-plugin-messages.ts)", () => {
   it('holds every string the login path translates by name, and the two parts make the whole dictionary', () => {
     const keys = [...loginPath().keys()].flatMap((file) =>

@@ -1,7 +1,9 @@
-import { type ContentCheckReply, type ContentHit, contentCheckEndpoints, type ResourceDef } from '@gk/contracts';
+import type { ContentCheckReply, ContentHit } from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
 import { Alert, Form, type FormInstance, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contentCheckEndpoints } from '../api/detail.contracts';
 import { post } from '../api/request';
 
 /** how long typing must pause before the form is checked */
@@ -27,7 +29,7 @@ export default function ContentCheckPanel({
   form,
   onHits,
 }: {
-  resource: ResourceDef;
+  resource: ListResource;
   form: FormInstance;
   /** every answer's hits (the editor highlights them) */
   onHits?: (hits: ContentHit[]) => void;

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
-import { type ContentHit, hasSeo, isContentChecked, localeFields, type ResourceDef, SEO_FIELDS } from '@gk/contracts';
+import type { ContentHit } from '@gk/contracts';
+import { hasSeo, isContentChecked, localeFields, SEO_FIELDS } from '@gk/contracts/form';
 import { App, Button, Card, Collapse, Form, type FormInstance, Space, Spin, Tooltip, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { usePermission } from '../lib/Permission';
 import { useUnsavedChanges } from '../lib/unsaved';
 import { ContentHitsContext } from './contentHits';
 import { type FormFieldConfig, FormFields, LocaleTag } from './form/FormFields';
+import { type FormResourceLike, loadSaveSchema } from './form/saveSchema';
 import { ImageSlotsProvider, useImageSlots } from './image/imageSlots';
 import { listHref } from './list/listUrl';
 import { LocaleBar } from './translation/LocaleBar';
@@ -36,6 +38,9 @@ const SeoSection = lazy(() => import('./translation/SeoSection').then((m) => ({ 
  * the translatable fields (and the SEO fields) edit `translations[locale]`, the others are read-only; 保存 sends
  * the record with `translations` of every locale whose values changed. With `hasSeo` an SEO section (collapsed)
  * with a search-result preview follows the form's sections.
+ * The resource may be a plain description with its save schema's facts (`FormResource` of a `*.contracts.ts` module):
+ * the first paint then holds no zod, and the schema the rules validate with loads once the user starts on the form
+ * (a pointer, a key or the focus inside the page), or when a rule runs first.
  */
 export interface DetailSection {
   key: string;
@@ -47,7 +52,7 @@ export interface DetailSection {
 }
 
 export interface DetailPageProps {
-  resource: ResourceDef;
+  resource: FormResourceLike;
   sections: DetailSection[];
   /** where cancel and a successful create go (none for a single record) */
   listRoute?: string;
@@ -71,7 +76,7 @@ type Values = Record<string, unknown>;
 
 /** What the `toolbar` / `extraActions` slots may read and do. */
 export interface DetailContext {
-  resource: ResourceDef;
+  resource: FormResourceLike;
   /** the query's id (null: a new record, or a single record) */
   id: string | null;
   /** the stored record as last loaded (null: a new record or not loaded yet) */
@@ -122,6 +127,7 @@ export function DetailPage({
   const [params] = useSearchParams();
   const id = single ? null : params.get('id') || null;
   const [form] = Form.useForm();
+  const root = useRef<HTMLDivElement>(null);
   const [saving, setSaving] = useState(false);
   /** the content check's hits of the form as it is (the panel fills them; the editor highlights them) */
   const [contentHits, setContentHits] = useState<ContentHit[]>([]);
@@ -299,6 +305,21 @@ export function DetailPage({
     markDirty(hasPending || changed(names, snapshot.current, form.getFieldsValue(true)));
   }, [hasPending, names, form, markDirty]);
 
+  // the save schema (the contracts chunk, when the description is plain data) loads as the user starts on the form
+  useEffect(() => {
+    const el = root.current;
+    if (!el || resource.save) return;
+    const events = ['pointerdown', 'focusin', 'keydown'] as const;
+    const start = () => {
+      for (const e of events) el.removeEventListener(e, start, true);
+      void loadSaveSchema(resource).catch(() => {});
+    };
+    for (const e of events) el.addEventListener(e, start, true);
+    return () => {
+      for (const e of events) el.removeEventListener(e, start, true);
+    };
+  }, [resource]);
+
   // leaving for real asks (closing the tag, another record in this view, reload); a tab switch keeps the edits
   useUnsavedChanges(dirty, dirtyRef);
 
@@ -384,7 +405,7 @@ export function DetailPage({
   }
 
   return (
-    <div className="gk-detail" data-resource={resource.name}>
+    <div className="gk-detail" data-resource={resource.name} ref={root}>
       <div className="gk-detail-head">
         <Space align="center">
           {listRoute && (

@@ -80,8 +80,7 @@ export function checkedFieldsOf(def: ResourceDef): { name: string; label: string
 /** the SEO fields holding prose (the others are addresses, an image and a flag) */
 export const CHECKED_SEO_FIELDS = ['metaTitle', 'metaDescription', 'keywords'] as const;
 
-/** whether a resource's records are checked: what the site shows (publishable, or delivered) */
-export const isContentChecked = (def: ResourceDef): boolean => !!def.publishable || !!def.delivery;
+export { isContentChecked } from '../form.js';
 
 export const contentCheckMessages = defineMessages({
   zh: {

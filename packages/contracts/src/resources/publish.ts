@@ -186,11 +186,9 @@ export const optDateTime = () =>
     )
     .refine((v) => v == null || (DATETIME.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T')))), { message: 'publish.timeInvalid' });
 
-/** The message key when an offline time is not after the publish time, else null. */
-export function checkSchedule(publishTime: string | null | undefined, offlineTime: string | null | undefined): string | null {
-  if (publishTime && offlineTime && offlineTime <= publishTime) return 'publish.offlineBeforePublish';
-  return null;
-}
+import { checkSchedule } from '../form.js';
+
+export { checkSchedule } from '../form.js';
 
 /** The save fields of a publishable resource (spread into its save schema). Absent status keeps the stored one. */
 export const publishSave = {

@@ -22,14 +22,13 @@ export const uploadEndpoints = defineEndpoints('upload', {
   configGet: { path: '/config', method: 'GET', kind: 'session', name: '富文本编辑器配置' },
 });
 
-/** The multipart field that carries the file. */
-export const UPLOAD_FIELD = 'file';
+import { IMAGE_ALT_MAX } from '../form.js';
+
+export { ALLOWED_IMAGE_TYPES, formatBytes, IMAGE_ALT_MAX, UPLOAD_FIELD } from '../form.js';
 
 import { IMAGE_URL_PREFIX, imageNameOf } from '../list.js';
 
 export { IMAGE_NAME_PATTERN, IMAGE_URL_PREFIX, imageNameOf, isImageName } from '../list.js';
-/** The only image types accepted (checked by their magic bytes, never by the client's name or type). */
-export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 /** Content type of each stored extension. */
 export const IMAGE_CONTENT_TYPES: Readonly<Record<string, string>> = {
   jpg: 'image/jpeg',
@@ -40,9 +39,6 @@ export const IMAGE_CONTENT_TYPES: Readonly<Record<string, string>> = {
 
 /** The URL of a stored image. */
 export const imageUrl = (name: string): string => `${IMAGE_URL_PREFIX}${name}`;
-
-/** Longest alt text of an image (characters). */
-export const IMAGE_ALT_MAX = 200;
 
 /** Code points, as PostgreSQL's varchar counts them (an emoji is one). */
 const charCount = (s: string) => {
@@ -107,13 +103,6 @@ export const RENDITION_FORMATS = {
 export type RenditionFormat = keyof typeof RENDITION_FORMATS;
 /** the formats `fm` accepts (GIF is only ever the original's own) */
 export const RENDITION_FM = ['webp', 'avif', 'jpeg', 'png'] as const;
-
-/** `2 KB`, `10 MB`: a byte limit as users read it. */
-export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${Number((n / 1024 / 1024).toFixed(1))} MB`;
-  if (n >= 1024) return `${Number((n / 1024).toFixed(1))} KB`;
-  return `${n} B`;
-}
 
 /** The rich-text editor's server settings (`/config`). */
 export interface EditorConfig {

@@ -1,4 +1,4 @@
-import { type FieldDef, guardedFieldsOf, type ResourceDef } from '@gk/contracts';
+import type { FieldDef } from '@gk/contracts';
 import { Col, Form, type FormRule, Input, InputNumber, Row, Select, Switch, Tag } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { type ReactElement, type ReactNode, useMemo } from 'react';
@@ -11,12 +11,14 @@ import { RichText } from '../richtext/RichText';
 import { isBlank, slotKey } from '../translation/locales';
 import { useLocaleView } from '../translation/localeView';
 import { DateTimeInput } from './DateTimeInput';
-import { isRequired, schemaRule } from './schemaRules';
+import { type FormResourceLike, formFactsOf, schemaSourceOf } from './saveSchema';
+import { schemaRule } from './schemaRules';
 
 /**
  * One field of a detail page or dialog, configured by a screen and rendered from the resource's
  * description: label from the field's label key, rules from the contracts `save` schema (same messages as
- * the server), the asterisk where the schema refuses a missing value, validation on blur.
+ * the server; on a detail screen the schema loads after the first paint and the rules wait for it), the asterisk
+ * where the schema refuses a missing value (the schema's facts: built with a plain description), validation on blur.
  */
 export type FieldWidget =
   | 'text'
@@ -179,7 +181,8 @@ function control(field: FormFieldConfig, widget: FieldWidget, label: string, t: 
 }
 
 export interface FormFieldsProps {
-  resource: ResourceDef;
+  /** a whole description (dialogs) or a detail screen's plain one with its save schema's facts (`FormResource`) */
+  resource: FormResourceLike;
   fields: FormFieldConfig[];
   /** two columns on wide screens (detail pages); one in dialogs */
   columns?: 1 | 2;
@@ -225,10 +228,12 @@ export function FormFields({ resource, fields, columns = 1 }: FormFieldsProps) {
   const can = usePermission();
   const form = Form.useFormInstance();
   const recordId = Form.useWatch('id', { form, preserve: true }) as unknown;
-  const guarded = useMemo(() => guardedFieldsOf(resource), [resource]);
+  const facts = useMemo(() => formFactsOf(resource), [resource]);
+  const schema = useMemo(() => schemaSourceOf(resource), [resource]);
+  const { guarded } = facts;
   /** a field a button guards that this user lacks (置顶 without 新闻置顶): the save would refuse a change of it */
   const denied = (name: string) => {
-    const g = guarded.find((x) => x.field.name === name);
+    const g = guarded.find((x) => x.name === name);
     if (!g || can(g.permission)) return false;
     // a new record may take any value of a field without a default (an account's 启用)
     return recordId != null && recordId !== '' ? true : g.createDefault !== undefined;
@@ -239,7 +244,7 @@ export function FormFields({ resource, fields, columns = 1 }: FormFieldsProps) {
     const widget = widgetOf(f, def);
     const label = t(f.label ?? def?.label ?? f.name);
     const full = f.full ?? (widget === 'richText' || widget === 'image' || widget === 'textarea');
-    const rule = schemaRule(resource.save, f.name);
+    const rule = schemaRule(schema, f.name);
     const one = (locale: string | null): Entry => {
       const translation = !!view && locale != null && locale !== view.defaultLocale;
       // a field every locale shares, seen from a translation: read-only, and said so
@@ -267,7 +272,7 @@ export function FormFields({ resource, fields, columns = 1 }: FormFieldsProps) {
               )
             }
             hidden={hidden}
-            required={translation ? false : (f.required ?? isRequired(resource.save, f.name))}
+            required={translation ? false : (f.required ?? facts.required.includes(f.name))}
             rules={translation ? [optionalRule(rule), ...(f.rules ?? []).map(optionalRule)] : [rule, ...(f.rules ?? [])]}
             validateTrigger={widget === 'remote' || widget === 'select' || widget === 'switch' ? ['onChange', 'onBlur'] : 'onBlur'}
             valuePropName="value"

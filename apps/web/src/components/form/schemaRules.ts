@@ -1,3 +1,4 @@
+import { schemaRequires } from '@gk/contracts/form';
 import type { FormRule } from 'antd';
 import type { z } from 'zod';
 import { tr } from '../../lib/i18n';
@@ -5,9 +6,12 @@ import { tr } from '../../lib/i18n';
 /**
  * Form rules derived from a resource's zod `save` schema (contracts), so the client shows exactly the
  * message the server would answer with. The whole form is parsed (cross-field rules included) and the
- * first issue whose path starts with the field is shown, translated.
+ * first issue whose path starts with the field is shown, translated. The schema may be at hand or still
+ * loading (a detail screen's first paint holds no zod: `saveSchema.ts`); a rule then waits for it.
  */
-type Schema = z.ZodType<Record<string, unknown>>;
+export type Schema = z.ZodType<Record<string, unknown>>;
+/** a schema, or how to get it (called when a rule runs) */
+export type SchemaSource = Schema | (() => Promise<Schema>);
 type Issue = z.core.$ZodIssue & { params?: Record<string, string | number> };
 
 /** The first message (translated) the schema gives for `field` when the form holds `values`; null when valid. */
@@ -19,25 +23,17 @@ export function fieldIssue(schema: Schema, field: string, values: Record<string,
   return tr(issue.message, issue.params);
 }
 
-/** The shape of an object schema, when it is one. */
-function shapeOf(schema: Schema): Record<string, z.ZodType> | null {
-  const s = schema as unknown as { shape?: Record<string, z.ZodType> };
-  return s.shape && typeof s.shape === 'object' ? s.shape : null;
-}
-
 /** Whether the schema refuses the field when it is missing: the form marks it with an asterisk. */
 export function isRequired(schema: Schema, field: string): boolean {
-  const shape = shapeOf(schema);
-  const fieldSchema = shape?.[field];
-  if (!fieldSchema) return false;
-  return !fieldSchema.safeParse(undefined).success;
+  return schemaRequires(schema, field);
 }
 
 /** The antd rule of one field: runs the schema on the whole form (on blur, by the Form.Item's trigger). */
-export function schemaRule(schema: Schema, field: string): FormRule {
+export function schemaRule(source: SchemaSource, field: string): FormRule {
   return (form) => ({
     validator: async (_rule, value) => {
       const values = { ...form.getFieldsValue(true), [field]: value === undefined ? null : value };
+      const schema = typeof source === 'function' ? await source() : source;
       const message = fieldIssue(schema, field, values);
       if (message) throw new Error(message);
     },

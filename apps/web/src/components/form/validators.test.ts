@@ -1,6 +1,9 @@
 import { newsResource, newsTypeResource } from '@gk/contracts';
+import { formResource } from '@gk/contracts/form';
 import type { FormInstance, FormRule } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { plainData } from '../../../vite-plugin-contracts';
+import { type FormResourceLike, formFactsOf, loadSaveSchema, schemaSourceOf } from './saveSchema';
 import { fieldIssue, isRequired, schemaRule } from './schemaRules';
 import { rules } from './validators';
 
@@ -127,5 +130,38 @@ describe('rules from the contracts save schema', () => {
     // another field's problem is not this field's message
     expect(await run(rule, '3', form({ code: '', name: '' }))).toBeNull();
     expect(await run(schemaRule(newsTypeResource.save, 'code'), '', form({ name: 'b' }))).toBe('类型编码不能为空');
+  });
+});
+
+describe("a detail screen's plain description (no zod at first paint)", () => {
+  const form = (values: Record<string, unknown>) => ({ getFieldsValue: () => values }) as unknown as Partial<FormInstance>;
+  /** what a build makes of `formResource(contracts.newsResource)`: plain data, the schema left out */
+  const plain = (): FormResourceLike =>
+    plainData(formResource(newsResource), 'newsResource', (m) => {
+      throw new Error(m);
+    }) as FormResourceLike;
+
+  it('carries the asterisks and guarded fields the schema gives', () => {
+    const built = plain();
+    expect(built.save).toBeUndefined();
+    for (const f of newsResource.fields)
+      expect(formFactsOf(built).required.includes(f.name), f.name).toBe(isRequired(newsResource.save, f.name));
+    expect(formFactsOf(built).required).toEqual(expect.arrayContaining(['title', 'type']));
+    expect(formFactsOf(built)).toEqual(formFactsOf(newsResource));
+    expect(formFactsOf(built).guarded.map((g) => g.name)).toEqual(expect.arrayContaining(['isTop']));
+  });
+
+  it('its rules wait for the schema to load and give the same messages, cross-field rules included', async () => {
+    const built = plain();
+    const source = schemaSourceOf(built);
+    expect(typeof source).toBe('function');
+    expect(await loadSaveSchema(built)).toBe(newsResource.save);
+    expect(await run(schemaRule(source, 'title'), '', form({}))).toBe('标题不得为空');
+    expect(await run(schemaRule(source, 'type'), undefined, form({ title: 'x' }))).toBe('新闻类型不得为空');
+    const late = { title: 'x', type: 1, publishTime: '2026-03-02 10:00:00', offlineTime: '2026-03-01 10:00:00' };
+    const message = fieldIssue(newsResource.save, 'offlineTime', late);
+    expect(message).toBeTruthy();
+    expect(await run(schemaRule(source, 'offlineTime'), late.offlineTime, form(late))).toBe(message);
+    expect(await run(schemaRule(source, 'title'), '港口新闻', form({ type: 1 }))).toBeNull();
   });
 });

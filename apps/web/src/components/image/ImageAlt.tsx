@@ -1,5 +1,5 @@
 import { LoadingOutlined } from '@ant-design/icons';
-import { IMAGE_ALT_MAX } from '@gk/contracts';
+import { IMAGE_ALT_MAX } from '@gk/contracts/form';
 import { Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

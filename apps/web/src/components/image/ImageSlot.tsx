@@ -1,9 +1,10 @@
 import { CopyOutlined, DeleteOutlined, FolderOpenOutlined, PlusOutlined } from '@ant-design/icons';
-import { imageNameOf, uploadEndpoints } from '@gk/contracts';
+import { imageNameOf } from '@gk/contracts/list';
 import { Button, Image, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageUrl } from '../../api/request';
+import { uploadEndpoints } from '../../api/shared.contracts';
 import { feedback } from '../../lib/feedback';
 import { usePermission } from '../../lib/Permission';
 import { loadEditorConfig } from '../richtext/editorConfig';

@@ -1,4 +1,4 @@
-import { formatBytes } from '@gk/contracts';
+import { formatBytes } from '@gk/contracts/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { deleteImage, saveImageAlt, uploadImage } from '../../api/queries';

@@ -8,13 +8,15 @@ import {
   RollbackOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import type { ResourceDef } from '@gk/contracts';
-import { checkSchedule, draftEndpoints, type Endpoint, shownPublishState } from '@gk/contracts';
+import type { Endpoint } from '@gk/contracts';
+import { checkSchedule } from '@gk/contracts/form';
+import { type ListResource, shownPublishState } from '@gk/contracts/list';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown, Grid, type MenuProps, Modal, Skeleton, Space, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { draftEndpoints } from '../../api/detail.contracts';
 import { withLoading } from '../../api/loading';
 import { invalidateResource } from '../../api/queries';
 import { post } from '../../api/request';
@@ -30,7 +32,7 @@ const ReviewBar = lazy(() => import('../review/ReviewBar'));
 
 export interface PublishBarProps {
   api: DetailActionsApi;
-  resource: ResourceDef;
+  resource: ListResource;
   publish: Endpoint;
   unpublish: Endpoint;
   preview: Endpoint;
@@ -346,7 +348,7 @@ export function PublishBar({ api, resource, publish, unpublish, preview, preview
 }
 
 /** the detail page's action bar (DetailPage `actions`) */
-export const publishActions = (resource: ResourceDef, publish: Endpoint, unpublish: Endpoint, preview: Endpoint, previewForm: Endpoint) =>
+export const publishActions = (resource: ListResource, publish: Endpoint, unpublish: Endpoint, preview: Endpoint, previewForm: Endpoint) =>
   function PublishActions(api: DetailActionsApi) {
     return <PublishBar api={api} resource={resource} publish={publish} unpublish={unpublish} preview={preview} previewForm={previewForm} />;
   };

@@ -1,5 +1,6 @@
 import { AuditOutlined, CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import type { ResourceDef, ReviewInfo } from '@gk/contracts';
+import type { ReviewInfo } from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -13,7 +14,7 @@ import './review.css';
 
 export interface ReviewBarProps {
   api: DetailActionsApi;
-  resource: ResourceDef;
+  resource: ListResource;
   info: ReviewInfo;
 }
 

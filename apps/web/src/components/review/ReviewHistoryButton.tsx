@@ -1,5 +1,5 @@
 import { AuditOutlined } from '@ant-design/icons';
-import type { ResourceDef } from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 const ReviewHistoryDrawer = lazy(() => import('./ReviewHistoryDrawer'));
 
 /** 审核记录: the button and its drawer (ReviewHistorySlot shows it for a record under review) */
-export function ReviewHistoryButton({ resource, id }: { resource: ResourceDef; id: string | number }) {
+export function ReviewHistoryButton({ resource, id }: { resource: ListResource; id: string | number }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);

@@ -1,4 +1,5 @@
-import { type Reply, type ResourceDef, type ReviewHistoryReply, type ReviewHistoryRow, reviewEndpoints } from '@gk/contracts';
+import { type Reply, type ReviewHistoryReply, type ReviewHistoryRow, reviewEndpoints } from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, Empty, Spin, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { reviewKeys } from './reviewApi';
 const COLORS: Record<ReviewHistoryRow['action'], string> = { submit: 'blue', approve: 'green', reject: 'red', reset: 'gray' };
 
 export interface ReviewHistoryDrawerProps {
-  resource: ResourceDef;
+  resource: ListResource;
   id: string | number;
   open: boolean;
   onClose: () => void;

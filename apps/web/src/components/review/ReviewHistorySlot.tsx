@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
 import { lazy, Suspense } from 'react';
 import { underReview, useReviewInfo } from './reviewApi';
 
@@ -6,7 +6,7 @@ import { underReview, useReviewInfo } from './reviewApi';
 const ReviewHistoryButton = lazy(() => import('./ReviewHistoryButton').then((m) => ({ default: m.ReviewHistoryButton })));
 
 /** 审核记录 beside 历史版本 on a publishable record's detail page, when its resource has review on; nothing otherwise */
-export function ReviewHistorySlot({ resource, id }: { resource: ResourceDef; id: string | number | null }) {
+export function ReviewHistorySlot({ resource, id }: { resource: ListResource; id: string | number | null }) {
   const info = useReviewInfo(resource, id, null);
   if (id == null || id === '' || !underReview(info)) return null;
   return (

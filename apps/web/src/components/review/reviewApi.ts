@@ -1,6 +1,8 @@
-import { type Reply, type ResourceDef, type ReviewInfo, reviewEndpoints } from '@gk/contracts';
+import type { Reply, ReviewInfo } from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { reviewEndpoints } from '../../api/detail.contracts';
 import { get } from '../../api/request';
 
 /**
@@ -24,7 +26,7 @@ export const underReview = (info: ReviewInfo | null | undefined): info is Review
  * record after the first: a save sends an approved record back to 草稿, and the page reloads its record after a save.
  */
 export function useReviewInfo(
-  resource: ResourceDef,
+  resource: ListResource,
   id: string | number | null,
   record: Record<string, unknown> | null,
 ): ReviewInfo | null {

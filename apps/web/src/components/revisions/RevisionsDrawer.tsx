@@ -1,4 +1,5 @@
-import { type Reply, type ResourceDef, type RevisionRow, revisionEndpoints } from '@gk/contracts';
+import { type Reply, type RevisionRow, revisionEndpoints } from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Drawer, Empty, List, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -16,7 +17,7 @@ const getRevision = (id: number) =>
   post<Reply<Revision>>(revisionEndpoints.get.path, undefined, { params: { id: String(id) } }).then((r) => r.data!);
 
 /** Two versions side by side, field by field (only the fields that differ), rich text as readable text. */
-function Compare({ resource, older, newer }: { resource: ResourceDef; older: number; newer: number }) {
+function Compare({ resource, older, newer }: { resource: ListResource; older: number; newer: number }) {
   const { t } = useTranslation();
   const q = useQuery({ queryKey: ['revision-pair', older, newer], queryFn: () => Promise.all([getRevision(older), getRevision(newer)]) });
   if (!q.data) return null;
@@ -26,7 +27,7 @@ function Compare({ resource, older, newer }: { resource: ResourceDef; older: num
 }
 
 export interface RevisionsDrawerProps {
-  resource: ResourceDef;
+  resource: ListResource;
   /** the record's id (nothing to show for a record not yet saved) */
   id: string | number | null;
   /** after 恢复此版本: reload the form */

@@ -1,5 +1,5 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import type { ResourceDef } from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
 import { Button } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { ReviewHistorySlot } from '../review/ReviewHistorySlot';
 const RevisionsDrawer = lazy(() => import('./RevisionsDrawer').then((m) => ({ default: m.RevisionsDrawer })));
 
 interface RevisionsProps {
-  resource: ResourceDef;
+  resource: ListResource;
   id: string | number | null;
   onRestored: () => void;
   /** the form has unsaved edits: 恢复此版本 says it drops them */
@@ -44,7 +44,7 @@ function Revisions({ resource, id, onRestored, dirty }: RevisionsProps) {
 
 /** The DetailPage `headExtra` of a revisioned resource: its 历史版本 button and drawer (and 审核记录 beside it when under review). */
 export const withRevisions =
-  (resource: ResourceDef) =>
+  (resource: ListResource) =>
   ({ id, reload, dirty }: { id: string | number | null; reload: () => void; dirty?: boolean }): ReactNode => (
     <>
       <Revisions resource={resource} id={id} onRestored={reload} dirty={dirty} />

@@ -32,6 +32,7 @@ import { type ReactNode, useCallback, useContext, useEffect, useRef, useState } 
 import { useTranslation } from 'react-i18next';
 import { fetchImageMeta, saveImageAlt, uploadImage } from '../../api/queries';
 import { RequestError } from '../../api/request';
+import { uploadEndpoints } from '../../api/shared.contracts';
 import { feedback } from '../../lib/feedback';
 import { usePermission } from '../../lib/Permission';
 import { ContentHitsContext } from '../contentHits';
@@ -41,7 +42,8 @@ import { editorDebounce } from './editorConfig';
 import { HitHighlight, hitHighlightKey } from './hitHighlight';
 import type { EditorProps } from './RichText';
 import './richtext.css';
-import { formatBytes, IMAGE_ALT_MAX, imageNameOf, uploadEndpoints } from '@gk/contracts';
+import { formatBytes, IMAGE_ALT_MAX } from '@gk/contracts/form';
+import { imageNameOf } from '@gk/contracts/list';
 import { useQueryClient } from '@tanstack/react-query';
 
 /** The TipTap editor behind RichText (loaded on demand). */

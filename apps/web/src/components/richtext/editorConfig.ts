@@ -1,5 +1,8 @@
-import { ALLOWED_IMAGE_TYPES, type EditorConfig, IMAGE_URL_PREFIX, LIMITS, type Reply, UPLOAD_FIELD, uploadEndpoints } from '@gk/contracts';
+import type { EditorConfig, Reply } from '@gk/contracts';
+import { ALLOWED_IMAGE_TYPES, UPLOAD_FIELD } from '@gk/contracts/form';
+import { IMAGE_URL_PREFIX, LIMITS } from '@gk/contracts/list';
 import { post } from '../../api/request';
+import { uploadEndpoints } from '../../api/shared.contracts';
 
 /**
  * The rich-text editor's server settings (SPEC point 7: fetched from /config), read once per session and

@@ -1,13 +1,5 @@
-import {
-  type ResourceDef,
-  SEO_DESCRIPTION_SHOWN,
-  SEO_TITLE_SHOWN,
-  type SeoField,
-  SLUG_MAX,
-  seoSave,
-  slugSource,
-  translatableFields,
-} from '@gk/contracts';
+import { SEO_DESCRIPTION_SHOWN, SEO_TITLE_SHOWN, type SeoField, SLUG_MAX, seoSave, slugSource, translatableFields } from '@gk/contracts';
+import type { ListResource } from '@gk/contracts/list';
 import { Col, Form, type FormInstance, type FormRule, Input, Row, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +68,7 @@ function useValue(form: FormInstance, name: string | string[]): unknown {
 }
 
 /** the search-result preview of one locale */
-export function SeoPreview({ resource, locale, defaultLocale }: { resource: ResourceDef; locale: string; defaultLocale: string }) {
+export function SeoPreview({ resource, locale, defaultLocale }: { resource: ListResource; locale: string; defaultLocale: string }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const at = (field: string) => localePath(locale, field, defaultLocale) as string | string[];
@@ -167,7 +159,7 @@ function SeoFields({ locale, view }: { locale: string; view: LocaleView }) {
 }
 
 /** every mounted locale's SEO fields (the inactive ones hidden, their values kept) and the active one's preview */
-export function SeoSection({ resource, view }: { resource: ResourceDef; view: LocaleView }) {
+export function SeoSection({ resource, view }: { resource: ListResource; view: LocaleView }) {
   return (
     <div className="gk-seo" data-locale={view.active}>
       {view.mounted.map((l) => (

@@ -1,4 +1,5 @@
-import { localeFields, localeLabel, type ResourceDef, translatableFields } from '@gk/contracts';
+import { localeFields, translatableFields } from '@gk/contracts/form';
+import { type ListResource, localeLabel } from '@gk/contracts/list';
 import { useCallback, useMemo, useState } from 'react';
 import { currentLang } from '../../lib/i18n';
 import { type ContentLocales, type FieldPath, getPath, isBlank, localePath, showsTranslations, useContentLocales } from './locales';
@@ -34,7 +35,7 @@ export interface LocaleForm {
 }
 
 /** the locale switcher's state of a form editing one record of `resource` */
-export function useLocaleForm(resource: ResourceDef): LocaleForm {
+export function useLocaleForm(resource: ListResource): LocaleForm {
   const locales = useContentLocales();
   const translated = showsTranslations(resource, locales);
   const [locale, setLocale] = useState(locales.default);
@@ -68,7 +69,7 @@ export function useLocaleForm(resource: ResourceDef): LocaleForm {
  * Null when no translation changed.
  */
 export function touchedTranslations(
-  resource: ResourceDef,
+  resource: ListResource,
   lf: LocaleForm,
   snapshot: Values,
   values: Values,
@@ -89,7 +90,7 @@ export function touchedTranslations(
 }
 
 /** 复制中文内容: the default locale's non-empty translatable values for this locale's empty fields */
-export function copyFill(resource: ResourceDef, values: Values, locale: string): { name: string[]; value: unknown }[] {
+export function copyFill(resource: ListResource, values: Values, locale: string): { name: string[]; value: unknown }[] {
   return translatableFields(resource)
     .map((f) => ({ value: getPath(values, f), name: ['translations', locale, f] }))
     .filter(({ value, name }) => !isBlank(value) && isBlank(getPath(values, name)));

@@ -1,6 +1,6 @@
-import { newsEndpoints, newsResource } from '@gk/contracts';
 import { DetailPage, type DetailSection } from '../../components/DetailPage';
 import { withRevisions } from '../../components/revisions/withRevisions';
+import { newsEndpoints, newsResource } from './NewsDetails.contracts';
 
 /** 历史版本 in the head */
 const revisions = withRevisions(newsResource);
