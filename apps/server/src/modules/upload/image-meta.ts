@@ -29,7 +29,7 @@ export interface ImageFacts {
   frames: number;
 }
 
-type Sharp = (typeof import('sharp'))['default'];
+type Sharp = typeof import('sharp')['default'];
 let loaded: Promise<Sharp> | null = null;
 
 /**
