@@ -1,13 +1,16 @@
 // Fills a fresh database with realistic Chinese content: N news (default 100 000), N/10 policies and
 // N/10 page items, 8 news types, ~2 KB rich-text bodies, create times spread over three years.
-// The schema comes from the server's own migrations; the title index uses the server's own gram cutter.
+// The schema comes from the server's own migrations; the title index uses the server's own gram cutter, the
+// slugs the server's own slugify.
 //   node --import tsx bench/generate.mjs --dir bench/results/tmp/data --news 100000
 import fs from 'node:fs';
 import path from 'node:path';
-import { columnOf, newsResource, policyResource } from '@gk/contracts';
+import { allResources, columnOf, hasSeo, newsResource, policyResource, slugSource } from '@gk/contracts';
 import Database from 'better-sqlite3';
 import { contentLocalesOf } from '../apps/server/src/config.ts';
+import { fallbackSlug, slugify } from '../apps/server/src/crud/slugs.ts';
 import { gramsOf, textIndexOf } from '../apps/server/src/db/text-index.ts';
+import { formatDateTime } from '../apps/server/src/db/time.ts';
 import { localesKey, searchedResources, termsOfRecord } from '../apps/server/src/modules/delivery/search-index.ts';
 import { TERMS_VERSION } from '../apps/server/src/modules/delivery/search-terms.ts';
 import { ADMIN_PASSWORD, arg, ROOT, startNode, waitFor } from './lib.mjs';
@@ -171,6 +174,97 @@ function fillSearchIndex(sqlite, withTerms = true) {
   return count;
 }
 
+/** records the start-up slug backfill gives their slugs per transaction (slug-backfill.ts's BATCH) */
+const SLUG_BATCH = 200;
+/** variants a batch tries per record before the slow path (slug-backfill.ts's VARIANTS) */
+const SLUG_VARIANTS = 6;
+
+/**
+ * Writes `content_slug` exactly as the server's start-up slug backfill (modules/delivery/slug-backfill.ts) would on
+ * this database, so it finds nothing to do: for every resource with SEO, in every content locale (the default one's
+ * slug from the record's own column, each translation holding text its own), the records without a current slug,
+ * by id, in the backfill's windows of SLUG_BATCH. Within a window each record takes the first of its base slug's
+ * SLUG_VARIANTS variants (`base`, `base-2` …) no record took before; those whose variants are all taken then take,
+ * in order, the first free `base-N` (setSlug's way). The base is slugify(text) || fallbackSlug, the server's own.
+ * A generated database holds no redirects (`current` = 0), which the backfill's slow path would let a record take
+ * back. Rows are inserted in the backfill's order. Answers the number of slugs made.
+ */
+function fillSlugs(sqlite) {
+  sqlite.pragma('journal_mode = OFF');
+  const { contentLocales } = contentLocalesOf({});
+  // the server's create_time: its clock in the bench's time zone (TZ_NAME in run.mjs, also the server's default)
+  const now = formatDateTime(new Date(), 'Asia/Shanghai');
+  let count = 0;
+  sqlite.transaction(() => {
+    const ins = sqlite.prepare(
+      'insert into content_slug (resource, locale, slug, record_id, current, create_time) values (?, ?, ?, ?, 1, ?)',
+    );
+    for (const def of allResources().filter(hasSeo)) {
+      const source = def.fields.find((f) => f.name === slugSource(def));
+      if (!source) continue;
+      const column = columnOf(source);
+      for (const [li, locale] of contentLocales.entries()) {
+        const taken = new Set(
+          sqlite.prepare('select slug from content_slug where resource = ? and locale = ?').pluck().all(def.name, locale),
+        );
+        const given = new Set(
+          sqlite
+            .prepare('select record_id from content_slug where resource = ? and locale = ? and current = 1')
+            .pluck()
+            .all(def.name, locale),
+        );
+        // pages of 25 windows; each row: [id, text or null when the window counts it but the backfill passes it over]
+        const page = li
+          ? sqlite
+              .prepare(
+                `select c.record_id, case when c.has_text = 1 and exists (select 1 from ${def.table} t where t.id = c.record_id) then c.data end
+                 from content_translation c where c.resource = ? and c.locale = ? and c.record_id > ? order by c.record_id limit ${SLUG_BATCH * 25}`,
+              )
+              .raw()
+          : sqlite.prepare(`select id, ${column} from ${def.table} where id > ? order by id limit ${SLUG_BATCH * 25}`).raw();
+        const read = (after) => (li ? page.all(def.name, locale, after) : page.all(after));
+        const textOf = (v) => {
+          if (!li) return String(v ?? '');
+          try {
+            return String(JSON.parse(String(v))[slugSource(def)] ?? '');
+          } catch {
+            return '';
+          }
+        };
+        for (let rows = read(0); rows.length; rows = read(rows[rows.length - 1][0]))
+          for (let w = 0; w < rows.length; w += SLUG_BATCH) {
+            const slow = [];
+            for (const [id, v] of rows.slice(w, w + SLUG_BATCH)) {
+              if ((li && v == null) || given.has(id)) continue;
+              const base = slugify(textOf(v), locale) || fallbackSlug(def, id);
+              let slug = null;
+              for (let n = 1; n <= SLUG_VARIANTS && !slug; n++) {
+                const s = n > 1 ? `${base}-${n}` : base;
+                if (!taken.has(s)) slug = s;
+              }
+              if (!slug) {
+                slow.push([id, base]);
+                continue;
+              }
+              taken.add(slug);
+              ins.run(def.name, locale, slug, id, now);
+              count++;
+            }
+            for (const [id, base] of slow) {
+              let slug = base;
+              for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+              taken.add(slug);
+              ins.run(def.name, locale, slug, id, now);
+              count++;
+            }
+          }
+      }
+    }
+  })();
+  sqlite.pragma('journal_mode = WAL');
+  return count;
+}
+
 /** SQLite's order of text (UTF-8 bytes, i.e. code points) */
 const byBytes = (a, b) => {
   const x = Array.from(a);
@@ -282,10 +376,14 @@ export async function generate(dataDir, newsCount, port, { searchTerms = true } 
   // the delivery API's term index (`q`), with the server's own term cutting, as its start-up backfill would write it
   const t2 = Date.now();
   const terms = fillSearchIndex(sqlite, searchTerms);
-  sqlite.exec('analyze');
   const searchMs = Date.now() - t2;
+  // the slugs, with the server's own slugify, as its start-up slug backfill would give them
+  const t3 = Date.now();
+  const slugs = fillSlugs(sqlite);
+  const slugMs = Date.now() - t3;
+  sqlite.exec('analyze');
   sqlite.close();
-  return { news: newsCount, insertMs: inserted, indexMs: indexed, searchMs, searchTerms: terms, types };
+  return { news: newsCount, insertMs: inserted, indexMs: indexed, searchMs, searchTerms: terms, slugMs, slugs, types };
 }
 
 /**
@@ -322,6 +420,7 @@ const COPIED = [
   'search_term',
   'search_doc',
   'search_state',
+  'content_slug',
 ];
 
 /** a CSV field: NULL unquoted and empty, everything else quoted */
@@ -363,8 +462,9 @@ export async function copyToPostgres(dataDir, databaseUrl) {
         .filter((c) => sqliteCols.has(c))
         .map((c) => `"${c}"`)
         .join(', ');
-      // the schema-creating server's start wrote search_state (an empty index, complete): the copy replaces it
-      if (table === 'search_state') await client.query('delete from search_state');
+      // the schema-creating server's start wrote search_state (an empty index, complete), and its slug backfill any
+      // slugs of the rows it made: the copy replaces them
+      if (table === 'search_state' || table === 'content_slug') await client.query(`delete from "${table}"`);
       const stream = client.query(copyFrom(`copy "${table}" (${list}) from stdin with (format csv)`));
       const done = new Promise((resolve, reject) => {
         stream.on('finish', resolve);
@@ -399,6 +499,6 @@ if (process.argv[1]?.endsWith('generate.mjs')) {
   const n = Number(arg('news', '100000'));
   const r = await generate(dir, n);
   console.log(
-    `generated ${r.news} news in ${r.insertMs} ms, title index in ${r.indexMs} ms, ${r.searchTerms} search terms in ${r.searchMs} ms → ${dir}`,
+    `generated ${r.news} news in ${r.insertMs} ms, title index in ${r.indexMs} ms, ${r.searchTerms} search terms in ${r.searchMs} ms, ${r.slugs} slugs in ${r.slugMs} ms → ${dir}`,
   );
 }

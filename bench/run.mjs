@@ -156,7 +156,7 @@ async function main() {
     // --no-search-terms: the delivery API's term index (`q`) left empty, marked complete (bench/generate.mjs)
     gen = await generate(DATA, NEWS, PORT + 2, { searchTerms: !process.argv.includes('--no-search-terms') });
     console.log(
-      `  inserted in ${gen.insertMs} ms, title index in ${gen.indexMs} ms, ${gen.searchTerms} search terms in ${gen.searchMs} ms`,
+      `  inserted in ${gen.insertMs} ms, title index in ${gen.indexMs} ms, ${gen.searchTerms} search terms in ${gen.searchMs} ms, ${gen.slugs} slugs in ${gen.slugMs} ms`,
     );
     if (KEEP) fs.writeFileSync(keptFile, JSON.stringify(gen));
   }
@@ -481,9 +481,10 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
 }
 
 /**
- * Waits until the product's start-up slug backfill (modules/delivery/slug-backfill.ts) gave every generated record
- * its slug: until then it writes in the background (and bumps the content versions when done), which is no state
- * to measure in. `where`: the SQLite file, or the PostgreSQL URL.
+ * Waits until every generated record has its slug. bench/generate.mjs writes them as the product's start-up slug
+ * backfill (modules/delivery/slug-backfill.ts) would, so the backfill finds none to make and this returns at once;
+ * were any missing, the backfill would write them in the background (and bump the content versions when done),
+ * which is no state to measure in. `where`: the SQLite file, or the PostgreSQL URL.
  */
 async function slugsGiven(where) {
   const started = Date.now();
