@@ -58,7 +58,7 @@ const differ = a.length !== b.length || a.some((r, i) => r !== b[i]);
 const suffixes = fromGenerator.rows.map((r) => Number(/-(\d+)$/.exec(String(r.slug))?.[1] ?? 1));
 const clashes = suffixes.filter((n) => n > 1).length;
 console.log(
-  `backfill over the generated slugs made ${fromGenerator.made} in ${fromGenerator.ms} ms; over none it made ${fromBackfill.made} in ${fromBackfill.ms} ms (generator: ${gen.slugs} in ${gen.slugMs} ms); ${a.length} rows, ${clashes} with a -N variant (up to -${Math.max(...suffixes)}); rows ${differ ? 'DIFFER' : 'identical'}`,
+  `backfill over the generated slugs made ${fromGenerator.made} in ${fromGenerator.ms} ms; over none it made ${fromBackfill.made} in ${fromBackfill.ms} ms (generator: ${gen.slugs} in ${gen.slugMs} ms); ${a.length} rows, ${clashes} with a -N variant (up to -${suffixes.reduce((m, n) => Math.max(m, n), 1)}); rows ${differ ? 'DIFFER' : 'identical'}`,
 );
 const first = a.findIndex((r, i) => r !== b[i]);
 if (first >= 0) console.log(`  first difference at ${first}: generator ${a[first]}, backfill ${b[first]}`);
