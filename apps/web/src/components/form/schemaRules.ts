@@ -1,4 +1,3 @@
-import { schemaRequires } from '@gk/contracts/form';
 import type { FormRule } from 'antd';
 import type { z } from 'zod';
 import { tr } from '../../lib/i18n';
@@ -21,11 +20,6 @@ export function fieldIssue(schema: Schema, field: string, values: Record<string,
   const issue = (res.error.issues as Issue[]).find((i) => i.path[0] === field);
   if (!issue) return null;
   return tr(issue.message, issue.params);
-}
-
-/** Whether the schema refuses the field when it is missing: the form marks it with an asterisk. */
-export function isRequired(schema: Schema, field: string): boolean {
-  return schemaRequires(schema, field);
 }
 
 /** The antd rule of one field: runs the schema on the whole form (on blur, by the Form.Item's trigger). */

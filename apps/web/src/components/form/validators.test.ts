@@ -1,10 +1,10 @@
 import { newsResource, newsTypeResource } from '@gk/contracts';
-import { formResource } from '@gk/contracts/form';
+import { formResource, schemaRequires } from '@gk/contracts/form';
 import type { FormInstance, FormRule } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plainData } from '../../../vite-plugin-contracts';
 import { type FormResourceLike, formFactsOf, loadSaveSchema, schemaSourceOf } from './saveSchema';
-import { fieldIssue, isRequired, schemaRule } from './schemaRules';
+import { fieldIssue, schemaRule } from './schemaRules';
 import { rules } from './validators';
 
 /** Runs an antd rule object as the form would: resolves with null when valid, else the message. */
@@ -117,10 +117,10 @@ describe('rules from the contracts save schema', () => {
   });
 
   it('marks the fields the schema requires', () => {
-    expect(isRequired(newsResource.save, 'title')).toBe(true);
-    expect(isRequired(newsResource.save, 'type')).toBe(true);
-    expect(isRequired(newsResource.save, 'summary')).toBe(false);
-    expect(isRequired(newsTypeResource.save, 'sortNo')).toBe(false);
+    expect(schemaRequires(newsResource.save, 'title')).toBe(true);
+    expect(schemaRequires(newsResource.save, 'type')).toBe(true);
+    expect(schemaRequires(newsResource.save, 'summary')).toBe(false);
+    expect(schemaRequires(newsTypeResource.save, 'sortNo')).toBe(false);
   });
 
   it('the antd rule checks one field against the whole form', async () => {
@@ -145,7 +145,7 @@ describe("a detail screen's plain description (no zod at first paint)", () => {
     const built = plain();
     expect(built.save).toBeUndefined();
     for (const f of newsResource.fields)
-      expect(formFactsOf(built).required.includes(f.name), f.name).toBe(isRequired(newsResource.save, f.name));
+      expect(formFactsOf(built).required.includes(f.name), f.name).toBe(schemaRequires(newsResource.save, f.name));
     expect(formFactsOf(built).required).toEqual(expect.arrayContaining(['title', 'type']));
     expect(formFactsOf(built)).toEqual(formFactsOf(newsResource));
     expect(formFactsOf(built).guarded.map((g) => g.name)).toEqual(expect.arrayContaining(['isTop']));
