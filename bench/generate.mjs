@@ -13,6 +13,7 @@ import { gramsOf, textIndexOf } from '../apps/server/src/db/text-index.ts';
 import { formatDateTime } from '../apps/server/src/db/time.ts';
 import { localesKey, searchedResources, termsOfRecord } from '../apps/server/src/modules/delivery/search-index.ts';
 import { TERMS_VERSION } from '../apps/server/src/modules/delivery/search-terms.ts';
+import { USAGE_INDEX_SETTING, usageRules } from '../apps/server/src/modules/media/usage.ts';
 import { ADMIN_PASSWORD, arg, ROOT, startNode, waitFor } from './lib.mjs';
 
 const PLACES = [
@@ -381,6 +382,9 @@ export async function generate(dataDir, newsCount, port, { searchTerms = true } 
   const t3 = Date.now();
   const slugs = fillSlugs(sqlite);
   const slugMs = Date.now() - t3;
+  // the generated content names no image (no summary image, no <img> in the bodies), so the image usage index
+  // (modules/media/usage.ts) is complete while empty: marked so, as a start that rebuilt it would
+  sqlite.prepare('insert or replace into sys_setting (key, value) values (?, ?)').run(USAGE_INDEX_SETTING, usageRules());
   sqlite.exec('analyze');
   sqlite.close();
   return { news: newsCount, insertMs: inserted, indexMs: indexed, searchMs, searchTerms: terms, slugMs, slugs, types };
@@ -486,6 +490,11 @@ export async function copyToPostgres(dataDir, databaseUrl) {
         );
     }
     for (const ix of indexes) await client.query(ix.indexdef);
+    // as generate() marks it: the copied content names no image
+    await client.query('insert into sys_setting (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value', [
+      USAGE_INDEX_SETTING,
+      usageRules(),
+    ]);
     await client.query('vacuum analyze');
   } finally {
     sqlite.close();

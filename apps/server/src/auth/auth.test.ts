@@ -228,7 +228,7 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
         .execute();
       await t.current.login('old-hash', 'Old_hash_123');
       const row = await t.current.ctx.db.selectFrom('sys_user').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow();
-      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=12288,p=1,t=3\$/);
+      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=7168,p=1,t=5\$/);
       // and the new hash lets them in again
       expect(await t.current.login('old-hash', 'Old_hash_123')).toBeTruthy();
     });

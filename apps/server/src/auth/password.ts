@@ -10,11 +10,12 @@ const scryptNow = promisify(crypto.scrypt) as (
 ) => Promise<Buffer>;
 
 /**
- * Argon2id with m = 12 MiB, t = 3, p = 1: one of OWASP's equivalent minimum settings, about 20 ms per hash
- * and a third of the memory of the scrypt setting the first accounts were hashed with. Those older
+ * Argon2id with m = 7 MiB, t = 5, p = 1: one of OWASP's equivalent minimum settings (as m = 12 MiB, t = 3, the
+ * setting before, whose hashes are replaced at their next login), about 20 ms per hash, and the one that takes the
+ * least memory: a login's buffer is most of what a login adds to the server's peak RSS. Those older
  * `scrypt$N$r$p$salt$hash` hashes still verify and are replaced by an Argon2id hash at their next login.
  */
-const ARGON2 = { type: 2 /* argon2id */, memoryCost: 12 * 1024, timeCost: 3, parallelism: 1 } as const;
+const ARGON2 = { type: 2 /* argon2id */, memoryCost: 7 * 1024, timeCost: 5, parallelism: 1 } as const;
 const SCRYPT_MAXMEM = 64 * 1024 * 1024;
 
 /** the native Argon2 binding loads with the first hash, not at start */

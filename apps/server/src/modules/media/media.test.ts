@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, multipart, type ReplyBody, useTestApp } from '../../test/harness.js';
 import { insertUser, insertUserHoldingAllBut } from '../../test/users.js';
-import { rebuildUsage } from './usage.js';
+import { ensureUsageIndex, rebuildUsage, USAGE_INDEX_SETTING, usageReady, usageRules } from './usage.js';
 
 const P = '/public/v1';
 
@@ -375,7 +375,7 @@ describe.each(DIALECTS)('素材库 on %s', (dialect) => {
     });
     expect(draft.body.code).toBe(200);
     expect(await usage(inDraft)).toEqual([expect.objectContaining({ resource: 'news', id: news.id, field: 'summaryImg', draft: true })]);
-    // the index rebuilt from nothing (as at every start) holds exactly what the writes kept
+    // the index rebuilt from nothing (as a start does when it is not current) holds exactly what the writes kept
     const { db } = t.current.ctx;
     const all = async () =>
       (await db.selectFrom('media_usage').selectAll().orderBy(['name', 'resource', 'record_id', 'field']).execute()).map((r) => ({
@@ -386,6 +386,44 @@ describe.each(DIALECTS)('素材库 on %s', (dialect) => {
     await db.deleteFrom('media_usage').execute();
     await rebuildUsage(t.current.ctx);
     expect(await all()).toEqual(kept);
+  });
+
+  it('a start rebuilds the usage index only when it was never completed by the rules of this release', async () => {
+    const { ctx } = t.current;
+    const { db } = ctx;
+    const marker = async () =>
+      (await db.selectFrom('sys_setting').select('value').where('key', '=', USAGE_INDEX_SETTING).executeTakeFirst())?.value;
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('media_usage')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // this app's first start found no marker, rebuilt, and recorded the rules it used
+    await usageReady(ctx);
+    expect(await marker()).toBe(usageRules());
+    const uses = await count();
+    expect(uses).toBeGreaterThan(0);
+    // a start on a current index reads no record: a row taken out behind its back stays out
+    await db.deleteFrom('media_usage').execute();
+    expect(await ensureUsageIndex(ctx)).toBe(false);
+    expect(await count()).toBe(0);
+    // other rules (an older release's fingerprint) or no marker: the start rebuilds, and records the rules again
+    await db.updateTable('sys_setting').set({ value: '0:older' }).where('key', '=', USAGE_INDEX_SETTING).execute();
+    expect(await ensureUsageIndex(ctx)).toBe(true);
+    expect(await count()).toBe(uses);
+    expect(await marker()).toBe(usageRules());
+    await db.deleteFrom('sys_setting').where('key', '=', USAGE_INDEX_SETTING).execute();
+    await db.deleteFrom('media_usage').execute();
+    expect(await ensureUsageIndex(ctx)).toBe(true);
+    expect(await count()).toBe(uses);
+    // a rebuild stopped half-way (the app closing) records nothing, so the next start rebuilds
+    await db.deleteFrom('sys_setting').where('key', '=', USAGE_INDEX_SETTING).execute();
+    expect(await ensureUsageIndex(ctx, () => true)).toBe(false);
+    expect(await marker()).toBeUndefined();
   });
 
   it('an avatar counts as a use', async () => {
