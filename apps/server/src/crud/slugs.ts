@@ -83,22 +83,36 @@ export async function slugHolder(
   return r ? { recordId: Number(r.record_id), current: Number(r.current) === 1 } : null;
 }
 
+/** the variants `uniqueSlug` asks for at once: 1 is `base` itself, n ≥ 2 is `base-n` */
+const SLUG_WINDOWS = [16, 256, 4096];
+
 /**
  * The first of `base`, `base-2`, `base-3` … that no other record of the resource holds in the locale (neither as
- * its slug nor as a redirect); one the record itself holds is its own to take back. One query.
+ * its slug nor as a redirect); one the record itself holds is its own to take back. It asks for the candidates by
+ * name (primary-key lookups, whatever the database's collation), 16, then 256, then 4,096 at a time: a `LIKE
+ * 'base-%'` uses no index on either database and read every slug of the resource in the locale, 100,000 rows a save
+ * at 100,000 news (issue 28: saves 306 → 18 a second). Past 4,368 records of one title, the variants are read by
+ * prefix.
  */
 export async function uniqueSlug(db: AnyDb, resource: string, locale: string, base: string, recordId: number): Promise<string> {
-  const rows = await db
-    .selectFrom('content_slug')
-    .select(['slug', 'record_id'])
-    .where('resource', '=', resource)
-    .where('locale', '=', locale)
+  const variant = (n: number) => (n === 1 ? base : `${base}-${n}`);
+  const takenOf = async (names: string[] | null) => {
+    let q = db.selectFrom('content_slug').select(['slug', 'record_id']).where('resource', '=', resource).where('locale', '=', locale);
     // a slug is [a-z0-9-] only: no LIKE wildcard in it
-    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-    .execute();
-  const taken = new Set(rows.filter((r) => Number(r.record_id) !== recordId).map((r) => r.slug));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+    q = names ? q.where('slug', 'in', names) : q.where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
+    const rows = await q.execute();
+    return new Set(rows.filter((r) => Number(r.record_id) !== recordId).map((r) => r.slug));
+  };
+  let first = 1;
+  for (const size of SLUG_WINDOWS) {
+    const names = Array.from({ length: size }, (_, i) => variant(first + i));
+    const taken = await takenOf(names);
+    const free = names.find((n) => !taken.has(n));
+    if (free) return free;
+    first += size;
+  }
+  const taken = await takenOf(null);
+  for (let n = first; ; n++) if (!taken.has(variant(n))) return variant(n);
 }
 
 /** the current slugs of these records, by record id and locale */

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { looseDb } from '../db/index.js';
 import { referencedNames } from '../storage/references.js';
 import { DIALECTS, useTestApp } from '../test/harness.js';
-import { SLUG_MADE_MAX } from './slugs.js';
+import { SLUG_MADE_MAX, uniqueSlug } from './slugs.js';
 import { slugify } from './translations.js';
 
 type Row = Record<string, unknown>;
@@ -161,6 +161,46 @@ describe.each(DIALECTS)('translations on %s', (dialect) => {
     );
     expect(en.body).toEqual({ code: 400, msg: 'Unsupported content locale' });
     expect((await getNews(saved.id)).translations).toEqual({});
+  });
+
+  it('the first free variant of a slug is found across the windows it asks for, and past them by prefix', async () => {
+    const { db } = t.current.ctx;
+    const base = `chuangkou-${Date.now().toString(36)}`;
+    const variant = (n: number) => (n === 1 ? base : `${base}-${n}`);
+    const hold = async (from: number, to: number, recordId = 900_000) => {
+      const rows = [];
+      for (let n = from; n <= to; n++)
+        rows.push({
+          resource: 'news',
+          locale: 'zh-CN',
+          slug: variant(n),
+          record_id: recordId,
+          current: 1,
+          create_time: '2026-11-28 00:00:00',
+        });
+      for (let i = 0; i < rows.length; i += 500)
+        await db
+          .insertInto('content_slug')
+          .values(rows.slice(i, i + 500))
+          .execute();
+    };
+    const free = (recordId = 1) => uniqueSlug(db, 'news', 'zh-CN', base, recordId);
+    expect(await free()).toBe(base);
+    // base … base-16 held, base-18 too: the first window is full, the second's first is free
+    await hold(1, 16);
+    await hold(18, 18);
+    expect(await free()).toBe(`${base}-17`);
+    // a variant the record itself holds is its own to take back
+    expect(await free(900_000)).toBe(base);
+    // through the second window (17 … 272) into the third
+    await hold(17, 17);
+    await hold(19, 300);
+    expect(await free()).toBe(`${base}-301`);
+    // past the three windows (4,368 variants): read by prefix; another locale or resource is not in the way
+    await hold(301, 4400);
+    expect(await free()).toBe(`${base}-4401`);
+    expect(await uniqueSlug(db, 'news', 'en', base, 1)).toBe(base);
+    expect(await uniqueSlug(db, 'policy', 'zh-CN', base, 1)).toBe(base);
   });
 
   it('slugs: made from the title (pinyin / English words), unique per resource and locale with -2, -3; an explicit clash is 409', async () => {
