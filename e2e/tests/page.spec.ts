@@ -120,6 +120,9 @@ test('page items: create with an image and a body, find by page type, title and 
   await row(page, title).getByRole('button', { name: '查看详情' }).click();
   await expect(page).toHaveURL(/\/page\/page-details\?id=\d+$/);
   const id = Number(new URL(page.url()).searchParams.get('id'));
+  // the URL changes before the details view is in: the list (whose search form also has a 页面类型) stays on
+  // screen until then, so wait for the details view's own heading
+  await expect(view(page).getByRole('heading', { name: '编辑页面内容' })).toBeVisible();
   await expect(shownValue(view(page).getByLabel('页面类型', { exact: true }))).toHaveText('服务介绍');
   await expect(slot).toHaveAttribute('data-state', 'stored');
   await expect(editor).toContainText('页面正文');

@@ -39,6 +39,7 @@ test('news: save a draft, preview it without login, schedule it, and it goes liv
   // preview: the website's own page (PREVIEW_URL_NEWS) opens in a new tab and reads the draft with its token
   await row(page, title).getByRole('button', { name: '查看详情' }).click();
   await expect(page).toHaveURL(/\/news\/news-details\?id=\d+$/);
+  await expect(view(page).getByRole('heading', { name: '编辑新闻' })).toBeVisible();
   await expect(view(page).getByText('草稿', { exact: true })).toBeVisible();
   const site = await startSite(new URL(page.url()).origin);
   try {
