@@ -1,5 +1,6 @@
 import { newsTypeResource } from '@gk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { flushSearch } from '../modules/delivery/search-index.js';
 import { DIALECTS, useTestApp } from '../test/harness.js';
 import { form, xlsx } from '../test/xlsx.js';
 import { crudOf } from './routes.js';
@@ -61,6 +62,8 @@ describe.each(DIALECTS)('bulk save on %s', (dialect) => {
       .where('body', 'like', `%"id":${id},%`)
       .where('event', 'like', `${resource}.%`)
       .execute();
+    // the search index follows the queue of written records (search-index.ts): indexed, as a search would first
+    await flushSearch(t.current.ctx, resource);
     const terms = await db.selectFrom('search_doc').select('locale').where('resource', '=', resource).where('record_id', '=', id).execute();
     return { owner, locales, revisions: revisions.length, deliveries: deliveries.map((d) => d.event), terms: terms.length };
   };

@@ -266,6 +266,8 @@ export const TABLES = {
   search_term: { resource: 'str', term: 'str', locale: 'str', record_id: 'int' },
   /** the terms each record is indexed under per locale key (space-separated), as it was indexed (migrations 036, 043) */
   search_doc: { resource: 'str', record_id: 'int', locale: 'str', terms: 'str' },
+  /** the records whose search terms are behind their stored row, indexed after the write commits (migration 057) */
+  search_queue: { resource: 'str', record_id: 'int' },
   /**
    * per resource: the term cutting its index holds, the content locales setting it was cut for (043) and how far the
    * start-up backfill came (migration 036)

@@ -63,9 +63,10 @@ const notFound = () => new AppError(Code.NOT_FOUND, 'delivery.notFound');
 export async function registerDelivery(app: FastifyInstance, ctx: Ctx): Promise<void> {
   const { config } = ctx;
   // the full-text index: kept by every write from now on, and filled beside the server for the rows written before
-  registerSearchIndex(ctx);
+  const index = registerSearchIndex(ctx, app.log);
   const backfill = startBackfill(ctx, app.log);
   app.addHook('onClose', async () => {
+    await index.stop();
     backfill.stop();
     await backfill.done;
   });

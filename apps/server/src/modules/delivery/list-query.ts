@@ -7,7 +7,7 @@ import { runShape } from '../../db/shapes.js';
 import { badRequest } from '../../http/errors.js';
 import { parseInput } from '../../http/route.js';
 import { localBound } from './iso-time.js';
-import { orderTerms, searchCondition } from './search-index.js';
+import { flushSearch, orderTerms, searchCondition } from './search-index.js';
 import { termsOf } from './search-terms.js';
 import { contentVersions, tablesOfResource } from './version.js';
 
@@ -133,6 +133,8 @@ export class DeliveryList extends ResourceQuery {
     let terms = r.terms;
     const locale = r.locale ?? this.ctx.config.contentLocales[0];
     if (terms) {
+      // the records written since the last flush are indexed first: a search finds every committed write
+      await flushSearch(this.ctx, def.name);
       terms = await orderTerms(this.ctx.db, def.name, terms, locale);
       if (!terms) return { rows: [], total: 0 };
     }

@@ -19,10 +19,18 @@ import { contentVersions } from './version.js';
  *   others by API field name). A term found in every locale's text is stored once, under the locale `*`; a term of
  *   some locales only, once per such locale. A search in locale L reads L's rows and `*`'s: an untranslated record
  *   (every locale serves its default text) has no more rows than one language had.
- * - Every write of a searched resource re-indexes its record, every locale, inside the writing transaction (a
- *   `ctx.onWrite` listener reading the stored row and its translations, written before the event), so the index
- *   commits or rolls back with the write and never misses an acknowledged one. An edit writes only the terms that
- *   changed (`search_doc` says which it had).
+ * - Every write of a searched resource puts its record on `search_queue` (migration 057) inside the writing
+ *   transaction (a `ctx.onWrite` listener): one short row, where indexing there wrote a row per term, each in another
+ *   page of the term index (a 5 KB news: about 180 pages of WAL per save on SQLite, the most expensive part of a
+ *   save). So the queue commits or rolls back with the write, and an acknowledged write is never missed, a crash
+ *   included. The queue is indexed after the commit, in batches (`flushSearch`: each record from its stored row and
+ *   translations, every locale; an edit writes only the terms that changed, as `search_doc` says which it had), a
+ *   moment after a write in the process that wrote it, at every start, and before every search of the resource
+ *   (`q` reads the queue first: a search never misses a committed write, whichever process wrote it). Batching
+ *   writes a term's page once for all the records of the batch that share it.
+ * - Writers of the index are serialized per resource: SQLite's one writer; on PostgreSQL a transaction-scoped
+ *   advisory lock, taken first by the flush and by each backfill batch, so a flush never waits on a lock while it
+ *   holds queue rows a save is waiting for.
  * - At start (`backfillSearch`), each searched resource whose index is missing or was cut by another version of
  *   `termsOf` or for other CONTENT_LOCALES / CONTENT_FALLBACK is indexed in batches of rows, each batch a
  *   transaction that holds its rows (PostgreSQL `FOR SHARE`, SQLite's one writer), so a concurrent edit is never
@@ -141,8 +149,11 @@ async function indexedTerms(trx: AnyDb, resource: string, ids: number[]): Promis
   return out;
 }
 
-/** the translations of these records in the content locales other than the default, by record id */
-async function translationsOf(trx: AnyDb, ctx: Ctx, s: SearchedResource, ids: number[]): Promise<Map<number, Translations>> {
+/**
+ * The translations of these records in the content locales other than the default, by record id; `hold`: kept
+ * (PostgreSQL `FOR SHARE`) until the caller's transaction ends, as the backfill's rows are.
+ */
+async function translationsOf(trx: AnyDb, ctx: Ctx, s: SearchedResource, ids: number[], hold = false): Promise<Map<number, Translations>> {
   const out = new Map<number, Translations>();
   const locales = ctx.config.contentLocales.slice(1);
   if (!ids.length || !s.translated.size || !locales.length) return out;
@@ -152,8 +163,8 @@ async function translationsOf(trx: AnyDb, ctx: Ctx, s: SearchedResource, ids: nu
     .where('resource', '=', s.def.name)
     .where('record_id', 'in', ids)
     .where('locale', 'in', locales);
-  // held with the rows the backfill reads: a concurrent edit waits, then re-indexes its own record
-  if (ctx.dialect === 'postgres') q = q.forShare();
+  // held with the rows the backfill reads: a concurrent edit waits, then its record is queued again
+  if (hold && ctx.dialect === 'postgres') q = q.forShare();
   for (const r of await q.execute()) {
     let data: unknown;
     try {
@@ -221,17 +232,7 @@ async function writeTerms(
 /** the searched columns of a resource's rows */
 const columnsOf = (fields: FieldDef[]) => ['id', ...new Set(fields.map(columnOf))];
 
-/** re-indexes one record, every content locale, from its stored row and translations (gone: its terms go), inside the caller's transaction */
-export async function indexRecord(trx: AnyDb, ctx: Ctx, s: SearchedResource, id: number): Promise<void> {
-  const row = (await looseDb(trx).selectFrom(s.def.table).select(columnsOf(s.fields)).where('id', '=', id).executeTakeFirst()) as
-    | Record<string, unknown>
-    | undefined;
-  const before = (await indexedTerms(trx, s.def.name, [id])).get(id);
-  const after = row ? termsOfRecord(s, ctx.config, row, (await translationsOf(trx, ctx, s, [id])).get(id)) : null;
-  await writeTerms(trx, s.def.name, [{ id, before, after }]);
-}
-
-/** `indexRecord` of many records (a bulk save's), each read once: a few queries for all of them */
+/** re-indexes these records, every content locale, from their stored rows and translations (gone: their terms go), in a few queries */
 async function indexRecords(trx: AnyDb, ctx: Ctx, s: SearchedResource, ids: number[]): Promise<void> {
   if (!ids.length) return;
   const rows = (await looseDb(trx).selectFrom(s.def.table).select(columnsOf(s.fields)).where('id', 'in', ids).execute()) as Record<
@@ -251,22 +252,138 @@ async function indexRecords(trx: AnyDb, ctx: Ctx, s: SearchedResource, ids: numb
   );
 }
 
-/** Keeps the index in step with every write: one listener of the write pipeline, inside its transaction. */
-export function registerSearchIndex(ctx: Ctx): void {
+/** PostgreSQL: the writers of a resource's index one at a time (the flush, each backfill batch), until the transaction ends */
+async function lockIndex(trx: AnyDb, ctx: Ctx, resource: string): Promise<void> {
+  if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`search_index:${resource}`}))`.execute(trx);
+}
+
+/** records of the queue indexed per flush transaction */
+const FLUSH_BATCH = 500;
+/** how long after a write its process indexes the queue: the writes of that moment go in one batch */
+const FLUSH_DELAY_MS = 250;
+
+/** one flush transaction of a resource's queue: answers how many records it indexed (0: the queue is empty) */
+async function flushBatch(ctx: Ctx, s: SearchedResource): Promise<number> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockIndex(trx, ctx, s.def.name);
+    const ids = (
+      await trx
+        .selectFrom('search_queue')
+        .select('record_id')
+        .where('resource', '=', s.def.name)
+        .orderBy('record_id')
+        .limit(FLUSH_BATCH)
+        .execute()
+    ).map((r) => Number(r.record_id));
+    if (!ids.length) return 0;
+    // a save of one of these records now waits for this commit, then queues its record again
+    await trx.deleteFrom('search_queue').where('resource', '=', s.def.name).where('record_id', 'in', ids).execute();
+    await indexRecords(trx, ctx, s, ids);
+    return ids.length;
+  });
+}
+
+/** whether a resource has records waiting to be indexed (one primary-key probe) */
+async function queued(ctx: Ctx, resource: string): Promise<boolean> {
+  const hit = await ctx.db.selectFrom('search_queue').select('record_id').where('resource', '=', resource).limit(1).execute();
+  return hit.length > 0;
+}
+
+interface Flusher {
+  searched: Map<string, SearchedResource>;
+  /** resources written by this process since its last flush */
+  dirty: Set<string>;
+  timer: NodeJS.Timeout | null;
+  running: Promise<void> | null;
+  stopped: boolean;
+  log?: FastifyBaseLogger;
+}
+const flushers = new WeakMap<Ctx, Flusher>();
+
+/** indexes the queue of these resources until it is empty */
+async function flushAll(ctx: Ctx, f: Flusher, names: Iterable<string>): Promise<void> {
+  for (const name of names) {
+    const s = f.searched.get(name);
+    while (s && !f.stopped && (await flushBatch(ctx, s)) > 0) {}
+  }
+}
+
+/** the background flush: runs the resources written since the last one, then again if writes came meanwhile */
+function schedule(ctx: Ctx, f: Flusher): void {
+  if (f.timer || f.running || f.stopped) return;
+  f.timer = setTimeout(() => {
+    f.timer = null;
+    const names = [...f.dirty];
+    f.dirty.clear();
+    f.running = flushAll(ctx, f, names)
+      .catch((err) => {
+        // the queue rows of the failed batch are still there: the next flush or search indexes them
+        f.log?.error({ err }, 'search index flush failed; the queue is kept');
+        for (const n of names) f.dirty.add(n);
+      })
+      .finally(() => {
+        f.running = null;
+        if (f.dirty.size) schedule(ctx, f);
+      });
+  }, FLUSH_DELAY_MS);
+  f.timer.unref();
+}
+
+/**
+ * Indexes what is queued for a resource (every searched resource when none is named), in this transaction's
+ * turn: a search calls it first, so it finds every committed write. Cheap when the queue is empty.
+ */
+export async function flushSearch(ctx: Ctx, resource?: string): Promise<void> {
+  const f = flushers.get(ctx);
+  const names = resource ? [resource] : [...(f?.searched.keys() ?? searchedResources().map((s) => s.def.name))];
+  const searched = f?.searched ?? new Map(searchedResources().map((s) => [s.def.name, s]));
+  for (const name of names) {
+    const s = searched.get(name);
+    if (!s || !(await queued(ctx, name))) continue;
+    while ((await flushBatch(ctx, s)) > 0) {}
+  }
+}
+
+/**
+ * Keeps the index in step with every write: one listener of the write pipeline queues the record inside the write's
+ * transaction, and this process indexes the queue a moment later (and once at start, for what another process or
+ * a crash left). `stop` (the app's close) waits for a flush under way and starts no other.
+ */
+export function registerSearchIndex(ctx: Ctx, log?: FastifyBaseLogger): { stop: () => Promise<void> } {
   const searched = new Map(searchedResources().map((s) => [s.def.name, s]));
-  const listener: WriteListener = async (e) => {
-    const s = searched.get(e.resource.name);
-    if (!s || e.action === 'purge') return;
-    await indexRecord(e.trx, ctx, s, e.id);
+  const f: Flusher = { searched, dirty: new Set(searched.keys()), timer: null, running: null, stopped: false, log };
+  flushers.set(ctx, f);
+  const enqueue = async (trx: AnyDb, resource: string, ids: number[]) => {
+    for (let i = 0; i < ids.length; i += FLUSH_BATCH)
+      await trx
+        .insertInto('search_queue')
+        .values(ids.slice(i, i + FLUSH_BATCH).map((record_id) => ({ resource, record_id })))
+        .onConflict((oc) => oc.columns(['resource', 'record_id']).doNothing())
+        .execute();
+    f.dirty.add(resource);
+    schedule(ctx, f);
   };
-  // a bulk save's events (one resource, one transaction): each record indexed once, in a few queries for all
+  const listener: WriteListener = async (e) => {
+    if (!searched.has(e.resource.name) || e.action === 'purge') return;
+    await enqueue(e.trx, e.resource.name, [e.id]);
+  };
+  // a bulk save's events (one resource, one transaction): each record queued once, in a few statements for all
   listener.many = async (events) => {
-    const s = events.length ? searched.get(events[0].resource.name) : undefined;
-    if (!s) return;
-    const ids = [...new Set(events.filter((e) => e.action !== 'purge').map((e) => e.id))];
-    for (let i = 0; i < ids.length; i += 500) await indexRecords(events[0].trx, ctx, s, ids.slice(i, i + 500));
+    const name = events[0]?.resource.name;
+    if (!name || !searched.has(name)) return;
+    await enqueue(events[0].trx, name, [...new Set(events.filter((e) => e.action !== 'purge').map((e) => e.id))]);
   };
   ctx.onWrite(listener);
+  // what an earlier process queued and did not index (a crash, a stop in between)
+  schedule(ctx, f);
+  return {
+    stop: async () => {
+      f.stopped = true;
+      if (f.timer) clearTimeout(f.timer);
+      f.timer = null;
+      await f.running;
+    },
+  };
 }
 
 /**
@@ -318,6 +435,7 @@ export const searchIndexReady = (ctx: Ctx): Promise<number> => running.get(ctx) 
 /** one batch of the backfill: the rows after the cursor; null when the resource's index is complete */
 async function backfillBatch(trx: Transaction<Database>, ctx: Ctx, s: SearchedResource): Promise<number | null> {
   const { def, fields } = s;
+  await lockIndex(trx, ctx, def.name);
   const locales = localesKey(ctx.config);
   let state = trx.selectFrom('search_state').selectAll().where('resource', '=', def.name);
   if (ctx.dialect === 'postgres') state = state.forUpdate();
@@ -346,7 +464,7 @@ async function backfillBatch(trx: Transaction<Database>, ctx: Ctx, s: SearchedRe
   const rows = (await q.execute()) as Record<string, unknown>[];
   const ids = rows.map((r) => Number(r.id));
   const before = await indexedTerms(trx, def.name, ids);
-  const translations = await translationsOf(trx, ctx, s, ids);
+  const translations = await translationsOf(trx, ctx, s, ids, true);
   await writeTerms(
     trx,
     def.name,

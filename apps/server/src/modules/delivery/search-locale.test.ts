@@ -5,7 +5,7 @@ import { onSiteNow } from '../../crud/publish-state.js';
 import { looseDb } from '../../db/index.js';
 import { DIALECTS, useTestApp } from '../../test/harness.js';
 import { DeliveryList, parseListRequest } from './list-query.js';
-import { backfillSearch, EVERY_LOCALE, searchedResources, searchIndexReady, termsOfRecord } from './search-index.js';
+import { backfillSearch, EVERY_LOCALE, flushSearch, searchedResources, searchIndexReady, termsOfRecord } from './search-index.js';
 import { termsOf, textOfHtml } from './search-terms.js';
 
 /**
@@ -64,13 +64,16 @@ function useSearchApp(dialect: 'sqlite' | 'postgres', overrides: Partial<AppConf
     const r = { ...parseListRequest(e, { q, fields: 'id', pageSize: '100' }, t.current.ctx.config.timeZone), locale };
     return (await list.page(r)).rows.map((row) => Number(row.id));
   };
-  const termRows = async (id: number) =>
-    (await looseDb(t.current.ctx.db)
+  /** the index's rows of a record, once what its writes queued is indexed (as a search does first) */
+  const termRows = async (id: number) => {
+    await flushSearch(t.current.ctx, 'news');
+    return (await looseDb(t.current.ctx.db)
       .selectFrom('search_term')
       .select(['locale', 'term'])
       .where('resource', '=', 'news')
       .where('record_id', '=', id)
       .execute()) as { locale: string; term: string }[];
+  };
   beforeAll(async () => {
     token = await t.current.login();
     expect((await post('/news/saveNewsType', { code: 'ql', name: '多语言搜索' })).body.code).toBe(200);
