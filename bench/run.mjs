@@ -41,7 +41,8 @@ const KEEP = arg('data', null);
 const DATA = KEEP ? path.resolve(KEEP) : path.join(ROOT, 'bench/results/tmp/data');
 /**
  * --only a,b,e,i: only these rows of the table (the letters of its figures), nothing after them (logins and memory
- * with d, saves, import, content check, badge, web), and no README table or results file: the figures are printed.
+ * with d, the saves with g; no import, content check, badge or web), and no README table or results file: the
+ * figures are printed.
  */
 const ONLY =
   arg('only', null)
@@ -413,6 +414,8 @@ async function benchOne(dbName, gen, pgUrl, withWeb) {
       console.log(
         `  delivery reply cache: ${dc.entries} entries, ${dc.bytes} B of ${dc.maxMb} MB, hit ratio ${dc.hitRatio} (${dc.hits} hits, ${dc.misses} misses)`,
       );
+    // --only …,g: the saves (g) too, straight after the rows asked for
+    if (ONLY && wanted('g')) results.product.save = await saves(base, token);
     // --only …,d: the logins and the memory rows after them too
     if (ONLY && !wanted('d')) return { result: results, web };
     const loginRss = sampleRss(server.proc.pid);
