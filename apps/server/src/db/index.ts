@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { AppConfig } from '../config.js';
+import { type Checkpointer, startCheckpointer } from './checkpoint.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -35,6 +36,8 @@ export interface Db {
  */
 export type DirectRead = (text: string, params: readonly unknown[]) => Record<string, unknown>[] | null;
 export const directReads = new WeakMap<object, DirectRead>();
+/** a SQLite file database's checkpoint thread (checkpoint.ts), by its Kysely instance */
+export const checkpointers = new WeakMap<object, Checkpointer>();
 
 /** Opens the configured database; the PostgreSQL driver loads only when a DATABASE_URL asks for it. */
 export async function openDb(config: AppConfig): Promise<Db> {
@@ -63,19 +66,44 @@ export async function openDb(config: AppConfig): Promise<Db> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  // the WAL's checkpoints on a thread of their own (checkpoint.ts), fed the rows each write changed
+  const checkpoints =
+    config.sqliteFile === ':memory:'
+      ? null
+      : startCheckpointer(sqlite, config.sqliteFile, (err) =>
+          process.emitWarning(`SQLite checkpoints are back on the server's connection: ${String(err)}`),
+        );
+  const counted = (stmt: SQLite.Statement): SQLite.Statement =>
+    !checkpoints || stmt.reader
+      ? stmt
+      : ({
+          reader: false,
+          run: (...params: unknown[]) => {
+            const r = stmt.run(...params);
+            checkpoints.wrote(r.changes, !sqlite.inTransaction);
+            return r;
+          },
+        } as unknown as SQLite.Statement);
   // Kysely prepares every query anew; the same few hundred SQL texts repeat, so keep their statements.
   const statements = new Map<string, SQLite.Statement>();
   const statement = (text: string) => {
     let stmt = statements.get(text);
     if (!stmt) {
       if (statements.size >= 1000) statements.clear();
-      stmt = sqlite.prepare(text);
+      stmt = counted(sqlite.prepare(text));
       statements.set(text, stmt);
     }
     return stmt;
   };
-  const database = { close: () => sqlite.close(), prepare: statement };
+  const database = {
+    close: () => {
+      checkpoints?.close();
+      sqlite.close();
+    },
+    prepare: statement,
+  };
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  if (checkpoints) checkpointers.set(db, checkpoints);
   directReads.set(db, (text, params) => {
     // inside another request's transaction the read waits for it through Kysely (no uncommitted rows)
     if (sqlite.inTransaction) return null;
