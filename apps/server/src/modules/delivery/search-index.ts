@@ -300,11 +300,16 @@ interface Flusher {
 }
 const flushers = new WeakMap<Ctx, Flusher>();
 
-/** indexes the queue of these resources until it is empty */
-async function flushAll(ctx: Ctx, f: Flusher, names: Iterable<string>): Promise<void> {
+/** indexes the queue of these resources until it is empty (or `stopped` says so) */
+async function flushAll(
+  ctx: Ctx,
+  searched: Map<string, SearchedResource>,
+  names: Iterable<string>,
+  stopped: () => boolean = () => false,
+): Promise<void> {
   for (const name of names) {
-    const s = f.searched.get(name);
-    while (s && !f.stopped && (await flushBatch(ctx, s)) > 0) {}
+    const s = searched.get(name);
+    while (s && !stopped() && (await flushBatch(ctx, s)) > 0) {}
   }
 }
 
@@ -315,7 +320,7 @@ function schedule(ctx: Ctx, f: Flusher): void {
     f.timer = null;
     const names = [...f.dirty];
     f.dirty.clear();
-    f.running = flushAll(ctx, f, names)
+    f.running = flushAll(ctx, f.searched, names, () => f.stopped)
       .catch((err) => {
         // the queue rows of the failed batch are still there: the next flush or search indexes them
         f.log?.error({ err }, 'search index flush failed; the queue is kept');
@@ -330,18 +335,12 @@ function schedule(ctx: Ctx, f: Flusher): void {
 }
 
 /**
- * Indexes what is queued for a resource (every searched resource when none is named), in this transaction's
- * turn: a search calls it first, so it finds every committed write. Cheap when the queue is empty.
+ * Indexes what is queued for a resource (every searched resource when none is named), now: a search calls it
+ * first, so it finds every committed write. One primary-key probe when the queue is empty.
  */
 export async function flushSearch(ctx: Ctx, resource?: string): Promise<void> {
-  const f = flushers.get(ctx);
-  const names = resource ? [resource] : [...(f?.searched.keys() ?? searchedResources().map((s) => s.def.name))];
-  const searched = f?.searched ?? new Map(searchedResources().map((s) => [s.def.name, s]));
-  for (const name of names) {
-    const s = searched.get(name);
-    if (!s || !(await queued(ctx, name))) continue;
-    while ((await flushBatch(ctx, s)) > 0) {}
-  }
+  const searched = flushers.get(ctx)?.searched ?? new Map(searchedResources().map((s) => [s.def.name, s]));
+  for (const name of resource ? [resource] : searched.keys()) if (await queued(ctx, name)) await flushAll(ctx, searched, [name]);
 }
 
 /**

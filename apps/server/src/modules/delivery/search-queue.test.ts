@@ -34,19 +34,9 @@ describe.each(DIALECTS)('search queue on %s', (dialect) => {
     const seen: { queued: number; terms: number }[] = [];
     t.current.ctx.onWrite(async (e: WriteEvent) => {
       if (e.resource.name !== 'news') return;
-      const q = await e.trx
-        .selectFrom('search_queue')
-        .select('record_id')
-        .where('resource', '=', 'news')
-        .where('record_id', '=', e.id)
-        .execute();
-      const terms = await e.trx
-        .selectFrom('search_term')
-        .select('term')
-        .where('resource', '=', 'news')
-        .where('record_id', '=', e.id)
-        .execute();
-      seen.push({ queued: q.length, terms: terms.length });
+      const rowsOf = async (table: 'search_queue' | 'search_term') =>
+        (await e.trx.selectFrom(table).select('record_id').where('resource', '=', 'news').where('record_id', '=', e.id).execute()).length;
+      seen.push({ queued: await rowsOf('search_queue'), terms: await rowsOf('search_term') });
     });
     const saved = await post('/news/saveNews', { title: '满洲里口岸班列', type: 'sq', content: '<p>中欧班列经满洲里出境</p>' });
     expect(saved.code).toBe(200);
