@@ -112,6 +112,9 @@ export function listSchema(def: ResourceDef) {
 /** Reads, filters and pages one resource, exactly as its contract describes. */
 export class ResourceQuery {
   readonly fields: FieldDef[];
+  /** what `out` converts: the numeric fields, and the labels looked up from a code list */
+  private readonly numeric: string[];
+  private readonly lookups: FieldDef[];
   protected readonly byName: Map<string, FieldDef>;
   readonly schema: ReturnType<typeof listSchema>;
   readonly textIndex: TextIndex | null;
@@ -122,6 +125,8 @@ export class ResourceQuery {
     readonly hooks: { listWhere?: ListWhere; visible?: Visibility } = {},
   ) {
     this.fields = def.fields.filter((f) => !f.hidden);
+    this.numeric = this.fields.filter((f) => f.type === 'flag' || f.type === 'int' || f.type === 'sort').map((f) => f.name);
+    this.lookups = this.fields.filter((f) => f.lookup);
     this.byName = new Map(def.fields.map((f) => [f.name, f]));
     this.schema = listSchema(def);
     this.textIndex = textIndexOf(def);
@@ -411,13 +416,12 @@ export class ResourceQuery {
 
   /** numbers as numbers on both dialects */
   out(r: Row): Row {
-    for (const f of this.fields) {
-      const v = r[f.name];
-      if (v == null) continue;
-      if (f.type === 'flag' || f.type === 'int' || f.type === 'sort') r[f.name] = Number(v);
+    for (const name of this.numeric) {
+      const v = r[name];
+      if (v != null) r[name] = Number(v);
     }
     // labels looked up from a fixed code list (bannerTypeName from bannerType)
-    for (const f of this.fields) if (f.lookup) r[f.name] = f.lookup.options.find((o) => o.code === r[f.lookup!.via])?.name ?? '';
+    for (const f of this.lookups) r[f.name] = f.lookup!.options.find((o) => o.code === r[f.lookup!.via])?.name ?? '';
     return r;
   }
 

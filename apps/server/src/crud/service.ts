@@ -729,9 +729,9 @@ export class Crud extends ResourceQuery {
   }
 
   /** the state at the server's now and the pending draft, as the staff list and get answer them */
-  private publishInfo(live: Row, draft: { saveTime: string; userName: string } | null | undefined): PublishInfo {
+  private publishInfo(live: Row, draft: { saveTime: string; userName: string } | null | undefined, now = this.ctx.nowText()): PublishInfo {
     return {
-      publishState: publishState(live, this.ctx.nowText()),
+      publishState: publishState(live, now),
       hasDraft: !!draft,
       draftTime: draft?.saveTime ?? null,
       draftUser: draft?.userName ?? null,
@@ -769,18 +769,21 @@ export class Crud extends ResourceQuery {
   async withListInfo(rows: Row[]): Promise<Row[]> {
     if (!rows.length || (!this.def.publishable && !this.def.translatable)) return rows;
     const ids = rows.map((r) => Number(r.id));
+    // the rows are this request's own (`out` made them): the facts go on them, not on copies
     if (this.def.translatable) {
       if (!this.def.endpoints.get) {
         const i18n = await readI18n(this.ctx.db, this.ctx, this.def, ids);
         rows = rows.map((r) => withI18n(r, i18n.get(Number(r.id))));
       } else {
         const statuses = await statusesOf(this.ctx.db, this.ctx, this.def, ids);
-        rows = rows.map((r) => ({ ...r, translationStatus: statuses.get(Number(r.id)) ?? {} }));
+        for (let i = 0; i < rows.length; i++) rows[i].translationStatus = statuses.get(ids[i]) ?? {};
       }
     }
     if (!this.def.publishable) return rows;
     const drafts = await draftsOf(this.ctx.db, this.def.name, ids, this.ctx.dialect);
-    return rows.map((r) => ({ ...r, ...this.publishInfo(r, drafts.get(Number(r.id))) }));
+    const now = this.ctx.nowText();
+    for (let i = 0; i < rows.length; i++) Object.assign(rows[i], this.publishInfo(rows[i], drafts.get(ids[i]), now));
+    return rows;
   }
 
   /**

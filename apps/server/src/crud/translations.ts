@@ -410,12 +410,20 @@ export async function statusesOf(
         .where('resource', '=', def.name)
         .where('record_id', 'in', recordIds),
   );
-  const by = new Map<string, { has_text: number; source_version: number }>();
-  for (const r of rows)
-    by.set(`${Number(r.record_id)}\u0000${r.locale}`, { has_text: Number(r.has_text), source_version: Number(r.source_version) });
+  // per record, its rows by locale
+  const by = new Map<number, Map<string, { has_text: number; source_version: number }>>();
+  for (const r of rows) {
+    const id = Number(r.record_id);
+    let locales = by.get(id);
+    if (!locales) by.set(id, (locales = new Map()));
+    locales.set(r.locale, { has_text: Number(r.has_text), source_version: Number(r.source_version) });
+  }
   for (const id of recordIds) {
-    const version = by.get(`${id}\u0000${main}`)?.source_version ?? 0;
-    out.set(id, Object.fromEntries(others.map((l) => [l, statusOf(by.get(`${id}\u0000${l}`), version)])));
+    const locales = by.get(id);
+    const version = locales?.get(main)?.source_version ?? 0;
+    const statuses: Record<string, TranslationStatus> = {};
+    for (const l of others) statuses[l] = statusOf(locales?.get(l), version);
+    out.set(id, statuses);
   }
   return out;
 }
