@@ -415,7 +415,10 @@ export async function statusesOf(
   for (const r of rows) {
     const id = Number(r.record_id);
     let locales = by.get(id);
-    if (!locales) by.set(id, (locales = new Map()));
+    if (!locales) {
+      locales = new Map();
+      by.set(id, locales);
+    }
     locales.set(r.locale, { has_text: Number(r.has_text), source_version: Number(r.source_version) });
   }
   for (const id of recordIds) {
