@@ -49,7 +49,8 @@ test('the library lists an image with where it is used, and refuses to delete it
   await expect(refusal).toContainText(title);
   await page.screenshot({ path: test.info().outputPath('media-refusal.png') });
   await refusal.getByRole('button').last().click();
-  // the dialog goes first (an Escape during its closing motion would reach it, not the drawer), then the drawer
+  // the dialog goes first, then the drawer by its close button (focus need not come back to the drawer after the
+  // dialog, and an Escape pressed elsewhere never reaches it)
   await expect(refusal).toBeHidden();
   await drawer.locator('.ant-drawer-close').click();
   await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
