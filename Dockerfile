@@ -37,4 +37,4 @@ EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # SIGTERM finishes the requests in flight and exits 0 (docker stop)
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=25", "apps/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=25", "--no-allocation-site-pretenuring", "apps/server/dist/main.js"]
