@@ -39,3 +39,33 @@ test('登录日志: 登录结果 is in view at 1280 px', async ({ page }) => {
   await listLoaded(page);
   await leftOfActions(page, header(page, '登录结果'));
 });
+
+test('a table wider than the screen shows its own scrollbar and the fixed columns’ shadow on the side with more to see', async ({
+  page,
+}) => {
+  // sizes are read when the browser lays the page out (DataTable's ResizeObserver), never during React's commit
+  await page.setViewportSize({ width: 900, height: 800 });
+  await page.goto('/monitor/operlog-list');
+  await listLoaded(page);
+  const table = view(page).locator('.gk-table');
+  await expect(table).toHaveClass(/gk-table-scrolls/);
+  await expect(table).toHaveClass(/gk-table-ping-end/);
+  await expect(table).not.toHaveClass(/gk-table-ping-start/);
+  const thumb = view(page).locator('.gk-table-scrollbar-thumb');
+  await expect.poll(() => thumb.evaluate((t) => t.getBoundingClientRect().width)).toBeGreaterThan(20);
+  await view(page)
+    .locator('.gk-table-body')
+    .evaluate((b) => {
+      b.scrollLeft = b.scrollWidth;
+    });
+  await expect(table).toHaveClass(/gk-table-ping-start/);
+  await expect(table).not.toHaveClass(/gk-table-ping-end/);
+  // the header follows the body
+  await expect
+    .poll(() =>
+      view(page)
+        .locator('.gk-table-header')
+        .evaluate((h) => h.scrollLeft),
+    )
+    .toBeGreaterThan(0);
+});

@@ -85,8 +85,11 @@ export function AppMain() {
   // scroll position per view: remembered while it is active, restored when it shows again
   const scrolls = useRef(new Map<string, number>());
   const activeName = useRef<string | undefined>(undefined);
+  /** whether the window has scrolled (or been scrolled) since the page loaded */
+  const moved = useRef(false);
   useEffect(() => {
     const onScroll = () => {
+      moved.current = true;
       if (activeName.current) scrolls.current.set(activeName.current, window.scrollY);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
@@ -94,7 +97,13 @@ export function AppMain() {
   }, []);
   useLayoutEffect(() => {
     activeName.current = current?.name;
-    if (current) window.scrollTo(0, scrolls.current.get(current.name) ?? 0);
+    if (!current) return;
+    // scrollTo lays the page out at once, inside React's commit: a first view at the top of a page that has not
+    // scrolled yet (every cold load) needs none
+    const target = scrolls.current.get(current.name) ?? 0;
+    if (target === 0 && !moved.current) return;
+    moved.current = true;
+    window.scrollTo(0, target);
   }, [current]);
 
   const byName = useMemo(() => new Map(leaves.map((l) => [l.name, l])), [leaves]);

@@ -11,7 +11,6 @@ import {
   useCallback,
   useContext,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useRef,
 } from 'react';
@@ -253,6 +252,7 @@ export function DataTable({ columns: all, rows, rowKey = 'id', scrollX, loading,
   const headRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const thumbRef = useRef<HTMLDivElement>(null);
+  const bodyTableRef = useRef<HTMLTableElement>(null);
   // the fixed columns' shadows show while there is more to scroll on their side; the header follows the body's scroll
   const onScroll = useCallback(() => {
     const body = bodyRef.current;
@@ -292,12 +292,16 @@ export function DataTable({ columns: all, rows, rowKey = 'id', scrollX, loading,
     thumb.addEventListener('pointercancel', up);
     e.preventDefault();
   }, []);
-  useLayoutEffect(onScroll);
+  // measured when the browser has laid the page out anyway: a ResizeObserver's callbacks run after layout and before
+  // paint (its first one right after `observe`), so reading the sizes forces no layout of its own; the body's table
+  // resizes with its rows and columns. A layout effect read them during React's commit: a forced synchronous layout
+  // of the whole page on every render (~90 ms on the cold list), then another at the frame.
   useEffect(() => {
     const body = bodyRef.current;
     if (!body || typeof ResizeObserver === 'undefined') return;
     const ro = new ResizeObserver(onScroll);
     ro.observe(body);
+    if (bodyTableRef.current) ro.observe(bodyTableRef.current);
     return () => ro.disconnect();
   }, [onScroll]);
 
@@ -363,7 +367,7 @@ export function DataTable({ columns: all, rows, rowKey = 'id', scrollX, loading,
           </table>
         </div>
         <div ref={bodyRef} className="ant-table-body gk-table-body" onScroll={onScroll}>
-          <table style={tableStyle}>
+          <table ref={bodyTableRef} style={tableStyle}>
             {colgroup}
             <tbody className="ant-table-tbody">
               {rows.length === 0 ? (
