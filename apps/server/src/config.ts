@@ -10,6 +10,11 @@ export interface AppConfig {
   databaseSchema: string | null;
   /** SQLite file; ':memory:' for tests */
   sqliteFile: string;
+  /**
+   * SQLITE_CACHE_MB: SQLite's page cache of the server's connection, in MB. better-sqlite3 builds SQLite with 16 MB
+   * (SQLite's own default is 2); the database file's pages stay in the operating system's cache either way.
+   */
+  sqliteCacheMb: number;
   apiPrefix: string;
   /** built SPA to serve; null = API only */
   webDir: string | null;
@@ -130,6 +135,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || null,
     databaseSchema: env.DATABASE_SCHEMA || null,
     sqliteFile: path.join(dataDir, 'app.db'),
+    sqliteCacheMb: Math.max(1, num(env.SQLITE_CACHE_MB, 4)),
     apiPrefix: env.API_PREFIX ?? '/api',
     webDir: env.WEB_DIR === '' ? null : path.resolve(env.WEB_DIR || defaultWebDir()),
     adminPassword: env.ADMIN_PASSWORD || null,

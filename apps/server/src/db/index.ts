@@ -66,6 +66,7 @@ export async function openDb(config: AppConfig): Promise<Db> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`cache_size = -${Math.round(config.sqliteCacheMb * 1024)}`);
   // the WAL's checkpoints on a thread of their own (checkpoint.ts), fed the rows each write changed
   const checkpoints =
     config.sqliteFile === ':memory:'
