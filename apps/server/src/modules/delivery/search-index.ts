@@ -31,6 +31,10 @@ import { contentVersions } from './version.js';
  * - Writers of the index are serialized per resource: SQLite's one writer; on PostgreSQL a transaction-scoped
  *   advisory lock, taken first by the flush and by each backfill batch, so a flush never waits on a lock while it
  *   holds queue rows a save is waiting for.
+ * - On PostgreSQL a write holds its record's queue row until it ends (an already queued row is locked, a new one is
+ *   its own), and a flush takes only the queue rows no open write holds (`FOR UPDATE SKIP LOCKED`): a flush never
+ *   reads a record as it was before a write still open and drops it off the queue, and it never waits on a write. A
+ *   write that reaches the queue while a flush holds its row waits for that flush, then queues the record again.
  * - At start (`backfillSearch`), each searched resource whose index is missing or was cut by another version of
  *   `termsOf` or for other CONTENT_LOCALES / CONTENT_FALLBACK is indexed in batches of rows, each batch a
  *   transaction that holds its rows (PostgreSQL `FOR SHARE`, SQLite's one writer), so a concurrent edit is never
@@ -266,17 +270,13 @@ const FLUSH_DELAY_MS = 250;
 async function flushBatch(ctx: Ctx, s: SearchedResource): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
     await lockIndex(trx, ctx, s.def.name);
-    const ids = (
-      await trx
-        .selectFrom('search_queue')
-        .select('record_id')
-        .where('resource', '=', s.def.name)
-        .orderBy('record_id')
-        .limit(FLUSH_BATCH)
-        .execute()
-    ).map((r) => Number(r.record_id));
+    let q = trx.selectFrom('search_queue').select('record_id').where('resource', '=', s.def.name).orderBy('record_id').limit(FLUSH_BATCH);
+    // PostgreSQL: a record whose write is still open holds its queue row (`enqueue`): it is left for the flush after
+    // that write commits, as indexing it now would read the row as it was before the write and drop it off the queue
+    if (ctx.dialect === 'postgres') q = q.forUpdate().skipLocked();
+    const ids = (await q.execute()).map((r) => Number(r.record_id));
     if (!ids.length) return 0;
-    // a save of one of these records now waits for this commit, then queues its record again
+    // a write of one of these records that comes now waits for this commit, then queues its record again
     await trx.deleteFrom('search_queue').where('resource', '=', s.def.name).where('record_id', 'in', ids).execute();
     await indexRecords(trx, ctx, s, ids);
     return ids.length;
@@ -357,7 +357,16 @@ export function registerSearchIndex(ctx: Ctx, log?: FastifyBaseLogger): { stop: 
       await trx
         .insertInto('search_queue')
         .values(ids.slice(i, i + FLUSH_BATCH).map((record_id) => ({ resource, record_id })))
-        .onConflict((oc) => oc.columns(['resource', 'record_id']).doNothing())
+        .onConflict((oc) =>
+          ctx.dialect === 'postgres'
+            ? // a record already queued: its row is locked (never rewritten: `where false`) until this write ends, so
+              // no flush takes it off the queue while the write is open (SQLite's one writer needs no lock)
+              oc
+                .columns(['resource', 'record_id'])
+                .doUpdateSet((eb) => ({ record_id: eb.ref('excluded.record_id') }))
+                .where(sql<boolean>`false`)
+            : oc.columns(['resource', 'record_id']).doNothing(),
+        )
         .execute();
     f.dirty.add(resource);
     schedule(ctx, f);

@@ -86,6 +86,50 @@ describe.each(DIALECTS)('search queue on %s', (dialect) => {
     expect(await queue()).toEqual([]);
   });
 
+  it.each(['edit', 'delete'] as const)(
+    'a flush that runs while a %s of a queued record is still open leaves the record queued: the index ends as the write left it',
+    async (action) => {
+      const { ctx } = t.current;
+      const before = action === 'edit' ? '霍尔果斯' : '策克';
+      const saved = await post('/news/saveNews', { title: `${before}口岸`, type: 'sq', content: '<p>公路口岸</p>' });
+      const id = Number(saved.data.id);
+      expect(await found(before)).toEqual([id]);
+      // queued by an earlier committed write that is not indexed yet
+      await looseDb(ctx.db).insertInto('search_queue').values({ resource: 'news', record_id: id }).execute();
+      // the write stops inside its transaction, after every listener before this one (the queue's) has run
+      let inside!: () => void;
+      const entered = new Promise<void>((resolve) => {
+        inside = resolve;
+      });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let holding = true;
+      ctx.onWrite(async (e: WriteEvent) => {
+        if (!holding || e.resource.name !== 'news' || e.id !== id) return;
+        holding = false;
+        inside();
+        await gate;
+      });
+      const writing =
+        action === 'edit'
+          ? post('/news/saveNews', { id, title: '满都拉口岸', type: 'sq', content: '<p>公路口岸</p>' })
+          : post('/news/delNews', [id]);
+      await entered;
+      // PostgreSQL: the flush runs beside the open write; SQLite's one connection runs it after the write
+      const flushing = flushSearch(ctx, 'news');
+      if (dialect === 'postgres') await flushing;
+      release();
+      expect((await writing).code).toBe(200);
+      await flushing;
+      expect(await found(before)).toEqual([]);
+      if (action === 'edit') expect(await found('满都拉')).toEqual([id]);
+      else expect(await termCount(id)).toBe(0);
+      expect(await queue()).toEqual([]);
+    },
+  );
+
   it.runIf(dialect === 'postgres')("another instance's save is found by this instance's search at once", async () => {
     const { ctx } = t.current;
     const second = await prepareApp(ctx.config, { clock: () => ctx.now() });
