@@ -433,8 +433,8 @@ const csv = (v) => (v == null ? '' : typeof v === 'number' ? String(v) : `"${Str
 /**
  * Copies the generated content of a SQLite data directory into a PostgreSQL database whose schema the server
  * has just created (migrations, roles, the admin account): the same rows, ids included, so both databases answer
- * the same lists with the same bodies. Each table goes in as one `COPY … FROM STDIN` (pg-copy-streams), so the
- * row-count triggers run once a table; their lookup indexes (all but the unique ones) are dropped during the load and built once
+ * the same lists with the same bodies. Each table goes in as one `COPY … FROM STDIN` (pg-copy-streams) with the
+ * triggers off, the kept row counts set after; their lookup indexes (all but the unique ones) are dropped during the load and built once
  * after it, identity sequences moved past the copied ids, then `vacuum analyze` (statistics, and the visibility
  * map that index-only counts need).
  */
@@ -454,6 +454,8 @@ export async function copyToPostgres(dataDir, databaseUrl) {
       )
     ).rows;
     for (const ix of indexes) await client.query(`drop index "${ix.indexname}"`);
+    // triggers off while copying: the row counts (counted at each row's commit since migration 058) are set after
+    await client.query('set session_replication_role = replica');
     for (const table of COPIED) {
       const pgCols = (
         await client.query(
@@ -489,6 +491,9 @@ export async function copyToPostgres(dataDir, databaseUrl) {
           `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from "${table}"), 0) + 1, false)`,
         );
     }
+    await client.query('set session_replication_role = origin');
+    for (const { tbl } of (await client.query('select tbl from row_count')).rows)
+      await client.query(`update row_count set n = (select count(*) from "${tbl}") where tbl = $1`, [tbl]);
     for (const ix of indexes) await client.query(ix.indexdef);
     // as generate() marks it: the copied content names no image
     await client.query('insert into sys_setting (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value', [

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ResourceDef } from '@gk/contracts';
-import type { AnyDb, Dialect } from '../db/index.js';
+import { sql } from 'kysely';
+import { type AnyDb, type Dialect, onPostgres } from '../db/index.js';
 import { runShape } from '../db/shapes.js';
 import { conflict } from '../http/errors.js';
 
@@ -99,7 +100,15 @@ const SLUG_PROBE = 16;
  * when the held ones run without a gap (what saves make: a gap comes only from deleted records).
  */
 export async function uniqueSlug(db: AnyDb, resource: string, locale: string, base: string, recordId: number): Promise<string> {
-  const variant = (n: number) => (n === 1 ? base : `${base}-${n}`);
+  return variantOf(base, await freeVariant(db, resource, locale, base, recordId));
+}
+
+/** variant n of a slug: 1 is `base` itself, n ≥ 2 is `base-n` */
+const variantOf = (base: string, n: number) => (n === 1 ? base : `${base}-${n}`);
+
+/** the number of `uniqueSlug`'s variant */
+async function freeVariant(db: AnyDb, resource: string, locale: string, base: string, recordId: number): Promise<number> {
+  const variant = (n: number) => variantOf(base, n);
   /** the first of these variant numbers that is free, or null */
   const firstFree = async (ns: number[]): Promise<number | null> => {
     const rows = await db
@@ -117,7 +126,7 @@ export async function uniqueSlug(db: AnyDb, resource: string, locale: string, ba
     return ns.find((n) => !taken.has(variant(n))) ?? null;
   };
   const first = await firstFree(Array.from({ length: SLUG_PROBE }, (_, i) => i + 1));
-  if (first !== null) return variant(first);
+  if (first !== null) return first;
   const gallop = [SLUG_PROBE + 1, ...Array.from({ length: 31 }, (_, i) => 2 ** (i + 5))];
   let hi = await firstFree(gallop);
   // 2^35 variants of one title held: no such database
@@ -135,7 +144,7 @@ export async function uniqueSlug(db: AnyDb, resource: string, locale: string, ba
       lo = free - step;
     }
   }
-  return variant(hi);
+  return hi;
 }
 
 /** the current slugs of these records, by record id and locale */
@@ -195,7 +204,7 @@ export async function setSlug(
       if (holder.current) throw conflict('seo.slugTaken');
       await trx.deleteFrom('content_slug').where('resource', '=', resource).where('locale', '=', locale).where('slug', '=', slug).execute();
     }
-  } else slug = await uniqueSlug(trx, resource, locale, slug, recordId);
+  }
   const own = await trx
     .selectFrom('content_slug')
     .select(['slug', 'current'])
@@ -203,26 +212,64 @@ export async function setSlug(
     .where('record_id', '=', recordId)
     .where('locale', '=', locale)
     .execute();
-  if (own.some((r) => r.slug === slug && Number(r.current) === 1)) return slug;
-  if (own.some((r) => Number(r.current) === 1))
-    await trx
-      .updateTable('content_slug')
-      .set({ current: 0 })
-      .where('resource', '=', resource)
-      .where('record_id', '=', recordId)
-      .where('locale', '=', locale)
-      .where('current', '=', 1)
-      .execute();
-  if (own.some((r) => r.slug === slug))
-    await trx
-      .updateTable('content_slug')
-      .set({ current: 1 })
-      .where('resource', '=', resource)
-      .where('locale', '=', locale)
-      .where('slug', '=', slug)
-      .execute();
-  else await trx.insertInto('content_slug').values({ resource, locale, slug, record_id: recordId, current: 1, create_time: now }).execute();
-  return slug;
+  const base = slug;
+  const first = explicit ? 0 : await freeVariant(trx, resource, locale, base, recordId);
+  let demoted = false;
+  for (let k = 0; ; k++) {
+    if (!explicit) slug = variantOf(base, first + k);
+    const mine = own.find((r) => r.slug === slug);
+    if (mine && Number(mine.current) === 1) return slug;
+    if (!demoted && own.some((r) => Number(r.current) === 1))
+      await trx
+        .updateTable('content_slug')
+        .set({ current: 0 })
+        .where('resource', '=', resource)
+        .where('record_id', '=', recordId)
+        .where('locale', '=', locale)
+        .where('current', '=', 1)
+        .execute();
+    demoted = true;
+    if (mine) {
+      await trx
+        .updateTable('content_slug')
+        .set({ current: 1 })
+        .where('resource', '=', resource)
+        .where('locale', '=', locale)
+        .where('slug', '=', slug)
+        .execute();
+      return slug;
+    }
+    if (await claimed(trx, { resource, locale, slug, record_id: recordId, current: 1, create_time: now })) return slug;
+    // another save holds this name (two saves of one title at once, on PostgreSQL): the variant after it, or 409
+    if (explicit) throw conflict('seo.slugTaken');
+    if (k >= SLUG_CLAIMS) throw new Error(`no free slug variant of ${base} after ${SLUG_CLAIMS} claims`);
+  }
+}
+
+/** how many variants a made slug tries before it gives up (each taken by a concurrent save of the same title) */
+const SLUG_CLAIMS = 64;
+
+/**
+ * Inserts a slug no record held when it was looked up, unless another transaction holds it or claims it now.
+ * PostgreSQL: a transaction-scoped advisory lock on the name first (not waited for: a concurrent save of the same
+ * title takes the next variant instead of waiting for this one's commit and failing on the unique key), then an
+ * insert that skips a name committed meanwhile. SQLite has one writer: no other save is in between.
+ */
+async function claimed(
+  trx: AnyDb,
+  row: { resource: string; locale: string; slug: string; record_id: number; current: number; create_time: string },
+): Promise<boolean> {
+  if (onPostgres(trx)) {
+    const key = `content_slug:${row.resource}:${row.locale}:${row.slug}`;
+    const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(hashtext(${key})) as ok`.execute(trx);
+    if (!rows[0]?.ok) return false;
+  }
+  const r = await trx
+    .insertInto('content_slug')
+    .values(row)
+    .onConflict((oc) => oc.columns(['resource', 'locale', 'slug']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** drops every slug (current and redirects) of these records, in one locale or all */

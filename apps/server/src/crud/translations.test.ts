@@ -256,6 +256,34 @@ describe.each(DIALECTS)('translations on %s', (dialect) => {
     expect(symbols.slug).toBe(`news-${symbols.id}`);
   });
 
+  it('saves of one title at the same moment each get their own variant; one explicit slug asked twice at once is 409 once', async () => {
+    const title = uniq('同时保存');
+    const base = slugify(title, 'zh-CN');
+    const saves = await Promise.all(Array.from({ length: 8 }, () => post('/news/saveNews', { type: 'tr', title })));
+    for (const r of saves) expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+    const slugs = saves.map((r) => String(r.body.data.slug)).sort();
+    expect(slugs).toEqual([base, ...Array.from({ length: 7 }, (_, i) => `${base}-${i + 2}`)].sort());
+    // the kept total counted every one of them
+    const listed = await post('/news/getNewsList', { pageNumber: 1, pageSize: 1 });
+    const [{ n }] = (await db()
+      .selectFrom('news')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .execute()) as { n: unknown }[];
+    expect(listed.body.total).toBe(Number(n));
+    const [a, b] = saves.map((r) => r.body.data as Row);
+    const wanted = `${base}-chosen`;
+    const both = await Promise.all([update(a, { slug: wanted }), update(b, { slug: wanted })]);
+    expect(both.map((r) => r.body.code).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.body.code === 409)?.body).toEqual({ code: 409, msg: '链接别名已被其他记录使用' });
+    const holders = await db()
+      .selectFrom('content_slug')
+      .select('record_id')
+      .where('resource', '=', 'news')
+      .where('slug', '=', wanted)
+      .execute();
+    expect(holders).toHaveLength(1);
+  });
+
   it('a changed slug keeps the old one as a redirect; another record may take that redirect over', async () => {
     const one = await saveNews({ title: uniq('改名') });
     const first = String(one.slug);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import type { AppConfig } from '../config.js';
 import { type Checkpointer, startCheckpointer } from './checkpoint.js';
 import type { Database } from './schema.js';
@@ -18,6 +18,9 @@ export type AnyDb = Kysely<Database>;
 export type LooseTables = Record<string, Record<string, unknown>>;
 
 /** The same database (or transaction) seen through `LooseTables`, for queries on tables named at run time. */
+/** whether this database (or transaction) is PostgreSQL's, for code that is handed a database and not the app's context */
+export const onPostgres = (db: AnyDb): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
 export function looseDb(db: AnyDb): Kysely<LooseTables> {
   return db as unknown as Kysely<LooseTables>;
 }

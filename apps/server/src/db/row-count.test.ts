@@ -62,4 +62,45 @@ describe.each(DIALECTS)('trigger-kept row counts on %s', (dialect) => {
     expect((await post('/policy/getPolicyPage', { pageNumber: 1, pageSize: 10 })).body.total).toBe(await counted('policy'));
     expect(await kept('page_item')).toBe(await counted('page_item'));
   });
+
+  it.runIf(dialect === 'postgres')(
+    'an insert holds no other until its transaction ends: each is counted when it commits, a rolled-back one never',
+    async () => {
+      const { ctx } = t.current;
+      const before = await kept('policy');
+      const row = (title: string) => ({ title, content: '', create_time: ctx.nowText() });
+      let inserted!: () => void;
+      const didInsert = new Promise<void>((resolve) => {
+        inserted = resolve;
+      });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const open = ctx.db.transaction().execute(async (trx) => {
+        await looseDb(trx).insertInto('policy').values(row('未提交')).execute();
+        inserted();
+        await gate;
+      });
+      await didInsert;
+      // another transaction's insert commits while the first is open (migration 014's counter made it wait: the
+      // lock timeout turns that wait into this test's failure instead of a hang)
+      await ctx.db.transaction().execute(async (trx) => {
+        await sql`set local lock_timeout = '10s'`.execute(trx);
+        await looseDb(trx).insertInto('policy').values(row('先提交')).execute();
+      });
+      expect(await kept('policy')).toBe(before + 1);
+      release();
+      await open;
+      expect(await kept('policy')).toBe(before + 2);
+      await expect(
+        ctx.db.transaction().execute(async (trx) => {
+          await looseDb(trx).insertInto('policy').values(row('回滚')).execute();
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await kept('policy')).toBe(before + 2);
+      expect(await kept('policy')).toBe(await counted('policy'));
+    },
+  );
 });
