@@ -212,24 +212,23 @@ export async function setSlug(
     .where('record_id', '=', recordId)
     .where('locale', '=', locale)
     .execute();
+  const current = own.find((r) => Number(r.current) === 1)?.slug;
   const base = slug;
   const first = explicit ? 0 : await freeVariant(trx, resource, locale, base, recordId);
-  let demoted = false;
   for (let k = 0; ; k++) {
     if (!explicit) slug = variantOf(base, first + k);
-    const mine = own.find((r) => r.slug === slug);
-    if (mine && Number(mine.current) === 1) return slug;
-    if (!demoted && own.some((r) => Number(r.current) === 1))
+    if (slug === current) return slug;
+    // the slug it had stays as a redirect
+    if (k === 0 && current !== undefined)
       await trx
         .updateTable('content_slug')
         .set({ current: 0 })
         .where('resource', '=', resource)
-        .where('record_id', '=', recordId)
         .where('locale', '=', locale)
-        .where('current', '=', 1)
+        .where('slug', '=', current)
         .execute();
-    demoted = true;
-    if (mine) {
+    // one of its own redirects: current again
+    if (own.some((r) => r.slug === slug)) {
       await trx
         .updateTable('content_slug')
         .set({ current: 1 })

@@ -17,10 +17,10 @@ export type AnyDb = Kysely<Database>;
  */
 export type LooseTables = Record<string, Record<string, unknown>>;
 
-/** The same database (or transaction) seen through `LooseTables`, for queries on tables named at run time. */
 /** whether this database (or transaction) is PostgreSQL's, for code that is handed a database and not the app's context */
 export const onPostgres = (db: AnyDb): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
+/** The same database (or transaction) seen through `LooseTables`, for queries on tables named at run time. */
 export function looseDb(db: AnyDb): Kysely<LooseTables> {
   return db as unknown as Kysely<LooseTables>;
 }

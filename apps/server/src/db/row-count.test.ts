@@ -1,7 +1,7 @@
 import { allResources } from '@gk/contracts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, useTestApp } from '../test/harness.js';
+import { DIALECTS, latch, useTestApp } from '../test/harness.js';
 import { looseDb } from './index.js';
 
 describe.each(DIALECTS)('trigger-kept row counts on %s', (dialect) => {
@@ -69,20 +69,14 @@ describe.each(DIALECTS)('trigger-kept row counts on %s', (dialect) => {
       const { ctx } = t.current;
       const before = await kept('policy');
       const row = (title: string) => ({ title, content: '', create_time: ctx.nowText() });
-      let inserted!: () => void;
-      const didInsert = new Promise<void>((resolve) => {
-        inserted = resolve;
-      });
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      const inserted = latch();
+      const gate = latch();
       const open = ctx.db.transaction().execute(async (trx) => {
         await looseDb(trx).insertInto('policy').values(row('未提交')).execute();
-        inserted();
-        await gate;
+        inserted.open();
+        await gate.promise;
       });
-      await didInsert;
+      await inserted.promise;
       // another transaction's insert commits while the first is open (migration 014's counter made it wait: the
       // lock timeout turns that wait into this test's failure instead of a hang)
       await ctx.db.transaction().execute(async (trx) => {
@@ -90,7 +84,7 @@ describe.each(DIALECTS)('trigger-kept row counts on %s', (dialect) => {
         await looseDb(trx).insertInto('policy').values(row('先提交')).execute();
       });
       expect(await kept('policy')).toBe(before + 1);
-      release();
+      gate.open();
       await open;
       expect(await kept('policy')).toBe(before + 2);
       await expect(

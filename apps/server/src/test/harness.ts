@@ -126,3 +126,12 @@ export function multipart(data: Buffer) {
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** a promise and what settles it: a test holds a write open with one (`await held.promise`) and lets it go with `open()` */
+export function latch(): { promise: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { WriteEvent } from '../../context.js';
 import { looseDb } from '../../db/index.js';
 import { prepareApp } from '../../prepare.js';
-import { DIALECTS, useTestApp } from '../../test/harness.js';
+import { DIALECTS, latch, useTestApp } from '../../test/harness.js';
 import { flushSearch } from './search-index.js';
 
 /**
@@ -97,30 +97,24 @@ describe.each(DIALECTS)('search queue on %s', (dialect) => {
       // queued by an earlier committed write that is not indexed yet
       await looseDb(ctx.db).insertInto('search_queue').values({ resource: 'news', record_id: id }).execute();
       // the write stops inside its transaction, after every listener before this one (the queue's) has run
-      let inside!: () => void;
-      const entered = new Promise<void>((resolve) => {
-        inside = resolve;
-      });
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      const entered = latch();
+      const gate = latch();
       let holding = true;
       ctx.onWrite(async (e: WriteEvent) => {
         if (!holding || e.resource.name !== 'news' || e.id !== id) return;
         holding = false;
-        inside();
-        await gate;
+        entered.open();
+        await gate.promise;
       });
       const writing =
         action === 'edit'
           ? post('/news/saveNews', { id, title: '满都拉口岸', type: 'sq', content: '<p>公路口岸</p>' })
           : post('/news/delNews', [id]);
-      await entered;
+      await entered.promise;
       // PostgreSQL: the flush runs beside the open write; SQLite's one connection runs it after the write
       const flushing = flushSearch(ctx, 'news');
       if (dialect === 'postgres') await flushing;
-      release();
+      gate.open();
       expect((await writing).code).toBe(200);
       await flushing;
       expect(await found(before)).toEqual([]);
