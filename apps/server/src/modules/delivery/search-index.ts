@@ -35,6 +35,8 @@ import { contentVersions } from './version.js';
  *   its own), and a flush takes only the queue rows no open write holds (`FOR UPDATE SKIP LOCKED`): a flush never
  *   reads a record as it was before a write still open and drops it off the queue, and it never waits on a write. A
  *   write that reaches the queue while a flush holds its row waits for that flush, then queues the record again.
+ *   So a search while another write of the same record is open finds that record as it was last indexed (the
+ *   write's own terms come after its commit); every other committed write is found.
  * - At start (`backfillSearch`), each searched resource whose index is missing or was cut by another version of
  *   `termsOf` or for other CONTENT_LOCALES / CONTENT_FALLBACK is indexed in batches of rows, each batch a
  *   transaction that holds its rows (PostgreSQL `FOR SHARE`, SQLite's one writer), so a concurrent edit is never
