@@ -97,4 +97,37 @@ describe.each(DIALECTS)('trigger-kept row counts on %s', (dialect) => {
       expect(await kept('policy')).toBe(await counted('policy'));
     },
   );
+
+  it.runIf(dialect === 'postgres')(
+    "a transaction's rows are added in one update at its commit, however many (migration 058 made one per row: n² for n rows)",
+    async () => {
+      const { ctx } = t.current;
+      const before = await kept('policy');
+      const now = ctx.nowText();
+      let updates = -1;
+      await ctx.db.transaction().execute(async (trx) => {
+        // this connection's statistics not yet reported count too: the updates are the difference (no report within a transaction)
+        const updated = async () =>
+          Number(
+            (await sql<{ n: string }>`select n_tup_upd as n from pg_stat_xact_user_tables where relid = 'row_count'::regclass`.execute(trx))
+              .rows[0]?.n,
+          );
+        const start = await updated();
+        await sql`insert into policy (title, content, create_time) select '批量行' || n, '', ${now} from generate_series(1, 5000) as n`.execute(
+          trx,
+        );
+        await sql`delete from policy where title = '批量行1'`.execute(trx);
+        // rows a savepoint rolled back are not counted
+        await sql`savepoint half`.execute(trx);
+        await sql`insert into policy (title, content, create_time) values ('撤回行', '', ${now})`.execute(trx);
+        await sql`rollback to savepoint half`.execute(trx);
+        // the deferred triggers run now, in this transaction, so its own statistics can be read after them
+        await sql`set constraints all immediate`.execute(trx);
+        updates = (await updated()) - start;
+      });
+      expect(updates).toBe(1);
+      expect(await kept('policy')).toBe(before + 4999);
+      expect(await kept('policy')).toBe(await counted('policy'));
+    },
+  );
 });
