@@ -130,27 +130,25 @@ export async function assertInScope(db: AnyDb, resource: string, scope: DataScop
   if (ids.some((i) => !inScope(scope, byId.get(Number(i))))) throw new AppError(Code.FORBIDDEN, 'scope.denied');
 }
 
-/** A new record belongs to its creator's department and account (inside the saving transaction; none for a seed). */
-export async function setOwner(db: AnyDb, def: ResourceDef, recordId: number, req: FastifyRequest | undefined): Promise<void> {
-  const user = req?.user;
-  if (!user || !isScoped(def)) return;
-  // an id used before (a record purged, or one whose owner row outlived it) belongs to its new record
-  await db.deleteFrom('record_owner').where('resource', '=', def.name).where('record_id', '=', recordId).execute();
-  await db.insertInto('record_owner').values({ resource: def.name, record_id: recordId, dept_id: user.deptId, user_id: user.id }).execute();
-}
-
-/** `setOwner` of many records at once (a bulk save's created records) */
+/**
+ * New records belong to their creator's department and account (inside the saving transaction; none for a seed).
+ * One statement: an id used before (a record purged, or one whose owner row outlived it) is taken over.
+ */
 export async function setOwners(db: AnyDb, def: ResourceDef, ids: readonly number[], req: FastifyRequest | undefined): Promise<void> {
   const user = req?.user;
   if (!user || !isScoped(def) || !ids.length) return;
-  for (let i = 0; i < ids.length; i += 500) {
-    const part = ids.slice(i, i + 500);
-    await db.deleteFrom('record_owner').where('resource', '=', def.name).where('record_id', 'in', part).execute();
+  for (let i = 0; i < ids.length; i += 500)
     await db
       .insertInto('record_owner')
-      .values(part.map((recordId) => ({ resource: def.name, record_id: recordId, dept_id: user.deptId, user_id: user.id })))
+      .values(
+        ids.slice(i, i + 500).map((recordId) => ({ resource: def.name, record_id: recordId, dept_id: user.deptId, user_id: user.id })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['resource', 'record_id'])
+          .doUpdateSet((eb) => ({ dept_id: eb.ref('excluded.dept_id'), user_id: eb.ref('excluded.user_id') })),
+      )
       .execute();
-  }
 }
 
 /** The records are gone for good: their owner rows go too. */

@@ -44,6 +44,7 @@ import {
   imagesOfSnapshot,
   parseTranslations,
   putBack,
+  type RecordI18n,
   readI18n,
   snapshotsOf,
   statusesOf,
@@ -563,13 +564,9 @@ export class Crud extends ResourceQuery {
     const loose = looseDb(trx);
     const ids = rows.map((r) => r.savedId);
     // a created record belongs to its creator's department and account (数据权限), never to what the body says
-    await setOwners(
-      trx,
-      this.def,
-      rows.filter((r) => !r.existing).map((r) => r.savedId),
-      req,
-    );
-    await reindexRows(trx, this.def, ids);
+    const created = rows.filter((r) => !r.existing).map((r) => r.savedId);
+    await setOwners(trx, this.def, created, req);
+    await reindexRows(trx, this.def, ids, new Set(created));
     // a code that other rows reference follows its rename
     for (const { existing, values } of rows) {
       if (!existing) continue;
@@ -608,8 +605,9 @@ export class Crud extends ResourceQuery {
     if (this.def.translatable) {
       // its locales, in the same transaction (a save without them leaves them as they are)
       const batch = rows.length > 1 ? await translationBatch(trx, this.def, ids) : undefined;
+      let one: RecordI18n | undefined;
       for (const [i, r] of rows.entries())
-        await writeTranslations(
+        one = await writeTranslations(
           trx,
           this.ctx,
           this.def,
@@ -624,7 +622,8 @@ export class Crud extends ResourceQuery {
           batch,
         );
       if (batch) await flushTranslations(trx, batch);
-      if (rows.length === 1) saved = [await this.attachI18n(written[0], trx)];
+      // one record: its locales as written (a bulk save's are read back once, together)
+      if (rows.length === 1) saved = [withI18n(written[0], one)];
       else {
         const i18n = await readI18n(trx, this.ctx, this.def, ids);
         saved = written.map((w) => withI18n(w, i18n.get(Number(w.id))));

@@ -186,7 +186,7 @@ export async function currentSlugs(
  * Makes `slug` the record's current one in the locale (inside the writing transaction). `explicit` (an editor
  * typed it): another record's current slug → 409 `seo.slugTaken`, another record's redirect is taken over (its
  * row dropped); made (from a title): the first free `-2`, `-3` … variant. The slug it had before stays as a
- * redirect. Answers the slug set.
+ * redirect. Answers the slug set. `created`: the record was inserted in this transaction, so it holds no slug yet.
  */
 export async function setSlug(
   trx: AnyDb,
@@ -196,6 +196,7 @@ export async function setSlug(
   slug: string,
   explicit: boolean,
   now: string,
+  created = false,
 ): Promise<string> {
   const resource = def.name;
   if (explicit) {
@@ -205,13 +206,15 @@ export async function setSlug(
       await trx.deleteFrom('content_slug').where('resource', '=', resource).where('locale', '=', locale).where('slug', '=', slug).execute();
     }
   }
-  const own = await trx
-    .selectFrom('content_slug')
-    .select(['slug', 'current'])
-    .where('resource', '=', resource)
-    .where('record_id', '=', recordId)
-    .where('locale', '=', locale)
-    .execute();
+  const own = created
+    ? []
+    : await trx
+        .selectFrom('content_slug')
+        .select(['slug', 'current'])
+        .where('resource', '=', resource)
+        .where('record_id', '=', recordId)
+        .where('locale', '=', locale)
+        .execute();
   const current = own.find((r) => Number(r.current) === 1)?.slug;
   const base = slug;
   const first = explicit ? 0 : await freeVariant(trx, resource, locale, base, recordId);

@@ -137,6 +137,22 @@ describe.each(DIALECTS)('translations on %s', (dialect) => {
     expect(removed.body.data.translations).toEqual({});
     expect(removed.body.data.translationStatus).toEqual({ en: 'missing' });
     expect((await slugRows('news', saved.id)).filter(([l]) => l === 'en')).toEqual([]);
+    // a save answers the locales, slugs and SEO fields as they now are, as get answers them
+    const i18n = (r: Row) => ({
+      slug: r.slug,
+      metaTitle: r.metaTitle,
+      translations: r.translations,
+      translationStatus: r.translationStatus,
+    });
+    const renamed = await update(saved, {
+      slug: `${saved.slug}-x`,
+      metaTitle: '新标题',
+      translations: { en: { title: 'Back', slug: '' } },
+    });
+    expect(renamed.body.data).toMatchObject({ slug: `${saved.slug}-x`, metaTitle: '新标题', translationStatus: { en: 'translated' } });
+    expect(renamed.body.data.translations.en.slug).toBe('back');
+    for (const reply of [legacy, removed, renamed]) expect(reply.body.code).toBe(200);
+    expect(i18n(renamed.body.data)).toEqual(i18n(await getNews(saved.id)));
   });
 
   it('refuses an unknown locale, a malformed translations value and a bad field, in the request language', async () => {

@@ -253,8 +253,8 @@ export async function writeTranslations(
   def: ResourceDef,
   w: { recordId: number; before: Row | null; after: Row; input: TranslationInput | null; userName: string; now: string },
   batch?: TranslationBatch,
-): Promise<void> {
-  if (!def.translatable) return;
+): Promise<RecordI18n | undefined> {
+  if (!def.translatable) return undefined;
   const { recordId: id, before, after, input, userName, now } = w;
   // a bulk save's rows: its locales' upserts wait for `flushTranslations`; a slug or a removed locale is written now
   // (the upserts go first, so nothing written later reads a locale row not yet there)
@@ -265,7 +265,16 @@ export async function writeTranslations(
   const { default: main, others } = localesOf(ctx);
   const fields = translatableFields(def);
   const seoOn = hasSeo(def);
-  const rows = new Map((batch ? (batch.rows.get(id) ?? []) : await rowsOf(trx, def.name, [id])).map((r) => [r.locale, r]));
+  // what the record holds, kept up to date below: a record created in this transaction holds nothing yet
+  const rows = new Map((batch ? (batch.rows.get(id) ?? []) : before ? await rowsOf(trx, def.name, [id]) : []).map((r) => [r.locale, r]));
+  const slugs =
+    seoOn && before ? ((await currentSlugs(trx, def.name, [id])).get(id) ?? new Map<string, string>()) : new Map<string, string>();
+  const keep = (locale: string, values: Omit<TranslationRow, 'record_id' | 'locale'>) => {
+    rows.set(locale, { record_id: id, locale, ...values });
+    return upsert(trx, def.name, id, locale, values, batch);
+  };
+  const slug = async (locale: string, value: string, explicit: boolean) =>
+    slugs.set(locale, await setSlug(trx, def, locale, id, value, explicit, now, !before));
   const mainRow = rows.get(main);
   const oldVersion = mainRow?.source_version ?? 0;
   const changed = before ? fields.some((f) => text(before[f]) !== text(after[f])) : fields.some((f) => text(after[f]) !== '');
@@ -275,26 +284,19 @@ export async function writeTranslations(
   if (changed || seoSent) {
     const data: Row = seoOn ? { ...Object.fromEntries(SEO_DATA.map((k) => [k, seoEmpty()[k]])), ...parseData(mainRow?.data) } : {};
     if (seo) for (const k of SEO_DATA) if (k in seo) data[k] = seo[k];
-    await upsert(
-      trx,
-      def.name,
-      id,
-      main,
-      {
-        data: JSON.stringify(data),
-        has_text: fields.some((f) => text(after[f]) !== '') ? 1 : 0,
-        source_version: version,
-        user_name: userName.slice(0, 100),
-        update_time: now,
-      },
-      batch,
-    );
+    await keep(main, {
+      data: JSON.stringify(data),
+      has_text: fields.some((f) => text(after[f]) !== '') ? 1 : 0,
+      source_version: version,
+      user_name: userName.slice(0, 100),
+      update_time: now,
+    });
   }
   if (seoOn) {
     const explicit = seo && 'slug' in seo ? text(seo.slug) : null;
-    if (explicit) await setSlug(trx, def, main, id, explicit, true, now);
-    else if (explicit === '' || !(await currentSlugs(trx, def.name, [id])).get(id)?.has(main))
-      await setSlug(trx, def, main, id, slugify(text(after[slugSource(def)]), main) || fallbackSlug(def, id), false, now);
+    if (explicit) await slug(main, explicit, true);
+    else if (explicit === '' || !slugs.has(main))
+      await slug(main, slugify(text(after[slugSource(def)]), main) || fallbackSlug(def, id), false);
   }
   for (const [locale, value] of Object.entries(input?.translations ?? {})) {
     if (!others.includes(locale)) continue;
@@ -307,12 +309,14 @@ export async function writeTranslations(
         .where('locale', '=', locale)
         .execute();
       await dropSlugs(trx, def.name, [id], locale);
+      rows.delete(locale);
+      slugs.delete(locale);
       continue;
     }
     const data: Row = Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'slug'));
     const oldData = old ? parseData(old.data) : null;
     const valuesChanged = !oldData || fields.some((f) => text(oldData[f]) !== text(data[f]));
-    await upsert(trx, def.name, id, locale, {
+    await keep(locale, {
       data: JSON.stringify(data),
       has_text: fields.some((f) => text(data[f]).trim() !== '') ? 1 : 0,
       source_version: valuesChanged || !old ? version : old.source_version,
@@ -320,12 +324,14 @@ export async function writeTranslations(
       update_time: now,
     });
     if (seoOn) {
-      const slug = text(value.slug);
+      const made = text(value.slug);
       const source = text(value[slugSource(def)]);
-      if (slug) await setSlug(trx, def, locale, id, slug, true, now);
-      else if (source) await setSlug(trx, def, locale, id, slugify(source, locale) || fallbackSlug(def, id), false, now);
+      if (made) await slug(locale, made, true);
+      else if (source) await slug(locale, slugify(source, locale) || fallbackSlug(def, id), false);
     }
   }
+  // a bulk save's rows are read back once written (`readI18n`)
+  return batch ? undefined : i18nOf(ctx, def, rows, slugs);
 }
 
 /** What the staff get adds to a record of a translatable resource. */
@@ -347,41 +353,43 @@ export async function readI18n(
 ): Promise<Map<number, RecordI18n>> {
   const out = new Map<number, RecordI18n>();
   if (!def.translatable || !recordIds.length) return out;
-  const { default: main, others } = localesOf(ctx);
-  const seoOn = hasSeo(def);
-  const fields = translatableFields(def);
   const rows = await rowsOf(db, def.name, recordIds, ctx.dialect);
-  const slugs = seoOn ? await currentSlugs(db, def.name, recordIds, ctx.dialect) : new Map<number, Map<string, string>>();
+  const slugs = hasSeo(def) ? await currentSlugs(db, def.name, recordIds, ctx.dialect) : new Map<number, Map<string, string>>();
   const byRecord = new Map<number, Map<string, TranslationRow>>();
   for (const r of rows) {
     const m = byRecord.get(r.record_id) ?? new Map<string, TranslationRow>();
     byRecord.set(r.record_id, m);
     m.set(r.locale, r);
   }
-  for (const id of recordIds) {
-    const mine = byRecord.get(id) ?? new Map<string, TranslationRow>();
-    const own = slugs.get(id) ?? new Map<string, string>();
-    const mainRow = mine.get(main);
-    const version = mainRow?.source_version ?? 0;
-    const seoOf = (data: Row, locale: string): Row => {
-      if (!seoOn) return {};
-      const o = seoEmpty();
-      for (const k of SEO_DATA) if (data[k] != null) o[k] = k === 'noindex' ? Number(data[k]) : text(data[k]);
-      o.slug = own.get(locale) ?? '';
-      return o;
-    };
-    const translations: Record<string, Row> = {};
-    const translationStatus: Record<string, TranslationStatus> = {};
-    for (const locale of others) {
-      const r = mine.get(locale);
-      translationStatus[locale] = statusOf(r, version);
-      if (!r) continue;
-      const data = parseData(r.data);
-      translations[locale] = { ...Object.fromEntries(fields.map((f) => [f, text(data[f])])), ...seoOf(data, locale) };
-    }
-    out.set(id, { seo: seoOf(parseData(mainRow?.data), main), translations, translationStatus });
-  }
+  for (const id of recordIds)
+    out.set(id, i18nOf(ctx, def, byRecord.get(id) ?? new Map<string, TranslationRow>(), slugs.get(id) ?? new Map<string, string>()));
   return out;
+}
+
+/** one record's `RecordI18n` from its locale rows and current slugs, by locale */
+function i18nOf(ctx: Pick<Ctx, 'config'>, def: ResourceDef, mine: Map<string, TranslationRow>, own: Map<string, string>): RecordI18n {
+  const { default: main, others } = localesOf(ctx);
+  const seoOn = hasSeo(def);
+  const fields = translatableFields(def);
+  const mainRow = mine.get(main);
+  const version = mainRow?.source_version ?? 0;
+  const seoOf = (data: Row, locale: string): Row => {
+    if (!seoOn) return {};
+    const o = seoEmpty();
+    for (const k of SEO_DATA) if (data[k] != null) o[k] = k === 'noindex' ? Number(data[k]) : text(data[k]);
+    o.slug = own.get(locale) ?? '';
+    return o;
+  };
+  const translations: Record<string, Row> = {};
+  const translationStatus: Record<string, TranslationStatus> = {};
+  for (const locale of others) {
+    const r = mine.get(locale);
+    translationStatus[locale] = statusOf(r, version);
+    if (!r) continue;
+    const data = parseData(r.data);
+    translations[locale] = { ...Object.fromEntries(fields.map((f) => [f, text(data[f])])), ...seoOf(data, locale) };
+  }
+  return { seo: seoOf(parseData(mainRow?.data), main), translations, translationStatus };
 }
 
 /** a record with what `readI18n` found for it */

@@ -56,12 +56,17 @@ export function queryGram(query: string): { gram: string; exact: boolean } | nul
   return { gram: single, exact: chars.length === 1 };
 }
 
-/** Re-indexes the given rows (after insert / update / toggle); rows no longer present lose their grams. */
-export async function reindexRows(typed: AnyDb, def: ResourceDef, ids: number[]): Promise<void> {
+/**
+ * Re-indexes the given rows (after insert / update / toggle); rows no longer present lose their grams. `created`: those
+ * of them inserted in this transaction, which have no grams to drop (an id is never reused, and a deleted row's grams
+ * go with it: `unindexRows`).
+ */
+export async function reindexRows(typed: AnyDb, def: ResourceDef, ids: number[], created?: ReadonlySet<number>): Promise<void> {
   const db = looseDb(typed);
   const ix = textIndexOf(def);
   if (!ix || ids.length === 0) return;
-  await db.deleteFrom(ix.table).where('row_id', 'in', ids).execute();
+  const old = created ? ids.filter((id) => !created.has(id)) : ids;
+  if (old.length) await db.deleteFrom(ix.table).where('row_id', 'in', old).execute();
   const rows = (await db
     .selectFrom(def.table)
     .select(['id', ix.column, ...ix.copies.map((c) => c.column)])

@@ -156,6 +156,31 @@ describe.each(DIALECTS)('departments, users and role assignment on %s', (dialect
     expect(owner?.dept_id).toBe(shanghai);
   });
 
+  it("a new record is its creator's, even where an owner row of its id was left behind", async () => {
+    const db = t.current.ctx.db;
+    await post('/news/saveNewsType', { code: 'own', name: '归属测试' });
+    const first = (await post('/news/saveNews', { title: '归属一', type: 'own' })).body.data.id as number;
+    // a row no record holds (a restore or a hand edit can leave one): the next record takes it over
+    await db
+      .insertInto('record_owner')
+      .values({ resource: 'news', record_id: first + 1, dept_id: shanghai, user_id: null })
+      .execute();
+    const second = (await post('/news/saveNews', { title: '归属二', type: 'own' })).body.data.id as number;
+    expect(second).toBe(first + 1);
+    const admin = await db.selectFrom('sys_user').select(['id', 'dept_id']).where('user_name', '=', 'admin').executeTakeFirstOrThrow();
+    const owners = await db
+      .selectFrom('record_owner')
+      .select(['record_id', 'dept_id', 'user_id'])
+      .where('resource', '=', 'news')
+      .where('record_id', 'in', [first, second])
+      .orderBy('record_id')
+      .execute();
+    expect(owners.map((o) => [Number(o.record_id), Number(o.dept_id), Number(o.user_id)])).toEqual([
+      [first, Number(admin.dept_id), Number(admin.id)],
+      [second, Number(admin.dept_id), Number(admin.id)],
+    ]);
+  });
+
   it('a role keeps its data scope and custom departments', async () => {
     const saved = await post('/role/saveRole', { code: 'sz_news', name: '深圳新闻', permissions: ['menu:NewsList'], dataScope: 'dept' });
     expect(saved.body.data).toMatchObject({ dataScope: 'dept', deptIds: [] });

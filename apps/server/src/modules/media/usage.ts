@@ -70,8 +70,12 @@ export async function indexAccount(db: Db, userId: number): Promise<void> {
   if (def) await indexRecords(db, def, [userId]);
 }
 
-/** (re)indexes the uses of these records of one resource: their image columns, translations and pending drafts */
-export async function indexRecords(db: Db, def: ResourceDef, ids: readonly number[]): Promise<void> {
+/**
+ * (re)indexes the uses of these records of one resource: their image columns, translations and pending drafts.
+ * `created`: the one record of `ids`, inserted in this transaction, as its write read it back: its image columns are
+ * taken from it, and it has no draft and no indexed use yet.
+ */
+export async function indexRecords(db: Db, def: ResourceDef, ids: readonly number[], created?: Row): Promise<void> {
   if (!ids.length) return;
   const key = keyOf(def);
   const uses: Use[] = [];
@@ -81,11 +85,14 @@ export async function indexRecords(db: Db, def: ResourceDef, ids: readonly numbe
   const drafted = key !== 'user' && !!def.publishable;
   if (!cols.length && !translated && !drafted) return;
   if (cols.length) {
-    const rows = (await looseDb(db as AnyDb)
-      .selectFrom(def.table)
-      .select(['id', ...cols.map((x) => x.c.column)])
-      .where('id', 'in', [...ids])
-      .execute()) as Row[];
+    const rows =
+      created && cols.every((x) => x.field in created)
+        ? [Object.fromEntries([['id', ids[0]], ...cols.map(({ c, field }) => [c.column, created[field]])])]
+        : ((await looseDb(db as AnyDb)
+            .selectFrom(def.table)
+            .select(['id', ...cols.map((x) => x.c.column)])
+            .where('id', 'in', [...ids])
+            .execute()) as Row[]);
     for (const r of rows)
       for (const { c, field } of cols)
         for (const name of imageNamesIn(r[c.column], c.type)) uses.push({ name, resource: key, record_id: Number(r.id), field });
@@ -104,7 +111,7 @@ export async function indexRecords(db: Db, def: ResourceDef, ids: readonly numbe
         uses.push({ name: f.name, resource: key, record_id: Number(t.record_id), field: `translations.${t.locale}.${f.path}` });
     }
   }
-  if (drafted) {
+  if (drafted && !created) {
     const drafts = await db
       .selectFrom('pending_draft')
       .select(['record_id', 'data'])
@@ -117,11 +124,12 @@ export async function indexRecords(db: Db, def: ResourceDef, ids: readonly numbe
       for (const f of found) uses.push({ name: f.name, resource: key, record_id: Number(d.record_id), field: `draft.${f.path}` });
     }
   }
-  await db
-    .deleteFrom('media_usage')
-    .where('resource', '=', key)
-    .where('record_id', 'in', [...ids])
-    .execute();
+  if (!created)
+    await db
+      .deleteFrom('media_usage')
+      .where('resource', '=', key)
+      .where('record_id', 'in', [...ids])
+      .execute();
   await insertUses(db, uses);
 }
 
@@ -169,7 +177,7 @@ export async function indexRecycle(db: Db, binIds: readonly number[]): Promise<v
 
 /** the write listener: the written record's uses again, and the recycle bin's when the write moved it in or out */
 async function onWrite(e: WriteEvent): Promise<void> {
-  await indexRecords(e.trx, e.resource, [e.id]);
+  await indexRecords(e.trx, e.resource, [e.id], e.action === 'create' ? (e.after ?? undefined) : undefined);
   if (e.action === 'delete' || e.action === 'restore' || e.action === 'purge') {
     const bin = await e.trx
       .selectFrom('recycle_bin')

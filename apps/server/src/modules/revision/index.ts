@@ -38,7 +38,8 @@ const revisionOf = (ctx: Ctx, e: WriteEvent) => ({
 async function keep(ctx: Ctx, e: WriteEvent): Promise<void> {
   if (!kept(e)) return;
   await e.trx.insertInto('revision').values(revisionOf(ctx, e)).execute();
-  await trim(ctx, e.trx, e.resource.name, e.id);
+  // a record created now has this one revision (REVISIONS_KEEP is at least 1)
+  if (e.action !== 'create') await trim(ctx, e.trx, e.resource.name, e.id);
 }
 
 /** `keep` of a bulk save's events (one resource, one transaction): the revisions in a few inserts, trimmed where over */
@@ -52,7 +53,7 @@ async function keepMany(ctx: Ctx, events: WriteEvent[]): Promise<void> {
       .insertInto('revision')
       .values(mine.slice(i, i + 200).map((e) => revisionOf(ctx, e)))
       .execute();
-  const ids = [...new Set(mine.map((e) => e.id))];
+  const ids = [...new Set(mine.filter((e) => e.action !== 'create').map((e) => e.id))];
   for (let i = 0; i < ids.length; i += 500) {
     const over = await trx
       .selectFrom('revision')

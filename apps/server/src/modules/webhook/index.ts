@@ -158,11 +158,25 @@ function scheduleOf(def: ResourceDef): 'publish' | 'window' | null {
  * The scheduled publish / offline events of one record (a window's opening and closing) follow its stored
  * times: the ones not fired yet are replaced.
  */
-async function reschedule(ctx: Ctx, db: AnyDb, def: ResourceDef, recordId: number, record: Row | null): Promise<void> {
+async function reschedule(
+  ctx: Ctx,
+  db: AnyDb,
+  def: ResourceDef,
+  recordId: number,
+  record: Row | null,
+  /** the record was inserted now: no event of it is stored yet */
+  created: boolean,
+): Promise<void> {
   const resource = def.name;
   const kind = scheduleOf(def);
   if (!kind) return;
-  await db.deleteFrom('publish_event').where('resource', '=', resource).where('record_id', '=', recordId).where('fired', '<>', 1).execute();
+  if (!created)
+    await db
+      .deleteFrom('publish_event')
+      .where('resource', '=', resource)
+      .where('record_id', '=', recordId)
+      .where('fired', '<>', 1)
+      .execute();
   if (!record) return;
   if (kind === 'publish' && record.status !== 'published') return;
   if (kind === 'window' && 'enableFlag' in record && Number(record.enableFlag) !== 1) return;
@@ -568,7 +582,7 @@ export function register(api: FastifyInstance, ctx: Ctx): void {
       case 'purge':
         break;
     }
-    if (e.action !== 'purge') await reschedule(ctx, e.trx, def, e.id, e.after);
+    if (e.action !== 'purge') await reschedule(ctx, e.trx, def, e.id, e.after, e.action === 'create');
   };
   const listener: WriteListener = (e) => heard(e);
   // a bulk save's events (one transaction): the enabled webhooks read once for all of them
