@@ -280,6 +280,39 @@ test.describe('tags and kept-alive views', () => {
     await expect(search.first()).toHaveValue('');
   });
 
+  test('the active tag is scrolled into view when the tags overflow their bar', async ({ page, request, baseURL }) => {
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await openHome(page, request, baseURL!);
+    const views = [
+      A,
+      B,
+      C,
+      '/news/news-list',
+      '/policy/policy-list',
+      '/banner/banner-list',
+      '/application/application-list',
+      '/business/business-list',
+      '/product/product-list',
+    ];
+    for (const v of views) await spaNavigate(page, v);
+    const bar = page.locator('.gk-tags-scroll');
+    await expect.poll(() => bar.evaluate((b) => b.scrollWidth > b.clientWidth + 100)).toBe(true);
+    /** the tag of `url` lies wholly inside the bar's visible part */
+    const shown = (url: string) =>
+      tag(page, url).evaluate((el) => {
+        const b = el.closest('.gk-tags-scroll')!.getBoundingClientRect();
+        const r = el.getBoundingClientRect();
+        return r.left >= b.left - 1 && r.right <= b.right + 1;
+      });
+    await expect.poll(() => shown(views[views.length - 1])).toBe(true);
+    await expect.poll(() => shown(HOME)).toBe(false);
+    // a navigation, not a click on the tag (a click scrolls its target into view by itself)
+    await spaNavigate(page, HOME);
+    await expect.poll(() => shown(HOME)).toBe(true);
+    await spaNavigate(page, views[views.length - 1]);
+    await expect.poll(() => shown(views[views.length - 1])).toBe(true);
+  });
+
   test('the tag bar scroll and the page scroll are kept per view', async ({ page, request, baseURL }) => {
     await page.setViewportSize({ width: 1280, height: 420 });
     await openHome(page, request, baseURL!);

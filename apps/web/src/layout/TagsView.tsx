@@ -67,16 +67,26 @@ export function TagsView() {
   const { current } = useRouteTable();
   const scroller = useRef<HTMLDivElement>(null);
 
-  // keep the active tag in view
+  // keep the active tag in view, from where the browser's own layout put it (an observer's first report): reading
+  // offsets here forced a layout of the whole page, the new screen included, inside React's commit of a click
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the active view or the number of tags changes
   useEffect(() => {
-    const el = scroller.current?.querySelector<HTMLElement>('.gk-tag.is-active');
-    if (el && scroller.current) {
-      const box = scroller.current;
-      const left = el.offsetLeft - box.offsetLeft;
-      if (left < box.scrollLeft) box.scrollLeft = left - 8;
-      else if (left + el.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = left + el.offsetWidth - box.clientWidth + 8;
-    }
+    const box = scroller.current;
+    const el = box?.querySelector<HTMLElement>('.gk-tag.is-active');
+    if (!box || !el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver(
+      ([entry]) => {
+        io.disconnect();
+        const seen = entry.rootBounds;
+        const tag = entry.boundingClientRect;
+        if (!seen || entry.intersectionRatio >= 1) return;
+        if (tag.left < seen.left) box.scrollBy({ left: tag.left - seen.left - 8 });
+        else if (tag.right > seen.right) box.scrollBy({ left: tag.right - seen.right + 8 });
+      },
+      { root: box, threshold: 1 },
+    );
+    io.observe(el);
+    return () => io.disconnect();
   }, [current, visited.length]);
 
   const menuFor = (v: TagView): MenuProps => ({
