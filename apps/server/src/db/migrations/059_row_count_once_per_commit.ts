@@ -13,8 +13,11 @@ import type { AnyDb } from './helpers.js';
  */
 const TABLES = ['news', 'policy', 'page_item'];
 
-/** the transaction-local setting that holds a table's uncommitted count */
-const KEY = sql`format('gk_row_count.%s__%s', tg_table_schema, tg_table_name)`;
+/**
+ * the transaction-local setting that holds a table's uncommitted count, named by the table's oid (a setting's name
+ * takes only simple identifiers: a schema named `my-site` or `2026` would make every insert fail)
+ */
+const KEY = sql`'gk_row_count.t' || tg_relid::bigint`;
 
 export function rowCountOncePerCommitMigration(dialect: Dialect): Migration {
   return {
