@@ -136,6 +136,35 @@ export function scopeSuite(
       ]);
     });
 
+    it('a save that names another department or account as the owner does not move the record there', async () => {
+      await setRoles('sz', ['s_dept']);
+      const claim = { deptId: depts.sh, userId: ids.sh, dept_id: depts.sh, user_id: ids.sh, ownerDeptId: depts.sh };
+      const ownerOf = async (id: number) =>
+        (
+          await db()
+            .selectFrom('record_owner')
+            .select(['dept_id', 'user_id'])
+            .where('resource', '=', def.name)
+            .where('record_id', '=', id)
+            .execute()
+        ).map((r) => [Number(r.dept_id), Number(r.user_id)]);
+      // its own text (the other tests list this test file's records by `tag`, with exact results)
+      const text = `认领${rank}`;
+      const seen = async (who: string) =>
+        ((await as(who)(def.endpoints.list!.path, { [scopeOf(def).param]: text, pageSize: 100 })).body.rows as Row[]).map((x) => x.id);
+      const created = await as('sz')(def.endpoints.save!.path, { ...(await bodyWith(def, text)), ...claim });
+      expect(created.body.code, JSON.stringify(created.body)).toBe(200);
+      const id = created.body.data.id as number;
+      expect(await ownerOf(id)).toEqual([[depts.sz, ids.sz]]);
+      // an edit that names them keeps the owner too, and the record stays where Shenzhen sees it
+      const edited = await as('sz')(def.endpoints.save!.path, { ...(await bodyWith(def, text)), ...claim, id });
+      expect(edited.body.code, JSON.stringify(edited.body)).toBe(200);
+      expect(await ownerOf(id)).toEqual([[depts.sz, ids.sz]]);
+      expect(await seen('sz')).toEqual([id]);
+      await setRoles('sh', ['s_dept']);
+      expect(await seen('sh')).toEqual([]);
+    });
+
     it('a Shenzhen editor with 本部门 lists, opens and edits only Shenzhen’s records; others answer 403', async () => {
       await setRoles('sz', ['s_dept']);
       expect(await listed('sz', def)).toEqual(idsOf(def, 'sz', 'sz2'));
