@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Divider, Pagination, Select, type SelectProps } from 'antd';
-import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Divider, Select, type SelectProps } from 'antd';
+import { type CSSProperties, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchRemotePage, REMOTE_PAGE_SIZE, type RemotePage, type Row, useRemoteOptions } from '../api/queries';
 import './components.css';
@@ -15,6 +15,9 @@ import './components.css';
 export { fetchRemotePage, REMOTE_PAGE_SIZE, type RemotePage, remoteCacheKey } from '../api/queries';
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+// the dropdown's pager shows only past ten options, once the dropdown is open: it loads then
+const Pagination = lazy(() => import('antd/es/pagination'));
 
 type Value = string | number;
 
@@ -35,7 +38,12 @@ export interface RemoteSelectProps {
   disabled?: boolean;
   style?: CSSProperties;
   id?: string;
+  'aria-label'?: string;
   status?: SelectProps['status'];
+  /** focus the picker when it mounts (LazyRemoteSelect: the stand-in had the focus) */
+  autoFocus?: boolean;
+  /** open the dropdown when it mounts (LazyRemoteSelect: the stand-in was pressed) */
+  defaultOpen?: boolean;
 }
 
 /** The page clamped between 1 and the last page (ceil(total / size), at least 1). */
@@ -59,11 +67,14 @@ export function RemoteSelect({
   disabled,
   style,
   id,
+  'aria-label': ariaLabel,
   status,
+  autoFocus,
+  defaultOpen = false,
 }: RemoteSelectProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [labels, setLabels] = useState<Map<string, string>>(() => new Map());
@@ -153,6 +164,8 @@ export function RemoteSelect({
   return (
     <Select<Value>
       id={id}
+      aria-label={ariaLabel}
+      autoFocus={autoFocus}
       value={value === '' || value == null ? undefined : value}
       placeholder={placeholder ?? t('ui.select.placeholder')}
       allowClear={allowClear}
@@ -186,7 +199,9 @@ export function RemoteSelect({
               <Divider style={{ margin: '4px 0' }} />
               {/* keep the dropdown open while paging */}
               <div className="gk-remote-pager" role="toolbar" aria-label={t('ui.select.pager')} onMouseDown={(e) => e.preventDefault()}>
-                <Pagination simple size="small" current={page} pageSize={REMOTE_PAGE_SIZE} total={data.total} onChange={onPage} />
+                <Suspense fallback={null}>
+                  <Pagination simple size="small" current={page} pageSize={REMOTE_PAGE_SIZE} total={data.total} onChange={onPage} />
+                </Suspense>
               </div>
             </>
           )}

@@ -9,21 +9,9 @@ import {
 } from '@ant-design/icons';
 import type { Endpoint, Reply } from '@gk/contracts';
 import { batchActionsOf, type ListResource, PAGE_SIZES } from '@gk/contracts/list';
-import { App, Button, Card, Pagination, Space, Tooltip } from 'antd';
+import { App, Button, Card, Space, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
-import {
-  cloneElement,
-  isValidElement,
-  type Key,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type Key, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withLoading } from '../../api/loading';
@@ -38,6 +26,7 @@ import { showsTranslations, useContentLocales } from '../translation/locales';
 import { actionsWidth, buildColumns, type ColumnOverride, type Row, scrollWidth, type ToggleOptions } from './columns';
 import { DataTable, type Selection, type SortOrder } from './DataTable';
 import { formValues, listBody } from './listUrl';
+import { Pager } from './Pager';
 import { type SearchFieldConfig, SearchForm, useSearchForm } from './SearchForm';
 import { type DeleteText, useListController } from './useListController';
 import '../components.css';
@@ -481,22 +470,12 @@ export function ListPage({
           }
         />
         {total > 0 && (
-          <Pagination
-            className="ant-table-pagination ant-table-pagination-end"
-            size="small"
+          <Pager
             current={query.pageNumber}
             pageSize={query.pageSize}
             total={total}
-            showSizeChanger
-            showQuickJumper
-            pageSizeOptions={PAGE_SIZES.map(String)}
+            pageSizes={PAGE_SIZES}
             showTotal={(n) => (n > 0 ? t('ui.list.total', { total: n }) : null)}
-            // the current page is told to screen readers too (antd marks it by colour only)
-            itemRender={(page, type, element) =>
-              type === 'page' && page === query.pageNumber && isValidElement(element)
-                ? cloneElement(element, { 'aria-current': 'page' } as Record<string, string>)
-                : element
-            }
             onChange={(page, size) => ctl.setPage(page, size)}
           />
         )}

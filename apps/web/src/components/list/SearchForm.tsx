@@ -1,12 +1,13 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { ListResource } from '@gk/contracts/list';
-import { Button, Col, Row, Select, Space } from 'antd';
+import { Button, Col, Row, Space } from 'antd';
 // antd's Input from its own file: the `antd` index's Input brings Search, Password, OTP and TextArea with it
 import Input from 'antd/es/input/Input';
 import { lazy, type ReactNode, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DateRangeProps, DateRangeValue } from '../DateRange';
-import { RemoteSelect, type RemoteSelectProps } from '../RemoteSelect';
+import { LazyRemoteSelect, LazySelect } from '../LazySelect';
+import type { RemoteSelectProps } from '../RemoteSelect';
 
 // the date pickers load only for lists that search by date
 const DateRange = lazy(() => import('../DateRange').then((m) => ({ default: m.DateRange })));
@@ -170,7 +171,7 @@ export function SearchForm({ resource, fields, onSearch, onReset, form: given }:
     switch (f.widget) {
       case 'flag':
         return (
-          <Select
+          <LazySelect
             id={id}
             className="ant-select-in-form-item"
             aria-label={label}
@@ -185,7 +186,7 @@ export function SearchForm({ resource, fields, onSearch, onReset, form: given }:
         );
       case 'select':
         return (
-          <Select
+          <LazySelect
             id={id}
             className="ant-select-in-form-item"
             aria-label={label}
@@ -200,7 +201,16 @@ export function SearchForm({ resource, fields, onSearch, onReset, form: given }:
           />
         );
       case 'remote':
-        return <RemoteSelect {...f.remote} id={id} value={value} onChange={set(f.name)} placeholder={placeholder ?? t('ui.all')} />;
+        return (
+          <LazyRemoteSelect
+            {...f.remote}
+            id={id}
+            aria-label={label}
+            value={value}
+            onChange={set(f.name)}
+            placeholder={placeholder ?? t('ui.all')}
+          />
+        );
       case 'dateRange':
         return <LazyDateRange id={id} label={label} value={value} onChange={set(f.name)} />;
       default:
