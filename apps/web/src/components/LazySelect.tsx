@@ -8,9 +8,9 @@ import './LazySelect.css';
 /**
  * Selects that load when the user first reaches them. Until then a stand-in in antd's look stands in their place: the
  * same class names, size and box (drawn by LazySelect.css from the theme's variables, antd's Select styles not being
- * loaded yet), showing the chosen option's label or the placeholder. A pointer over it, a touch or the focus loads the
- * select (once for the whole page); a press or a key that opens a select opens it as soon as it is there, and a focus
- * hands the focus on. A list's first screen, which only reads, never loads antd's Select (rc-select and its virtual
+ * loaded yet), showing the chosen option's label or the placeholder. A pointer over it or a touch fetches the select's
+ * code (once for the whole page); a press or a key that opens a select puts the real one in its place, open, and a focus
+ * puts it there with the focus. A list's first screen, which only reads, never loads antd's Select (rc-select and its virtual
  * list, ~22 KB gzip): its search bar and its pager's size changer show the stand-in.
  */
 export type WakeIntent = 'load' | 'focus' | 'open';
@@ -34,21 +34,31 @@ export function deferred<P>(load: () => Promise<ComponentType<P>>) {
     );
     return pending;
   };
-  /** the component once loaded (null until then), how the user woke it, and the wake; `now`: load without waiting */
-  return function useDeferred(now = false): [ComponentType<P> | null, WakeIntent | null, (intent: WakeIntent) => void] {
+  /** fetches the chunk without showing it (a pointer on its way): the press that follows finds it there */
+  const prefetch = () => {
+    get().catch(() => undefined);
+  };
+  /**
+   * the component once loaded (null until then), how the user woke it, the wake, and the prefetch; `now`: load and
+   * show without waiting
+   */
+  return function useDeferred(now = false): [ComponentType<P> | null, WakeIntent | null, (intent: WakeIntent) => void, () => void] {
     const [Loaded, setLoaded] = useState<ComponentType<P> | null>(() => ready);
     const [intent, setIntent] = useState<WakeIntent | null>(null);
     const wake = useCallback((next: WakeIntent) => {
       setIntent((prev) => (prev && RANK[prev] >= RANK[next] ? prev : next));
       get().then(
-        (c) => setLoaded(() => c),
+        // in the next task, once the press that woke it has reached every listener: mounted within that press (the code
+        // already there resolves at once), the real select would hear the same press at its outside-click listener on
+        // the window, not on itself, and close again
+        (c) => setTimeout(() => setLoaded(() => c), 0),
         () => undefined,
       );
     }, []);
     useEffect(() => {
       if (now && !Loaded) wake('load');
     }, [now, Loaded, wake]);
-    return [Loaded, intent, wake];
+    return [Loaded, intent, wake, prefetch];
   };
 }
 
@@ -63,15 +73,16 @@ interface StandInProps {
   label?: ReactNode;
   placeholder?: ReactNode;
   onWake: (intent: WakeIntent) => void;
+  /** a pointer over it: the chunk is fetched, the stand-in stays until pressed (a swap under the pointer would race the press) */
+  onPrefetch: () => void;
 }
 
 const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 
 /** A closed single select in antd's markup; it loads the real one when reached. */
-function SelectStandIn({ id, className, style, size, disabled, label, placeholder, onWake, ...aria }: StandInProps) {
+function SelectStandIn({ id, className, style, size, disabled, label, placeholder, onWake, onPrefetch, ...aria }: StandInProps) {
   const mergedSize = useSize(size);
   const empty = label == null || label === '';
-  const wake = (intent: WakeIntent) => () => !disabled && onWake(intent);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: antd's select root takes the press the same way; its input is the control
     <div
@@ -82,9 +93,14 @@ function SelectStandIn({ id, className, style, size, disabled, label, placeholde
         className ?? '',
       ].join(' ')}
       style={style}
-      onPointerEnter={wake('load')}
-      onTouchStart={wake('load')}
-      onMouseDown={wake('open')}
+      onPointerEnter={onPrefetch}
+      onTouchStart={onPrefetch}
+      onMouseDown={(e) => {
+        // the press's default focus would land on the stand-in's input, gone by then, and take the focus from the real
+        // select that opened in its place (it closes on blur): the real one takes the focus itself (autoFocus)
+        e.preventDefault();
+        if (!disabled) onWake('open');
+      }}
     >
       <div
         className={empty ? 'ant-select-content' : 'ant-select-content ant-select-content-has-value'}
@@ -123,7 +139,7 @@ const useAntdSelect = deferred(() => import('antd/es/select').then((m) => m.defa
 
 /** antd's Select (single, options given), loaded when the user first reaches it. */
 export function LazySelect<V extends Value = Value>(props: SelectProps<V>) {
-  const [Select, intent, wake] = useAntdSelect();
+  const [Select, intent, wake, prefetch] = useAntdSelect();
   if (Select) {
     const own = props as SelectProps;
     return (
@@ -146,6 +162,7 @@ export function LazySelect<V extends Value = Value>(props: SelectProps<V>) {
       label={props.value == null ? undefined : ((chosen?.label as ReactNode) ?? String(props.value))}
       placeholder={props.placeholder}
       onWake={wake}
+      onPrefetch={prefetch}
     />
   );
 }
@@ -158,7 +175,7 @@ const useRemoteSelect = deferred(() => import('./RemoteSelect').then((m) => m.Re
  */
 export function LazyRemoteSelect(props: RemoteSelectProps) {
   const chosen = props.value != null && props.value !== '';
-  const [RemoteSelect, intent, wake] = useRemoteSelect(chosen);
+  const [RemoteSelect, intent, wake, prefetch] = useRemoteSelect(chosen);
   if (RemoteSelect)
     return (
       <RemoteSelect {...props} autoFocus={props.autoFocus || intent === 'focus' || intent === 'open'} defaultOpen={intent === 'open'} />
@@ -172,6 +189,7 @@ export function LazyRemoteSelect(props: RemoteSelectProps) {
       label={chosen ? (props.valueLabel ?? '') : undefined}
       placeholder={chosen ? undefined : props.placeholder}
       onWake={wake}
+      onPrefetch={prefetch}
     />
   );
 }
