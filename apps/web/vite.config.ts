@@ -43,7 +43,7 @@ export default defineConfig({
               name: 'vendor',
               // and the contracts' language list, which the entry reads and the contracts chunk imports (left to itself,
               // rolldown splits it into a chunk of its own once a form loads the contracts on demand)
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|zustand|use-sync-external-store|js-cookie)[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/]i18n[\\/]index\.ts$/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|zustand|use-sync-external-store|js-cookie)[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/]i18n[\\/]index\.ts$/,
             },
             // the data layer (api/queries.ts, with react-query's mutations) and what every signed-in screen reads of the
             // contracts without zod (`@gk/contracts/list`, the shared endpoint tables): one chunk, which the lists and the

@@ -1,7 +1,7 @@
 import { CloudSyncOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { useTranslation } from '../lib/i18n';
 
 /** A chunk that no longer exists (a new version was deployed while the page was open). */
 export function isChunkError(error: unknown): boolean {

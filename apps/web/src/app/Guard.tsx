@@ -1,11 +1,10 @@
 import { DisconnectOutlined, ReloadOutlined } from '@ant-design/icons';
 import { viewUrlOf } from '@gk/contracts/views';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { isAuthFailure, RequestError } from '../api/request';
 import { feedback } from '../lib/feedback';
-import { loadScreenMessages, tr } from '../lib/i18n';
+import { loadScreenMessages, tr, useTranslation } from '../lib/i18n';
 import { useSession } from '../stores/session';
 import { preloadView } from './buildRoutes';
 import { StatusPanel } from './ErrorBoundary';

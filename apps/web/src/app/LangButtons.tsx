@@ -1,5 +1,5 @@
 import { LANGS, type Lang } from '@gk/contracts/i18n';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useApp } from '../stores/app';
 
 const SHORT: Record<Lang, string> = { zh: '中文', en: 'EN', es: 'ES' };

@@ -1,7 +1,7 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import { LANGS, type Lang } from '@gk/contracts/i18n';
 import { Dropdown } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useApp } from '../stores/app';
 
 /** Language names are written in their own language. */

@@ -2,9 +2,9 @@ import type { ContentCheckReply, ContentHit } from '@gk/contracts';
 import type { ListResource } from '@gk/contracts/list';
 import { Alert, Form, type FormInstance, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { contentCheckEndpoints } from '../api/detail.contracts';
 import { post } from '../api/request';
+import { useTranslation } from '../lib/i18n';
 
 /** how long typing must pause before the form is checked */
 const DEBOUNCE_MS = 600;

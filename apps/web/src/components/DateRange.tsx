@@ -2,8 +2,7 @@ import type { FormRule } from 'antd';
 import { DatePicker, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { tr } from '../lib/i18n';
+import { tr, useTranslation } from '../lib/i18n';
 import './components.css';
 
 /**

@@ -1,6 +1,6 @@
 import { Tooltip } from 'antd';
 import { cloneElement, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /**
  * How a missing permission looks, everywhere: the control stays in place, disabled, with the tooltip

@@ -1,5 +1,5 @@
 import { Button, Card, Result, Space } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /**
  * A detail page whose record is gone (404): what happened, 重试 and 返回列表. Its own chunk, loaded only then: the

@@ -1,8 +1,8 @@
 import type { ListResource } from '@gk/contracts/list';
 import { App, Form, Modal, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRecord, useSave } from '../api/queries';
+import { useTranslation } from '../lib/i18n';
 import { askDiscard } from '../lib/unsaved';
 import { type FormFieldConfig, FormFields } from './form/FormFields';
 import { ImageSlotsProvider, useImageSlots } from './image/imageSlots';

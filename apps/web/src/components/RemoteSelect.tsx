@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Divider, Select, type SelectProps } from 'antd';
 import { type CSSProperties, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fetchRemotePage, REMOTE_PAGE_SIZE, type RemotePage, type Row, useRemoteOptions } from '../api/queries';
+import { useTranslation } from '../lib/i18n';
 import './components.css';
 
 /**

@@ -10,12 +10,12 @@ import {
 } from '@ant-design/icons';
 import { Avatar, Breadcrumb, Dropdown, Tooltip } from 'antd';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { imageUrl } from '../api/request';
 import { LangSwitch } from '../app/LangSwitch';
 import { HOME_NAME, HOME_PATH } from '../app/routes';
 import { logout as signOut } from '../app/session';
+import { useTranslation } from '../lib/i18n';
 import { TAB_SWITCH } from '../lib/unsaved';
 import { useApp } from '../stores/app';
 import { useSession } from '../stores/session';

@@ -1,6 +1,6 @@
 import { CheckOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Drawer, Segmented, Switch, Tooltip } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { type ComponentSize, THEME_PRESETS, useSettings } from '../stores/settings';
 
 function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {

@@ -1,11 +1,11 @@
 import activeMenus from 'virtual:gk-active-menus';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { imageUrl } from '../api/request';
 import { LogoMark } from '../app/Brand';
 import { type NavEntry, navEntries } from '../app/routes';
+import { useTranslation } from '../lib/i18n';
 import { TAB_SWITCH } from '../lib/unsaved';
 import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';

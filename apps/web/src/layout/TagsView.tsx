@@ -1,9 +1,9 @@
 import { CloseOutlined, ColumnWidthOutlined, MoreOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { HOME_PATH } from '../app/routes';
+import { useTranslation } from '../lib/i18n';
 import { confirmDiscard, forgetUnsaved, TAB_SWITCH } from '../lib/unsaved';
 import { isClosable, type TagView, useTags } from '../stores/tags';
 import { useRouteTable, useRouteTitle } from './useRouteTable';

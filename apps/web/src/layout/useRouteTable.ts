@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { type AppRoute, flattenLeaves, matchLeaf, type RouteLeaf, routeTitle } from '../app/routes';
+import { useTranslation } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { useSession } from '../stores/session';
 

@@ -1,8 +1,7 @@
 import zhMessages from 'virtual:gk-messages/zh';
 import { DEFAULT_LANG, isLang, type Lang } from '@gk/contracts/i18n';
-import i18next from 'i18next';
 import Cookies from 'js-cookie';
-import { initReactI18next } from 'react-i18next';
+import { useMemo, useSyncExternalStore } from 'react';
 
 /** The chosen language persists in a cookie named `language` (as the stock template did). */
 export const LANG_COOKIE = 'language';
@@ -26,7 +25,81 @@ const HTML_LANG: Record<Lang, string> = { zh: 'zh-CN', en: 'en', es: 'es' };
  * first part ships with the app; every other part loads on demand: the chosen language's first part before the
  * first render, the rest with the signed-in frame (`loadScreenMessages`, which the guard waits for).
  */
-type Dict = () => Promise<{ default: Record<string, string> }>;
+type Messages = Record<string, string>;
+type Dict = () => Promise<{ default: Messages }>;
+
+/**
+ * The translator: flat keys ("login.title") looked up in the language in effect, then in zh, then the call's
+ * `defaultValue`, then the key itself; `{name}` placeholders filled from the call's values (a value given as
+ * undefined or null is empty, a placeholder without a value stays as written). That is all the screens ask of a
+ * translator, so it is ours (docs/decisions.md), not i18next's 15 KB gzip on every page.
+ */
+const dictionaries: Partial<Record<Lang, Messages>> = { zh: { ...zhMessages } };
+let language: Lang | null = null;
+/** bumped when the language changes or a dictionary part arrives: translated components render again */
+let version = 0;
+const listeners = new Set<() => void>();
+
+function changed() {
+  version++;
+  for (const listener of [...listeners]) listener();
+}
+
+function addMessages(lang: Lang, messages: Messages) {
+  dictionaries[lang] = { ...dictionaries[lang], ...messages };
+  // a language not in effect (loading before a switch) changes no text on screen
+  if (lang === language || lang === DEFAULT_LANG) changed();
+}
+
+function lookup(key: string): string | undefined {
+  return (language ? dictionaries[language]?.[key] : undefined) ?? dictionaries[DEFAULT_LANG]?.[key];
+}
+
+/** Whether a key has a text in the language in effect or in zh. */
+export function hasMessage(key: string): boolean {
+  return lookup(key) !== undefined;
+}
+
+export type TranslateParams = { defaultValue?: string } & Record<string, unknown>;
+const PLACEHOLDER = /\{([^{}]+)\}/g;
+
+function fill(text: string, params: TranslateParams): string {
+  if (!text.includes('{')) return text;
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    const k = name.trim();
+    if (!Object.hasOwn(params, k)) return whole;
+    const v = params[k];
+    return v == null ? '' : String(v);
+  });
+}
+
+/** Translation outside React (request layer, stores); components use `useTranslation`. */
+export function tr(key: string, params?: TranslateParams): string {
+  const text = lookup(key) ?? (typeof params?.defaultValue === 'string' ? params.defaultValue : key);
+  return params ? fill(text, params) : text;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+const snapshot = () => version;
+
+/**
+ * `{ t, i18n }` for a component, as react-i18next's hook gave: the component renders again when the language changes
+ * or a dictionary part arrives, and `t` is a new function then (memos that depend on it are made again).
+ */
+export function useTranslation() {
+  const v = useSyncExternalStore(subscribe, snapshot, snapshot);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `t` for each version is the point
+  return useMemo(
+    () => ({ t: (key: string, params?: TranslateParams) => tr(key, params), i18n: { language: currentLang(), exists: hasMessage } }),
+    [v],
+  );
+}
+
 const CORE: Record<Exclude<Lang, 'zh'>, Dict> = {
   en: () => import('virtual:gk-messages/en'),
   es: () => import('virtual:gk-messages/es'),
@@ -37,7 +110,6 @@ const REST: Record<Lang, Dict> = {
   es: () => import('virtual:gk-messages/es/rest'),
 };
 
-const NS = 'translation';
 const loading = new Map<string, Promise<void>>();
 const loaded = new Set<string>(['zh']);
 /** set once the signed-in frame asked for the screens' strings: from then on a language loads whole */
@@ -53,7 +125,7 @@ function loadPart(key: string, dict: Dict, lang: Lang): Promise<void> {
   if (!p) {
     p = dict()
       .then((m) => {
-        i18next.addResourceBundle(lang, NS, m.default, true, true);
+        addMessages(lang, m.default);
         loaded.add(key);
       })
       .finally(() => loading.delete(key));
@@ -64,7 +136,7 @@ function loadPart(key: string, dict: Dict, lang: Lang): Promise<void> {
 
 const loadCore = (lang: Lang) => (lang === 'zh' ? Promise.resolve() : loadPart(lang, CORE[lang], lang));
 
-/** Loads a language's dictionary into i18next (once): its entry part, and the rest once signed in. */
+/** Loads a language's dictionary into the translator (once): its entry part, and the rest once signed in. */
 export function loadLang(lang: Lang): Promise<void> {
   if (!screens) return loadCore(lang);
   return Promise.all([loadCore(lang), loadPart(`${lang}/rest`, REST[lang], lang)]).then(() => undefined);
@@ -81,51 +153,36 @@ export function loadScreenMessages(): Promise<void> {
 
 function applyLang(lang: Lang) {
   if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[lang];
-  if (i18next.language !== lang) void i18next.changeLanguage(lang);
+  if (language === lang) return;
+  language = lang;
+  changed();
 }
 
 /**
- * react-i18next over the contracts dictionary: keys are flat ("login.title"), so the key and namespace
- * separators are off, and placeholders use the contracts' `{name}` syntax. Resolves once the entry's part of the
- * language's dictionary is in (at once for zh); render after that (the guard waits for the screens' part).
+ * Starts the translator in the stored language. Resolves once the entry's part of the language's dictionary is in
+ * (at once for zh; zh until then, and zh if it cannot load); render after that (the guard waits for the screens' part).
  */
-export function initI18n(lang: Lang = storedLang()): Promise<typeof i18next> {
-  if (!i18next.isInitialized) {
-    void i18next.use(initReactI18next).init({
-      resources: { zh: { [NS]: { ...zhMessages } } },
-      lng: DEFAULT_LANG,
-      fallbackLng: DEFAULT_LANG,
-      keySeparator: false,
-      nsSeparator: false,
-      initAsync: false,
-      returnNull: false,
-      interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-    });
-  }
+export function initI18n(lang: Lang = storedLang()): Promise<void> {
+  if (!language) language = DEFAULT_LANG;
   if (loaded.has(lang)) {
     applyLang(lang);
-    return Promise.resolve(i18next);
+    return Promise.resolve();
   }
   return loadCore(lang).then(
-    () => {
-      applyLang(lang);
-      return i18next;
-    },
-    // the dictionary could not be loaded (offline, a stale deployment): carry on in zh
-    () => i18next,
+    () => applyLang(lang),
+    () => undefined,
   );
 }
 
-/** The language in effect; before i18next starts (the first screen's calls go out first) the stored choice. */
+/** The language in effect; before the translator starts (the first screen's calls go out first) the stored choice. */
 export function currentLang(): Lang {
-  const l = i18next.language;
-  return i18next.isInitialized && isLang(l) ? l : storedLang();
+  return language && isLang(language) ? language : storedLang();
 }
 
 let wanted: Lang | null = null;
 
 /**
- * Stores the choice and switches i18next; `onApplied` runs once the language is in effect (at once,
+ * Stores the choice and switches the translator; `onApplied` runs once the language is in effect (at once,
  * or after its dictionary has loaded, unless another language was chosen meanwhile).
  */
 export function setLang(lang: Lang, onApplied?: () => void): void {
@@ -145,10 +202,3 @@ export function setLang(lang: Lang, onApplied?: () => void): void {
     () => undefined,
   );
 }
-
-/** Translation outside React (request layer, stores). */
-export function tr(key: string, params?: Record<string, string | number>): string {
-  return i18next.t(key, params ?? {}) as string;
-}
-
-export { i18next };

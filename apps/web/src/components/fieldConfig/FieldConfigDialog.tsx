@@ -7,9 +7,9 @@ import type { ListResource } from '@gk/contracts/list';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Modal, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post, RequestError } from '../../api/request';
+import { useTranslation } from '../../lib/i18n';
 import { fieldConfigKey, listableFields, useFieldConfig, visibleFields } from './useFieldConfig';
 
 /**

@@ -2,7 +2,7 @@ import type { FieldDef } from '@gk/contracts';
 import { Col, Form, type FormRule, Input, InputNumber, Row, Select, Switch, Tag } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { type ReactElement, type ReactNode, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 import { Denied } from '../Denied';
 import { ImageSlot } from '../image/ImageSlot';

@@ -1,6 +1,6 @@
 import { PASSWORD_MAX, PASSWORD_MIN, stripChinese } from '@gk/contracts';
 import { Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { rules } from './validators';
 
 /**

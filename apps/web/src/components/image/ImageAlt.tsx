@@ -2,9 +2,9 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { IMAGE_ALT_MAX } from '@gk/contracts/form';
 import { Input } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useImageMeta, useSaveImageAlt } from '../../api/queries';
 import { feedback } from '../../lib/feedback';
+import { useTranslation } from '../../lib/i18n';
 
 interface AltFieldProps {
   id?: string;

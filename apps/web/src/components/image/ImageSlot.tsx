@@ -2,10 +2,10 @@ import { CopyOutlined, DeleteOutlined, FolderOpenOutlined, PlusOutlined } from '
 import { imageNameOf } from '@gk/contracts/list';
 import { Button, Image, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { imageUrl } from '../../api/request';
 import { uploadEndpoints } from '../../api/shared.contracts';
 import { feedback } from '../../lib/feedback';
+import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 import { loadEditorConfig } from '../richtext/editorConfig';
 import { AltField, StoredImageAlt } from './ImageAlt';

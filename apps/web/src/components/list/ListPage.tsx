@@ -12,11 +12,10 @@ import { batchActionsOf, type ListResource, PAGE_SIZES } from '@gk/contracts/lis
 import { App, Button, Card, Space, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import { type Key, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
-import { currentLang } from '../../lib/i18n';
+import { currentLang, useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 import { Denied } from '../Denied';
 import type { DialogFormConfig } from '../DialogForm';

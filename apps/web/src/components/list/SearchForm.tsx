@@ -4,7 +4,7 @@ import { Button, Col, Row, Space } from 'antd';
 // antd's Input from its own file: the `antd` index's Input brings Search, Password, OTP and TextArea with it
 import Input from 'antd/es/input/Input';
 import { lazy, type ReactNode, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { DateRangeProps, DateRangeValue } from '../DateRange';
 import { LazyRemoteSelect, LazySelect } from '../LazySelect';
 import type { RemoteSelectProps } from '../RemoteSelect';

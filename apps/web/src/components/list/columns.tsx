@@ -3,8 +3,8 @@ import { LIMITS } from '@gk/contracts/list';
 import { Switch, Tag, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { imageUrl } from '../../api/request';
+import { useTranslation } from '../../lib/i18n';
 import type { VisibleField } from '../fieldConfig/useFieldConfig';
 
 // antd's Image and its preview load with the first list that shows an image column (most lists show none)

@@ -3,11 +3,10 @@ import { isRecyclable, type ListResource, PAGE_SIZES } from '@gk/contracts/list'
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { fetchListPage, invalidateResource, queryKeys, type Row, useDelete, useToggle } from '../../api/queries';
 import { queryClient } from '../../api/queryClient';
-import { currentLang } from '../../lib/i18n';
+import { currentLang, useTranslation } from '../../lib/i18n';
 import { fieldConfigQuery } from '../fieldConfig/useFieldConfig';
 import { withTranslationSearch } from '../translation/listTranslation';
 import { sessionContentLocales } from '../translation/locales';

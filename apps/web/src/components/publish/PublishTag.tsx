@@ -1,7 +1,7 @@
 import { type PublishState, shownPublishState } from '@gk/contracts/list';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 type Row = Record<string, unknown>;
 

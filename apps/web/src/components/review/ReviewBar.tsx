@@ -4,7 +4,7 @@ import type { ListResource } from '@gk/contracts/list';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { DetailActionsApi } from '../DetailPage';
 import { ReviewCommentModal, type ReviewStep } from './ReviewCommentModal';
 import { ReviewStateTag } from './ReviewStateTag';

@@ -1,7 +1,7 @@
 import { REVIEW_COMMENT_MAX } from '@gk/contracts';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 export type ReviewStep = 'submit' | 'approve' | 'reject';
 

@@ -2,7 +2,7 @@ import { AuditOutlined } from '@ant-design/icons';
 import type { ListResource } from '@gk/contracts/list';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 // the drawer (its Timeline) loads when it is first opened
 const ReviewHistoryDrawer = lazy(() => import('./ReviewHistoryDrawer'));

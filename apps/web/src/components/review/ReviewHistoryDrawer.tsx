@@ -2,8 +2,8 @@ import { type Reply, type ReviewHistoryReply, type ReviewHistoryRow, reviewEndpo
 import type { ListResource } from '@gk/contracts/list';
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, Empty, Spin, Timeline, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { get } from '../../api/request';
+import { useTranslation } from '../../lib/i18n';
 import { ReviewStateTag } from './ReviewStateTag';
 import { reviewKeys } from './reviewApi';
 

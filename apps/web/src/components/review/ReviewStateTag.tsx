@@ -1,6 +1,6 @@
 import type { ReviewInfo } from '@gk/contracts';
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 const COLORS = { draft: 'default', pending: 'processing', approved: 'success', rejected: 'error' } as const;
 

@@ -3,9 +3,9 @@ import type { ListResource } from '@gk/contracts/list';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Drawer, Empty, List, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
+import { useTranslation } from '../../lib/i18n';
 import { FieldDiff } from './diff';
 
 type Row = Record<string, unknown>;

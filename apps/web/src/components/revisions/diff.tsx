@@ -1,6 +1,6 @@
 import { Empty, Table } from 'antd';
 import { diffChars } from 'diff';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 /** Rich text as the words a reader sees (tags dropped, paragraphs on lines of their own). */
 export function readableText(html: string): string {

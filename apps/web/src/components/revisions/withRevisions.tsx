@@ -2,7 +2,7 @@ import { HistoryOutlined } from '@ant-design/icons';
 import type { ListResource } from '@gk/contracts/list';
 import { Button } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { ReviewHistorySlot } from '../review/ReviewHistorySlot';
 
 // the drawer (version list, table, diff) loads when it is first opened: a detail page shows only the button

@@ -29,11 +29,11 @@ import { EditorContent, type Editor as TipTap, useEditor, useEditorState } from 
 import { StarterKit } from '@tiptap/starter-kit';
 import { Button, ColorPicker, Divider, Dropdown, Input, Modal, Select, Tooltip } from 'antd';
 import { type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fetchImageMeta, saveImageAlt, uploadImage } from '../../api/queries';
 import { RequestError } from '../../api/request';
 import { uploadEndpoints } from '../../api/shared.contracts';
 import { feedback } from '../../lib/feedback';
+import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 import { ContentHitsContext } from '../contentHits';
 import { IMAGE_ACCEPT, isAcceptedImage } from '../image/imageSlots';

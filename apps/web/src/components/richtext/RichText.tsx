@@ -2,7 +2,7 @@ import type { EditorConfig } from '@gk/contracts';
 import { LIMITS } from '@gk/contracts/list';
 import { Alert, Button, Input, Skeleton } from 'antd';
 import { Component, type ErrorInfo, lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { loadEditorConfig } from './editorConfig';
 
 /**

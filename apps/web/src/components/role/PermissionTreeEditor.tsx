@@ -2,7 +2,7 @@ import type { PermissionNode } from '@gk/contracts';
 import { Button, Empty, Input, Space, Switch, Tooltip, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import './PermissionTreeEditor.css';
 
 /** Each node of the tree with its parent and everything under it. */

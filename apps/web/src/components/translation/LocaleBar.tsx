@@ -1,6 +1,6 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Segmented, Space, Tag, Tooltip } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { type ContentLocales, STATUS_COLOR, statusOf } from './locales';
 
 export interface LocaleBarProps {

@@ -2,9 +2,8 @@ import { SEO_DESCRIPTION_SHOWN, SEO_TITLE_SHOWN, type SeoField, SLUG_MAX, seoSav
 import type { ListResource } from '@gk/contracts/list';
 import { Col, Form, type FormInstance, type FormRule, Input, Row, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { tr } from '../../lib/i18n';
+import { tr, useTranslation } from '../../lib/i18n';
 import { FlagSwitch, LocaleTag } from '../form/FormFields';
 import { ImageSlot } from '../image/ImageSlot';
 import { type FieldPath, localePath, slotKey } from './locales';

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ColumnOverride, Row } from '../../components/list/columns';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { useTranslation } from '../../lib/i18n';
 import { bannerResource } from './BannerList.contracts';
 import { bannerTypeOptions } from './bannerTypes';
 

@@ -2,13 +2,12 @@ import { ArrowRightOutlined, BulbOutlined, CalendarOutlined, SafetyOutlined, Sea
 import { Avatar, Card, Empty, Input, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { imageUrl } from '../../api/request';
 import { HOME_NAME, navLinks } from '../../app/routes';
 import { MenuIcon } from '../../layout/icons';
 import { useRouteTitle } from '../../layout/useRouteTable';
-import { dayjsLocale } from '../../lib/i18n';
+import { dayjsLocale, useTranslation } from '../../lib/i18n';
 import { useApp } from '../../stores/app';
 import { useSession } from '../../stores/session';
 import { HomeArt } from './HomeArt';

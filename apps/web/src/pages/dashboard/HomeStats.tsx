@@ -8,10 +8,9 @@ import {
 } from '@gk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, List, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { post } from '../../api/request';
-import { currentLang } from '../../lib/i18n';
+import { currentLang, useTranslation } from '../../lib/i18n';
 
 /** the same list filtered to another status */
 export function withStatus(url: string, status: string): string {

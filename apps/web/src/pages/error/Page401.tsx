@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, HomeOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 import { ErrorPage } from './ErrorPage';
 
 /** 401: back goes to /dashboard when `noGoBack` is set (or there is nowhere to go back to), else one step back. */

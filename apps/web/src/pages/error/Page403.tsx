@@ -1,7 +1,7 @@
 import { HomeOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 import { ErrorPage } from './ErrorPage';
 
 /** 403: no permission; offers the way back to /dashboard. */

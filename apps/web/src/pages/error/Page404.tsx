@@ -1,7 +1,7 @@
 import { HomeOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 import { ErrorPage } from './ErrorPage';
 
 /** 404: 'OOPS' with a hint to check the address and a link to /; `?reason=gateway` says access through the gateway is not allowed. */

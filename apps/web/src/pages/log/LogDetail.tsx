@@ -1,9 +1,9 @@
 import { logEndpoints, type Reply } from '@gk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Modal, Spin, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { post } from '../../api/request';
 import { type DiffField, FieldDiff, show } from '../../components/revisions/diff';
+import { useTranslation } from '../../lib/i18n';
 
 type Row = Record<string, unknown>;
 interface Detail extends Row {

@@ -1,9 +1,9 @@
+import { useTranslation } from '../../lib/i18n';
 import '../../components/components.css';
 import { LOG_ACTIONS, LOG_RESULT, logModuleLabel, logModules, logResource } from '@gk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ColumnOverride, Row } from '../../components/list/columns';
 import { canUndoImport, importIdOf, undoImport } from '../../components/list/import/undoImport';
 import { invalidateList, ListPage, type RowAction } from '../../components/list/ListPage';

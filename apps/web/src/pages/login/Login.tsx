@@ -1,11 +1,11 @@
 import { CloudServerOutlined, LockOutlined, SafetyCertificateOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LogoMark } from '../../app/Brand';
 import { LangButtons } from '../../app/LangButtons';
 import { login } from '../../app/session';
 import { useDocumentTitle } from '../../app/useTitle';
 import { feedback, loadFeedbackHost } from '../../lib/feedback';
+import { useTranslation } from '../../lib/i18n';
 import { Checkbox, PasswordInput, SubmitButton, TextInput } from './controls';
 import { PortArt } from './PortArt';
 import { clearRemembered, readRemembered, saveRemembered } from './remember';

@@ -3,7 +3,6 @@ import { formatBytes, IMAGE_ALT_MAX, MEDIA_TITLE_MAX, type MediaRow, mediaEndpoi
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Empty, Input, Popconfirm, Space, Spin, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RequestError } from '../../api/request';
 import { Denied } from '../../components/Denied';
@@ -11,6 +10,7 @@ import { isAcceptedImage } from '../../components/image/imageSlots';
 import { fetchMediaUsage, mediaTitle, replaceMedia, saveMedia, usageLink } from '../../components/image/media/mediaApi';
 import { useContentLocales } from '../../components/translation/locales';
 import { feedback } from '../../lib/feedback';
+import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 
 /** a use's resource as a word: the record's name (新闻), 用户头像, 回收站 */

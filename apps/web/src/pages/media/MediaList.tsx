@@ -21,7 +21,6 @@ import {
   type UploadProps,
 } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Denied } from '../../components/Denied';
 import { IMAGE_ACCEPT, isAcceptedImage } from '../../components/image/imageSlots';
 import { MediaGrid } from '../../components/image/media/MediaGrid';
@@ -36,6 +35,7 @@ import {
   uploadToLibrary,
 } from '../../components/image/media/mediaApi';
 import { feedback } from '../../lib/feedback';
+import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 import { MediaDetail, refusalText, useResourceLabel } from './MediaDetail';
 import '../../components/image/media/media.css';

@@ -2,7 +2,6 @@ import { LOGIN_STATUS, loginLogResource, monitorEndpoints, type Reply } from '@g
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Tag } from 'antd';
 import { type Key, useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import { Denied } from '../../components/Denied';
@@ -11,6 +10,7 @@ import { invalidateList, ListPage, type RowAction } from '../../components/list/
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
 import { ResultTag } from '../../components/ResultTag';
+import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 
 const search: SearchFieldConfig[] = [

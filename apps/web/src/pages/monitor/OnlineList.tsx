@@ -2,7 +2,6 @@ import { monitorEndpoints, onlineResource, type Reply } from '@gk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Tag } from 'antd';
 import { type Key, useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import { Denied } from '../../components/Denied';
@@ -10,6 +9,7 @@ import type { ColumnOverride, Row } from '../../components/list/columns';
 import { invalidateList, ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 
 const search: SearchFieldConfig[] = [{ name: 'userName' }, { name: 'ip' }];

@@ -2,10 +2,10 @@ import type { NoticeRow } from '@gk/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Card, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useOpenNotice } from '../../components/notice/NoticeBell';
 import { fetchNotices, markRead, noticesKey } from '../../components/notice/noticeApi';
 import { useNoticeCounts } from '../../components/notice/noticeStream';
+import { useTranslation } from '../../lib/i18n';
 import '../../components/notice/notice.css';
 
 const PAGE_SIZE = 20;

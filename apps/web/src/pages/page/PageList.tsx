@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { DialogFormConfig } from '../../components/DialogForm';
 import type { ColumnOverride } from '../../components/list/columns';
 import { ListPage } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { useTranslation } from '../../lib/i18n';
 import { pageResource } from './PageList.contracts';
 import { showTypeOptions } from './showTypes';
 

@@ -1,11 +1,11 @@
 import { profileEndpoints } from '@gk/contracts';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import { NewPasswordItem } from '../../components/form/NewPasswordItem';
+import { useTranslation } from '../../lib/i18n';
 import { reloadSessionInfo } from '../../lib/sessionInfo';
 import { useUnsavedChanges } from '../../lib/unsaved';
 import { useSession } from '../../stores/session';

@@ -1,11 +1,11 @@
 import { type Profile as ProfileData, profileEndpoints, type Reply } from '@gk/contracts';
 import { App, Button, Card, Descriptions, Form, Input, Space, Table, Tag } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import { ImageSlot } from '../../components/image/ImageSlot';
 import { ImageSlotsProvider, useImageSlots } from '../../components/image/imageSlots';
+import { useTranslation } from '../../lib/i18n';
 import { reloadSessionInfo } from '../../lib/sessionInfo';
 import { useUnsavedChanges } from '../../lib/unsaved';
 

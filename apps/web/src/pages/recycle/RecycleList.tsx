@@ -3,13 +3,13 @@ import { allResources, isRecyclable, type Reply, recycleEndpoints, recycleResour
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Typography } from 'antd';
 import { type Key, useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import { Denied } from '../../components/Denied';
 import type { Row } from '../../components/list/columns';
 import { invalidateList, ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 
 const RECYCLABLE = () => allResources().filter(isRecyclable);

@@ -21,10 +21,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Select, Space, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { post } from '../../api/request';
 import { feedback } from '../../lib/feedback';
+import { useTranslation } from '../../lib/i18n';
 import './calendar.css';
 
 /** the colour of each kind: 发布 green, 下线 orange, 发布计划 purple (the legend shows the same) */

@@ -11,12 +11,12 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fetchListPage } from '../../api/queries';
 import { post } from '../../api/request';
 import { DateTimeInput } from '../../components/form/DateTimeInput';
 import { nowText } from '../../components/publish/PublishTag';
+import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 import { RELEASE_LIST, RELEASE_LIST_KEY, ReleaseStateTag } from './shared';
 

@@ -3,10 +3,10 @@ import { type PageReply, RELEASE_STATES, type ReleaseRow, type ReleaseState, typ
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
+import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 import { RELEASE_DETAILS, RELEASE_LIST_KEY, ReleaseStateTag } from './shared';
 

@@ -1,6 +1,6 @@
 import type { ReleaseState } from '@gk/contracts';
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 /** the detail screen of a release (`?id=`; without one a new release) and the list */
 export const RELEASE_DETAILS = '/release/release-details';

@@ -3,12 +3,12 @@ import { allResources, type PageReply, type ReviewTodoRow, reviewEndpoints } fro
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { post } from '../../api/request';
 import { ReviewCommentModal, type ReviewStep } from '../../components/review/ReviewCommentModal';
 import { refreshReview, reviewKeys } from '../../components/review/reviewApi';
 import { reviewStep } from '../../components/review/reviewCalls';
+import { useTranslation } from '../../lib/i18n';
 
 const PAGE_SIZE = 20;
 

@@ -1,7 +1,7 @@
 import { apiDocsEndpoints } from '@gk/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { buildUrl, get } from '../../api/request';
+import { useTranslation } from '../../lib/i18n';
 
 /** the viewer (Swagger UI and its CSS, a large chunk of its own): loaded only when this screen shows */
 const Viewer = lazy(() => import('./ApiDocsViewer'));

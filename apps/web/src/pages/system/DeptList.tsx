@@ -2,9 +2,9 @@ import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@
 import { type DeptNode, deptEndpoints } from '@gk/contracts';
 import { App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
+import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 import { DeptTreeSelect, idsBelow, useDeptTree } from './deptTree';
 

@@ -2,11 +2,11 @@ import { type MenuSetting, menuKey, type Reply, roleEndpoints } from '@gk/contra
 import { App, Button, Card, Input, InputNumber, Select, Space, Switch, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type Key, useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import { MENU_ICON_NAMES, MenuIcon } from '../../layout/icons';
 import { useOwnGrants } from '../../lib/grants';
+import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 import { reloadSessionInfo } from '../../lib/sessionInfo';
 import { useUnsavedChanges } from '../../lib/unsaved';

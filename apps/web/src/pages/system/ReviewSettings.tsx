@@ -3,10 +3,10 @@ import { type Reply, type ReviewLevels, type ReviewSetting, reviewSettingsEndpoi
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Radio, Switch, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import { reviewKeys } from '../../components/review/reviewApi';
+import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 
 type Edit = Pick<ReviewSetting, 'levels' | 'selfApprove'>;

@@ -1,6 +1,6 @@
 import { DATA_SCOPES, roleEndpoints } from '@gk/contracts';
 import { Card, Form, Radio, Tree, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { toTreeData, useDeptTree } from './deptTree';
 
 /** The 自定义 scope's departments: a checkable tree, each department chosen on its own (no parent-child link). */

@@ -3,11 +3,11 @@ import { type PermissionNode, type Reply, ROLES, roleEndpoints, roleResource } f
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Space, Spin, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { withLoading } from '../../api/loading';
 import { invalidateResource } from '../../api/queries';
 import { post } from '../../api/request';
+import { useTranslation } from '../../lib/i18n';
 import '../../components/components.css';
 import { FormFields } from '../../components/form/FormFields';
 import { indexTree, PermissionTreeEditor } from '../../components/role/PermissionTreeEditor';

@@ -1,12 +1,12 @@
 import { ROLES, roleResource } from '@gk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { invalidateResource } from '../../api/queries';
 import type { ToggleOptions } from '../../components/list/columns';
 import { ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { useTranslation } from '../../lib/i18n';
 import { RoleUsers } from './RoleUsers';
 
 /**

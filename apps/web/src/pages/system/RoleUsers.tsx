@@ -3,9 +3,9 @@ import { type Reply, roleEndpoints, type UserInfoAccess } from '@gk/contracts';
 import { App, Button, Drawer, Input, Modal, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import type { Key } from 'react';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
+import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 
 type RoleUser = UserInfoAccess & {

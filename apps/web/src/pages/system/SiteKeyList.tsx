@@ -2,7 +2,6 @@ import { SITE_KEY_MODES, siteKeyEndpoints, siteKeyResource } from '@gk/contracts
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Modal, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { invalidateResource } from '../../api/queries';
 import { post } from '../../api/request';
 import type { DialogFormConfig } from '../../components/DialogForm';
@@ -10,6 +9,7 @@ import type { ColumnOverride } from '../../components/list/columns';
 import { ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { useTranslation } from '../../lib/i18n';
 
 type Row = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 import type { DeptNode, Reply } from '@gk/contracts';
 import { TreeSelect } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { post } from '../../api/request';
+import { useTranslation } from '../../lib/i18n';
 
 /**
  * The department tree (issue 25) as 部门管理, 用户管理 and 角色详情 read it, each through its own call (`path`): the

@@ -1,8 +1,8 @@
 import { type Reply, type RoleOption, userInfoEndpoints } from '@gk/contracts';
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { post } from '../../api/request';
+import { useTranslation } from '../../lib/i18n';
 
 /**
  * The user dialog's 角色 control: the roles the signed-in user may assign (their grants cover the role's, issue 21;

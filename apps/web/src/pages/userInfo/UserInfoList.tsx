@@ -2,7 +2,6 @@ import { LockOutlined } from '@ant-design/icons';
 import { type DeptNode, stripChinese, USER_NAME_MAX, type UserInfoAccess, userInfoEndpoints, userInfoResource } from '@gk/contracts';
 import { App, Button, Card, Form, Input, Modal, Space, Tag, Tooltip, Tree } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import type { DialogFormConfig } from '../../components/DialogForm';
@@ -13,7 +12,7 @@ import type { ColumnOverride, Row, ToggleOptions } from '../../components/list/c
 import { ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
-import { tr } from '../../lib/i18n';
+import { tr, useTranslation } from '../../lib/i18n';
 import { useSession } from '../../stores/session';
 import { DeptTreeSelect, toTreeData, useDeptTree } from '../system/deptTree';
 import { RoleMultiSelect } from './RoleMultiSelect';

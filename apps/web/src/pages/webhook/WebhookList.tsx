@@ -11,13 +11,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Input, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { post } from '../../api/request';
 import type { DialogFormConfig } from '../../components/DialogForm';
 import type { ColumnOverride } from '../../components/list/columns';
 import { ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { useTranslation } from '../../lib/i18n';
 
 type Row = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { formatBytes, type MediaRow } from '@gk/contracts';
 import { Checkbox, Empty, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { mediaTitle, thumbOf } from './mediaApi';
 import './media.css';
 

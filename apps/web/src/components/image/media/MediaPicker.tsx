@@ -2,7 +2,7 @@ import type { MediaRow } from '@gk/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Checkbox, Input, Modal, Pagination, Spin, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { MediaGrid } from './MediaGrid';
 import { fetchMediaPage, mediaKey } from './mediaApi';
 

@@ -3,9 +3,9 @@ import { type BatchAction, type BatchActionOf, type BatchReply, batchActionsOf, 
 import type { ListResource } from '@gk/contracts/list';
 import { App, Button, Dropdown, Form, type MenuProps, Modal, Tooltip, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { withLoading } from '../../../api/loading';
 import { post } from '../../../api/request';
+import { useTranslation } from '../../../lib/i18n';
 import { usePermission } from '../../../lib/Permission';
 import { RemoteSelect } from '../../RemoteSelect';
 import { fullResource } from '../../resource/fullResource';

@@ -13,9 +13,9 @@ import type { ListResource } from '@gk/contracts/list';
 import { Alert, App, Button, Modal, Progress, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { get } from '../../../api/request';
 import { sendForm } from '../../../api/sendForm';
+import { useTranslation } from '../../../lib/i18n';
 import { fullResource } from '../../resource/fullResource';
 import { saveBlob } from '../saveBlob';
 
