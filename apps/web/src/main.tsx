@@ -14,8 +14,9 @@ import './styles.css';
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadForNewVersion()) event.preventDefault();
 });
-// the toast host: the antd scope, loaded with the first toast or dialog (not on the login page's critical path)
-setFeedbackHostLoader(() => import('./app/antd').then((m) => m.mountFeedbackHost()));
+// the toasts' and dialogs' holder: antd's message and Modal in the antd scope's root, loaded with the first toast or
+// dialog or the first touch of a signed-in page (never on a first screen's critical path)
+setFeedbackHostLoader(() => import('./app/antd').then((m) => m.mountFeedback()));
 preloadFirstScreen(!!getToken());
 const router = createRouter();
 

@@ -1,4 +1,4 @@
-import { ConfigProvider, Modal, message, Spin, type ThemeConfig, theme } from 'antd';
+import { ConfigProvider, Spin, type ThemeConfig, theme } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import esES from 'antd/es/locale/es_ES';
 import zhCN from 'antd/es/locale/zh_CN';
@@ -6,10 +6,10 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import 'dayjs/locale/zh-cn';
 import type { Lang } from '@gk/contracts/i18n';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useLoading } from '../api/loading';
-import { setFeedbackHost } from '../lib/feedback';
+import { loadFeedbackHost } from '../lib/feedback';
 import { dayjsLocale, useTranslation } from '../lib/i18n';
 import { useReducedMotion } from '../lib/reducedMotion';
 import { useApp } from '../stores/app';
@@ -19,8 +19,8 @@ import { applyThemeVars, cacheThemeVars, FONT_FAMILY } from './theme';
 /**
  * The Ant Design scope, loaded with the first screen that needs antd (the layout, the error pages) or
  * the first toast / dialog — never on the login page's critical path. It holds the ConfigProvider
- * (theme, locale, component size), the feedback holder of the request layer, the theme variables of
- * the plain-CSS shell, the global loading overlay and the dayjs locale.
+ * (theme, locale, component size), the root the toasts' and dialogs' holder joins when first needed, the theme
+ * variables of the plain-CSS shell, the global loading overlay and the dayjs locale.
  */
 const ANTD_LOCALE = { zh: zhCN, en: enUS, es: esES } satisfies Record<Lang, unknown>;
 
@@ -61,22 +61,6 @@ export function AntdConfig({ children }: { children: ReactNode }) {
     <ConfigProvider locale={ANTD_LOCALE[lang]} theme={themeConfig} componentSize={size}>
       {children}
     </ConfigProvider>
-  );
-}
-
-/** Hands context-aware message / modal instances (theme, locale) to the request layer and the login page. */
-function FeedbackHolder() {
-  const [messageApi, messageHolder] = message.useMessage();
-  const [modalApi, modalHolder] = Modal.useModal();
-  useEffect(() => {
-    setFeedbackHost({ message: messageApi, modal: modalApi });
-    return () => setFeedbackHost(null);
-  }, [messageApi, modalApi]);
-  return (
-    <>
-      {messageHolder}
-      {modalHolder}
-    </>
   );
 }
 
@@ -125,39 +109,66 @@ function LoadingOverlay() {
   return <Spin fullscreen spinning={loading} description={t('common.processing')} />;
 }
 
-let hostMounted = false;
-
-/**
- * Mounts the holder of the toasts and dialogs, the theme variables and the loading overlay in a root
- * of their own (once), so they need no place in the page's tree and no re-render of it.
- */
 let hostRoot: ReturnType<typeof createRoot> | null = null;
+/** The holder of the toasts and dialogs, once its chunk is loaded (app/FeedbackHolder.tsx). */
+let Holder: ComponentType | null = null;
 
-export function mountFeedbackHost() {
-  if (hostMounted || typeof document === 'undefined') return;
-  hostMounted = true;
-  const el = document.createElement('div');
-  el.dataset.gkFeedback = '';
-  document.body.appendChild(el);
-  hostRoot = createRoot(el);
-  hostRoot.render(
+function renderHost() {
+  hostRoot?.render(
     <AntdConfig>
-      <FeedbackHolder />
+      {Holder && <Holder />}
       <ThemeVars />
       <LoadingOverlay />
     </AntdConfig>,
   );
 }
 
+/**
+ * Mounts the theme variables and the loading overlay in a root of their own (once), so they need no place in
+ * the page's tree and no re-render of it; the toasts' and dialogs' holder joins them when it is loaded.
+ */
+export function mountFeedbackHost() {
+  if (hostRoot || typeof document === 'undefined') return;
+  const el = document.createElement('div');
+  el.dataset.gkFeedback = '';
+  document.body.appendChild(el);
+  hostRoot = createRoot(el);
+  renderHost();
+}
+
+/** The feedback host's loader (main.tsx): antd's message and Modal, in the host's root. */
+export async function mountFeedback() {
+  const m = await import('./FeedbackHolder');
+  Holder = m.FeedbackHolder;
+  mountFeedbackHost();
+  renderHost();
+}
+
 /** Unmounts the feedback host (tests: before their document goes away, so no render runs after it). */
 export function unmountFeedbackHost() {
   hostRoot?.unmount();
   hostRoot = null;
-  hostMounted = false;
+}
+
+/**
+ * The user's first touch of the page (a pointer pressed, a key) fetches the toasts' and dialogs' code, so the
+ * toast or dialog it leads to (a save, a delete) shows at once; a request error fetches it too.
+ */
+function loadFeedbackOnFirstTouch() {
+  const events = ['pointerdown', 'keydown'] as const;
+  const touched = () => {
+    for (const e of events) window.removeEventListener(e, touched, true);
+    loadFeedbackHost().catch(() => {});
+  };
+  for (const e of events) window.addEventListener(e, touched, { capture: true, passive: true });
+  return () => {
+    for (const e of events) window.removeEventListener(e, touched, true);
+  };
 }
 
 /** The antd scope of a subtree (the layout, the error pages). */
 export default function AntdScope({ children }: { children: ReactNode }) {
   useEffect(mountFeedbackHost, []);
+  useEffect(loadFeedbackOnFirstTouch, []);
   return <AntdConfig>{children}</AntdConfig>;
 }

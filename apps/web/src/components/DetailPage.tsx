@@ -1,10 +1,11 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import type { ContentHit } from '@gk/contracts';
 import { hasSeo, isContentChecked, localeFields, SEO_FIELDS } from '@gk/contracts/form';
-import { App, Button, Card, Collapse, Form, type FormInstance, Space, Spin, Tooltip, Typography } from 'antd';
+import { Button, Card, Collapse, Form, type FormInstance, Space, Spin, Tooltip, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useRecord, useSave } from '../api/queries';
+import { useFeedback } from '../lib/feedback';
 import { useTranslation } from '../lib/i18n';
 import { usePermission } from '../lib/Permission';
 import { useUnsavedChanges } from '../lib/unsaved';
@@ -122,7 +123,7 @@ export function DetailPage({
   headExtra,
 }: DetailPageProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = single ? null : params.get('id') || null;

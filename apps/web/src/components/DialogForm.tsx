@@ -1,7 +1,8 @@
 import type { ListResource } from '@gk/contracts/list';
-import { App, Form, Modal, Spin } from 'antd';
+import { Form, Modal, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useRecord, useSave } from '../api/queries';
+import { useFeedback } from '../lib/feedback';
 import { useTranslation } from '../lib/i18n';
 import { askDiscard } from '../lib/unsaved';
 import { type FormFieldConfig, FormFields } from './form/FormFields';
@@ -47,7 +48,7 @@ type Values = Record<string, unknown>;
 export function DialogForm({ resource: listResource, config, record, onClose, onSaved }: DialogFormProps) {
   const resource = fullResource(listResource);
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const slots = useImageSlots({ uploadErrorMessage: config.uploadErrorMessage });

@@ -13,7 +13,7 @@ import { setFeedback } from '../lib/feedback';
  */
 const THEME = { zeroRuntime: true, token: { motion: false } } as const;
 
-/** Hands the App's message / modal to the request layer, as the real Providers do. */
+/** Hands the App's message / modal to every screen and the request layer, as the app's holder does (app/FeedbackHolder.tsx). */
 function FeedbackHolder() {
   const { message, modal } = AntApp.useApp();
   useEffect(() => {

@@ -1,5 +1,4 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { queryClient } from '../api/queryClient';
@@ -41,9 +40,7 @@ function useDevice() {
 export default function Layout() {
   return (
     <QueryClientProvider client={queryClient}>
-      <AntApp component={false}>
-        <Shell />
-      </AntApp>
+      <Shell />
     </QueryClientProvider>
   );
 }

@@ -1,22 +1,34 @@
 import type { ModalFuncProps } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
+import type { HookAPI } from 'antd/es/modal/useModal';
 
 /**
- * The toast host: toasts and dialogs for code that lives outside React (the request layer) and for the
- * login page. Ant Design is not on the login page's critical path: the first call runs the host loader
- * the app registered (`setFeedbackHostLoader`, main.tsx: the antd scope, app/antd.tsx), which mounts a
- * holder with the context-aware `message` / `Modal` instances (theme, locale) and hands them over here;
- * calls made meanwhile run as soon as it is there. `setFeedback` overrides the holder (tests, or a
- * screen that brings its own). This module imports nothing of the app (lib/ is the bottom layer).
+ * Toasts and dialogs for every screen and for code outside React (the request layer, the login page), without
+ * antd's message / Modal / notification on any first screen. The first call runs the host loader the app
+ * registered (`setFeedbackHostLoader`, main.tsx: app/antd.tsx), which mounts a holder with the context-aware
+ * `message` / `Modal` instances (theme, locale) and hands them over here (`setFeedbackHost`); calls made meanwhile
+ * run as soon as it is there, in order. Once there, a call runs at once, as antd's own would. `setFeedback`
+ * overrides the holder (tests, or a screen that brings its own). This module imports nothing of the app (lib/ is
+ * the bottom layer).
  */
+type Say = 'error' | 'success' | 'warning' | 'info' | 'loading';
+type Ask = 'confirm' | 'info' | 'error' | 'warning';
+
+/** What a holder hands over: antd's hook instances (or a test's stand-ins). */
 export interface Feedback {
-  message: Pick<MessageInstance, 'error' | 'success' | 'warning' | 'info'>;
-  modal: { confirm: (config: ModalFuncProps) => unknown };
+  message: Pick<MessageInstance, Exclude<Say, 'loading'>> & Partial<Pick<MessageInstance, 'loading'>>;
+  modal: Partial<Pick<HookAPI, Ask>> & Pick<HookAPI, 'confirm'>;
+}
+
+/** What screens call: a toast, or a dialog whose promise tells whether it was confirmed (false when closed otherwise, or when the holder could not load). */
+export interface FeedbackApi {
+  message: { [K in Say]: (...args: Parameters<MessageInstance[K]>) => void };
+  modal: { [K in Ask]: (config: ModalFuncProps) => Promise<boolean> };
 }
 
 let current: Feedback | null = null;
 let host: Feedback | null = null;
-let queue: ((f: Feedback) => void)[] = [];
+let queue: { run: (f: Feedback) => void; drop: () => void }[] = [];
 
 function active(): Feedback | null {
   return current ?? host;
@@ -27,7 +39,7 @@ function flush() {
   if (!f) return;
   const q = queue;
   queue = [];
-  for (const run of q) run(f);
+  for (const call of q) call.run(f);
 }
 
 export function setFeedback(f: Feedback | null) {
@@ -35,7 +47,7 @@ export function setFeedback(f: Feedback | null) {
   flush();
 }
 
-/** Called by the antd scope's holder (app/antd.tsx). */
+/** Called by the antd scope's holder (app/FeedbackHolder.tsx). */
 export function setFeedbackHost(f: Feedback | null) {
   host = f;
   flush();
@@ -55,37 +67,60 @@ export function feedbackHostLoading(): Promise<unknown> | null {
   return loading;
 }
 
-/** Runs the registered host loader, which mounts the feedback holder (once). */
+/** Runs the registered host loader, which mounts the feedback holder (once; again after a failed load). */
 export function loadFeedbackHost(): Promise<unknown> {
   if (!hostLoader) return Promise.reject(new Error('no feedback host registered'));
-  loading ??= hostLoader();
+  loading ??= hostLoader().catch((e: unknown) => {
+    // the chunk could not load (offline, a stale deployment): the calls waiting are dropped (a dialog answers
+    // "not confirmed"), the page goes on, and the next call tries again
+    loading = null;
+    const q = queue;
+    queue = [];
+    for (const call of q) call.drop();
+    throw e;
+  });
   return loading;
 }
 
-function later(run: (f: Feedback) => void) {
+function later(run: (f: Feedback) => void, drop: () => void = () => {}) {
   const f = active();
   if (f) {
     run(f);
     return;
   }
-  queue.push(run);
-  loadFeedbackHost().catch(() => {
-    // the chunk could not load (offline, a stale deployment): the calls are dropped, the page goes on
-    queue = [];
-    loading = null;
-  });
+  queue.push({ run, drop });
+  loadFeedbackHost().catch(() => {});
 }
 
-const deferred: Feedback = {
-  message: {
-    error: ((...a: Parameters<MessageInstance['error']>) => later((f) => f.message.error(...a))) as MessageInstance['error'],
-    success: ((...a: Parameters<MessageInstance['success']>) => later((f) => f.message.success(...a))) as MessageInstance['success'],
-    warning: ((...a: Parameters<MessageInstance['warning']>) => later((f) => f.message.warning(...a))) as MessageInstance['warning'],
-    info: ((...a: Parameters<MessageInstance['info']>) => later((f) => f.message.info(...a))) as MessageInstance['info'],
-  },
-  modal: { confirm: (config) => later((f) => f.modal.confirm(config)) },
+const say =
+  <K extends Say>(kind: K) =>
+  (...args: Parameters<MessageInstance[K]>) =>
+    later((f) => (f.message[kind] as ((...a: Parameters<MessageInstance[K]>) => unknown) | undefined)?.(...args));
+
+const ask = (kind: Ask) => (config: ModalFuncProps) =>
+  new Promise<boolean>((resolve) =>
+    later(
+      (f) => {
+        const open = f.modal[kind] ?? f.modal.confirm;
+        // antd's hook dialogs are thenables that settle with true (OK) or false (cancel, closed) when they close
+        Promise.resolve(open(config)).then(
+          (confirmed) => resolve(confirmed === true),
+          () => resolve(false),
+        );
+      },
+      () => resolve(false),
+    ),
+  );
+
+const api: FeedbackApi = {
+  message: { error: say('error'), success: say('success'), warning: say('warning'), info: say('info'), loading: say('loading') },
+  modal: { confirm: ask('confirm'), info: ask('info'), error: ask('error'), warning: ask('warning') },
 };
 
-export function feedback(): Feedback {
-  return active() ?? deferred;
+/** The toasts and dialogs (one object for the whole app; its calls go to the holder, loading it first if needed). */
+export function feedback(): FeedbackApi {
+  return api;
 }
+
+/** The same object for components, where antd's `App.useApp()` would be (no provider needed, not a hook). */
+export const useFeedback = feedback;

@@ -49,8 +49,8 @@ window.getComputedStyle = ((elt: Element) => getComputedStyle(elt)) as typeof wi
 initI18n('zh');
 // as main.tsx does: the toast host is the antd scope
 setFeedbackHostLoader(() =>
-  import('../app/antd').then((m) => {
-    m.mountFeedbackHost();
+  import('../app/antd').then(async (m) => {
+    await m.mountFeedback();
     return m;
   }),
 );

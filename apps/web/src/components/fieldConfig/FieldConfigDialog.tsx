@@ -5,10 +5,11 @@ import { CSS } from '@dnd-kit/utilities';
 import { type FieldConfigData, fieldConfigEndpoints, type SuccessReply } from '@gk/contracts';
 import type { ListResource } from '@gk/contracts/list';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Modal, Spin, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Modal, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { withLoading } from '../../api/loading';
 import { post, RequestError } from '../../api/request';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import { fieldConfigKey, listableFields, useFieldConfig, visibleFields } from './useFieldConfig';
 
@@ -85,7 +86,7 @@ function SortableRow({ item, onCheck, onPin }: { item: FieldItem; onCheck: (v: b
 
 export function FieldConfigDialog({ resource, modelType, onClose }: { resource: ListResource; modelType: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const config = useFieldConfig(modelType);
   const [items, setItems] = useState<FieldItem[] | null>(null);

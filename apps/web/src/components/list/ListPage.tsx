@@ -9,12 +9,13 @@ import {
 } from '@ant-design/icons';
 import type { Endpoint, Reply } from '@gk/contracts';
 import { batchActionsOf, type ListResource, PAGE_SIZES } from '@gk/contracts/list';
-import { App, Button, Card, Space, Tooltip } from 'antd';
+import { Button, Card, Space, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import { type Key, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
+import { useFeedback } from '../../lib/feedback';
 import { currentLang, useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 import { Denied } from '../Denied';
@@ -116,7 +117,7 @@ export function ListPage({
   rowLock,
 }: ListPageProps) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const can = usePermission();
   const navigate = useNavigate();
   // a translatable resource's list also filters by translation (译文语言 / 译文状态) and shows a 翻译 column

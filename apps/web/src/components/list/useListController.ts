@@ -1,11 +1,11 @@
 import type { PageReply } from '@gk/contracts';
 import { isRecyclable, type ListResource, PAGE_SIZES } from '@gk/contracts/list';
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { fetchListPage, invalidateResource, queryKeys, type Row, useDelete, useToggle } from '../../api/queries';
 import { queryClient } from '../../api/queryClient';
+import { useFeedback } from '../../lib/feedback';
 import { currentLang, useTranslation } from '../../lib/i18n';
 import { fieldConfigQuery } from '../fieldConfig/useFieldConfig';
 import { withTranslationSearch } from '../translation/listTranslation';
@@ -79,7 +79,7 @@ export function useListController({
   deleteText,
 }: ListControllerOptions) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   if (!resource.endpoints.list) throw new Error(`${resource.name} has no list endpoint`);

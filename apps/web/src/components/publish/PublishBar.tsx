@@ -12,13 +12,14 @@ import type { Endpoint } from '@gk/contracts';
 import { checkSchedule } from '@gk/contracts/form';
 import { type ListResource, shownPublishState } from '@gk/contracts/list';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown, Grid, type MenuProps, Modal, Skeleton, Space, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Grid, type MenuProps, Modal, Skeleton, Space, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import { draftEndpoints } from '../../api/detail.contracts';
 import { withLoading } from '../../api/loading';
 import { invalidateResource } from '../../api/queries';
 import { post } from '../../api/request';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 import type { DetailActionsApi } from '../DetailPage';
@@ -64,7 +65,7 @@ function Gate({ reason, children }: { reason: string | null; children: ReactNode
  */
 export function PublishBar({ api, resource, publish, unpublish, preview, previewForm }: PublishBarProps) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const client = useQueryClient();
   const can = usePermission();
   const wide = Grid.useBreakpoint().md !== false;

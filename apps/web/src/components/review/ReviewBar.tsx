@@ -2,8 +2,9 @@ import { AuditOutlined, CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import type { ReviewInfo } from '@gk/contracts';
 import type { ListResource } from '@gk/contracts/list';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import type { DetailActionsApi } from '../DetailPage';
 import { ReviewCommentModal, type ReviewStep } from './ReviewCommentModal';
@@ -26,7 +27,7 @@ export interface ReviewBarProps {
  */
 export default function ReviewBar({ api, resource, info }: ReviewBarProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const [step, setStep] = useState<ReviewStep | null>(null);
   const title = String(api.record?.title ?? api.record?.name ?? '');

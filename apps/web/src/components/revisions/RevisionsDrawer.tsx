@@ -1,10 +1,11 @@
 import { type Reply, type RevisionRow, revisionEndpoints } from '@gk/contracts';
 import type { ListResource } from '@gk/contracts/list';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Checkbox, Drawer, Empty, List, Space, Typography } from 'antd';
+import { Button, Checkbox, Drawer, Empty, List, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import { FieldDiff } from './diff';
 
@@ -41,7 +42,7 @@ export interface RevisionsDrawerProps {
 /** 历史版本 of a detail page (opened by its button, withRevisions.tsx): the saved versions, a side-by-side diff of any two, 恢复此版本. */
 export function RevisionsDrawer({ resource, id, onRestored, dirty, open, onClose }: RevisionsDrawerProps) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [picked, setPicked] = useState<number[]>([]);
   const list = useQuery({
     queryKey: ['revisions', resource.name, id],

@@ -1,8 +1,8 @@
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import '../../components/components.css';
 import { LOG_ACTIONS, LOG_RESULT, logModuleLabel, logModules, logResource } from '@gk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useMemo, useState } from 'react';
 import type { ColumnOverride, Row } from '../../components/list/columns';
 import { canUndoImport, importIdOf, undoImport } from '../../components/list/import/undoImport';
@@ -21,7 +21,7 @@ export const OPER_LOG_WIDTHS = { resultName: 100, costMs: 110 } as const;
  */
 export default function OperLogList() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const client = useQueryClient();
   const [open, setOpen] = useState<number | null>(null);
   const search = useMemo<SearchFieldConfig[]>(

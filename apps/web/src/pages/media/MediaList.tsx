@@ -2,7 +2,6 @@ import { AppstoreOutlined, DeleteOutlined, UnorderedListOutlined, UploadOutlined
 import { allResources, formatBytes, type MediaRow, mediaEndpoints } from '@gk/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Card,
   Checkbox,
@@ -34,7 +33,7 @@ import {
   thumbOf,
   uploadToLibrary,
 } from '../../components/image/media/mediaApi';
-import { feedback } from '../../lib/feedback';
+import { feedback, useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 import { MediaDetail, refusalText, useResourceLabel } from './MediaDetail';
@@ -56,7 +55,7 @@ export default function MediaList() {
   const can = usePermission();
   const client = useQueryClient();
   const label = useResourceLabel();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [keyword, setKeyword] = useState('');
   const [unused, setUnused] = useState(false);
   const [resource, setResource] = useState<string | undefined>();

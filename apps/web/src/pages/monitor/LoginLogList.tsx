@@ -1,6 +1,6 @@
 import { LOGIN_STATUS, loginLogResource, monitorEndpoints, type Reply } from '@gk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { type Key, useCallback, useMemo } from 'react';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
@@ -10,6 +10,7 @@ import { invalidateList, ListPage, type RowAction } from '../../components/list/
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
 import { ResultTag } from '../../components/ResultTag';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 
@@ -37,7 +38,7 @@ export const LOGIN_LOG_WIDTHS = { userName: 180, statusName: 100 } as const;
  */
 export default function LoginLogList() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const client = useQueryClient();
   const can = usePermission();
   const unlockPath = monitorEndpoints.unlockAccount.path;

@@ -1,6 +1,6 @@
 import { monitorEndpoints, onlineResource, type Reply } from '@gk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { type Key, useCallback, useMemo } from 'react';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
@@ -9,6 +9,7 @@ import type { ColumnOverride, Row } from '../../components/list/columns';
 import { invalidateList, ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 
@@ -23,7 +24,7 @@ export const ONLINE_WIDTHS = { userName: 200 } as const;
  */
 export default function OnlineList() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const client = useQueryClient();
   const can = usePermission();
 

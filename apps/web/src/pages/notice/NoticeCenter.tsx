@@ -1,10 +1,11 @@
 import type { NoticeRow } from '@gk/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Segmented, Space, Table, Tag } from 'antd';
+import { Badge, Button, Card, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useOpenNotice } from '../../components/notice/NoticeBell';
 import { fetchNotices, markRead, noticesKey } from '../../components/notice/noticeApi';
 import { useNoticeCounts } from '../../components/notice/noticeStream';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import '../../components/notice/notice.css';
 
@@ -16,7 +17,7 @@ const PAGE_SIZE = 20;
  */
 export default function NoticeCenter() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const qc = useQueryClient();
   const [unread, setUnread] = useState(false);
   const [pageNumber, setPage] = useState(1);

@@ -1,10 +1,11 @@
 import { profileEndpoints } from '@gk/contracts';
-import { App, Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import { NewPasswordItem } from '../../components/form/NewPasswordItem';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import { reloadSessionInfo } from '../../lib/sessionInfo';
 import { useUnsavedChanges } from '../../lib/unsaved';
@@ -17,7 +18,7 @@ import { useSession } from '../../stores/session';
  */
 export default function ChangePassword() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const mustChange = useSession((s) => !!s.user?.mustChangePwd);
   const [form] = Form.useForm();

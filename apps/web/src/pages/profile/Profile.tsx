@@ -1,10 +1,11 @@
 import { type Profile as ProfileData, profileEndpoints, type Reply } from '@gk/contracts';
-import { App, Button, Card, Descriptions, Form, Input, Space, Table, Tag } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Space, Table, Tag } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import { ImageSlot } from '../../components/image/ImageSlot';
 import { ImageSlotsProvider, useImageSlots } from '../../components/image/imageSlots';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import { reloadSessionInfo } from '../../lib/sessionInfo';
 import { useUnsavedChanges } from '../../lib/unsaved';
@@ -15,7 +16,7 @@ import { useUnsavedChanges } from '../../lib/unsaved';
  */
 export default function Profile() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [data, setData] = useState<ProfileData | null>(null);
   const [form] = Form.useForm();
   const slots = useImageSlots();

@@ -1,7 +1,7 @@
 import { UndoOutlined } from '@ant-design/icons';
 import { allResources, isRecyclable, type Reply, recycleEndpoints, recycleResource } from '@gk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { type Key, useCallback, useMemo } from 'react';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
@@ -9,6 +9,7 @@ import { Denied } from '../../components/Denied';
 import type { Row } from '../../components/list/columns';
 import { invalidateList, ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 
@@ -23,7 +24,7 @@ const PURGE = { button: 'recycle.purge', confirm: 'recycle.confirmPurge' } as co
  */
 export default function RecycleList() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const client = useQueryClient();
   const can = usePermission();
 

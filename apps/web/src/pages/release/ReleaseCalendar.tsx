@@ -18,12 +18,12 @@ import {
   resourceByName,
 } from '@gk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Select, Space, Spin, Tag } from 'antd';
+import { Alert, Select, Space, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { post } from '../../api/request';
-import { feedback } from '../../lib/feedback';
+import { feedback, useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import './calendar.css';
 
@@ -95,7 +95,7 @@ export default function ReleaseCalendar() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
   const [shown, setShown] = useState<string[]>([]);
   const [week, setWeek] = useState(false);

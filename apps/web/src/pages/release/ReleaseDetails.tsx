@@ -9,13 +9,14 @@ import {
   resourceByName,
 } from '@gk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fetchListPage } from '../../api/queries';
 import { post } from '../../api/request';
 import { DateTimeInput } from '../../components/form/DateTimeInput';
 import { nowText } from '../../components/publish/PublishTag';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 import { RELEASE_LIST, RELEASE_LIST_KEY, ReleaseStateTag } from './shared';
@@ -90,7 +91,7 @@ function RecordSearch({ resource, onPick, disabled }: { resource: string | null;
  */
 export default function ReleaseDetails() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const client = useQueryClient();
   const can = usePermission();

@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type PageReply, RELEASE_STATES, type ReleaseRow, type ReleaseState, type Reply, releaseEndpoints } from '@gk/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 import { RELEASE_DETAILS, RELEASE_LIST_KEY, ReleaseStateTag } from './shared';
@@ -24,7 +25,7 @@ interface Query {
  */
 export default function ReleaseList() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const client = useQueryClient();
   const can = usePermission();

@@ -1,13 +1,14 @@
 import { CheckOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import { allResources, type PageReply, type ReviewTodoRow, reviewEndpoints } from '@gk/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { post } from '../../api/request';
 import { ReviewCommentModal, type ReviewStep } from '../../components/review/ReviewCommentModal';
 import { refreshReview, reviewKeys } from '../../components/review/reviewApi';
 import { reviewStep } from '../../components/review/reviewCalls';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 
 const PAGE_SIZE = 20;
@@ -19,7 +20,7 @@ const PAGE_SIZE = 20;
  */
 export default function ReviewTodo() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const [resource, setResource] = useState<string | undefined>(undefined);
   const [pageNumber, setPageNumber] = useState(1);

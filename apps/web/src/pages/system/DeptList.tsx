@@ -1,9 +1,10 @@
 import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type DeptNode, deptEndpoints } from '@gk/contracts';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 import { DeptTreeSelect, idsBelow, useDeptTree } from './deptTree';
@@ -17,7 +18,7 @@ type Editing = { id?: number; parentId: number | null; name?: string; sortNo?: n
  */
 export default function DeptList() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const can = usePermission();
   const { tree, loading, reload } = useDeptTree(deptEndpoints.tree.path);
   const [editing, setEditing] = useState<Editing | null>(null);

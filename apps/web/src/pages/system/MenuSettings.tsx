@@ -1,10 +1,11 @@
 import { type MenuSetting, menuKey, type Reply, roleEndpoints } from '@gk/contracts';
-import { App, Button, Card, Input, InputNumber, Select, Space, Switch, Table, Tooltip, Typography } from 'antd';
+import { Button, Card, Input, InputNumber, Select, Space, Switch, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type Key, useCallback, useEffect, useMemo, useState } from 'react';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import { MENU_ICON_NAMES, MenuIcon } from '../../layout/icons';
+import { useFeedback } from '../../lib/feedback';
 import { useOwnGrants } from '../../lib/grants';
 import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
@@ -21,7 +22,7 @@ type Draft = { title: string; icon: string; sortNo: number; isHidden: boolean };
  */
 export default function MenuSettings() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [rows, setRows] = useState<MenuSetting[]>([]);
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const [loading, setLoading] = useState(true);

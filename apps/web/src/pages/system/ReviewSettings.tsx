@@ -1,11 +1,12 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { type Reply, type ReviewLevels, type ReviewSetting, reviewSettingsEndpoints } from '@gk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Radio, Switch, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Radio, Switch, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
 import { reviewKeys } from '../../components/review/reviewApi';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 
@@ -24,7 +25,7 @@ const LEVELS: { value: ReviewLevels; label: string }[] = [
  */
 export default function ReviewSettings() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const can = usePermission();
   const maySave = can(reviewSettingsEndpoints.save.path);

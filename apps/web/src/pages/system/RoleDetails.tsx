@@ -1,12 +1,13 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { type PermissionNode, type Reply, ROLES, roleEndpoints, roleResource } from '@gk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Space, Spin, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Form, Space, Spin, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { withLoading } from '../../api/loading';
 import { invalidateResource } from '../../api/queries';
 import { post } from '../../api/request';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import '../../components/components.css';
 import { FormFields } from '../../components/form/FormFields';
@@ -38,7 +39,7 @@ function heldKeys(nodes: PermissionNode[]): Set<string> {
  */
 export default function RoleDetails() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const client = useQueryClient();
   const [params] = useSearchParams();

@@ -1,10 +1,11 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import { type Reply, roleEndpoints, type UserInfoAccess } from '@gk/contracts';
-import { App, Button, Drawer, Input, Modal, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Drawer, Input, Modal, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import type { Key } from 'react';
 import { useCallback, useEffect, useState } from 'react';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 
@@ -91,7 +92,7 @@ function useRowSelection(selected: Key[], setSelected: (k: Key[]) => void) {
 /** 添加用户: the accounts not holding the role; the chosen ones get it. */
 function AddUsers({ role, onClose, onDone }: { role: { id: number; name: string }; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const list = useRoleUserPage(role.id, false);
   const [selected, setSelected] = useState<Key[]>([]);
   const columns = useColumns();
@@ -140,7 +141,7 @@ function AddUsers({ role, onClose, onDone }: { role: { id: number; name: string 
  */
 export function RoleUsers({ role, onClose }: { role: { id: number; name: string }; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const can = usePermission();
   const mayAdd = can(roleEndpoints.assignUsers.path);
   const mayRemove = can(roleEndpoints.unassignUsers.path);

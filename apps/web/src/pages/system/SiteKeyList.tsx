@@ -1,6 +1,6 @@
 import { SITE_KEY_MODES, siteKeyEndpoints, siteKeyResource } from '@gk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Modal, Tag, Typography } from 'antd';
+import { Alert, Modal, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { invalidateResource } from '../../api/queries';
 import { post } from '../../api/request';
@@ -9,6 +9,7 @@ import type { ColumnOverride } from '../../components/list/columns';
 import { ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 
 type Row = Record<string, unknown>;
@@ -67,7 +68,7 @@ function KeyShown({ secret, onClose }: { secret: string | null; onClose: () => v
  */
 export default function SiteKeyList() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const client = useQueryClient();
   const [secret, setSecret] = useState<string | null>(null);
   const dialog = useMemo<DialogFormConfig>(

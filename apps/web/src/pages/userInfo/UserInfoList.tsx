@@ -1,6 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import { type DeptNode, stripChinese, USER_NAME_MAX, type UserInfoAccess, userInfoEndpoints, userInfoResource } from '@gk/contracts';
-import { App, Button, Card, Form, Input, Modal, Space, Tag, Tooltip, Tree } from 'antd';
+import { Button, Card, Form, Input, Modal, Space, Tag, Tooltip, Tree } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { withLoading } from '../../api/loading';
 import { post } from '../../api/request';
@@ -12,6 +12,7 @@ import type { ColumnOverride, Row, ToggleOptions } from '../../components/list/c
 import { ListPage, type RowAction } from '../../components/list/ListPage';
 import type { SearchFieldConfig } from '../../components/list/SearchForm';
 import { listPreload } from '../../components/list/useListController';
+import { useFeedback } from '../../lib/feedback';
 import { tr, useTranslation } from '../../lib/i18n';
 import { useSession } from '../../stores/session';
 import { DeptTreeSelect, toTreeData, useDeptTree } from '../system/deptTree';
@@ -156,7 +157,7 @@ function DeptPanel({
 /** 重置密码: the administrator types the new password (same rules); the holder must change it at next login. */
 function ResetPassword({ user, onClose }: { user: { id: number; userName: string }; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm();
   const submit = async () => {
     let password: string;

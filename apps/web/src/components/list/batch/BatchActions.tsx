@@ -1,10 +1,11 @@
 import { DownOutlined } from '@ant-design/icons';
 import { type BatchAction, type BatchActionOf, type BatchReply, batchActionsOf, batchEndpoints, type Reply } from '@gk/contracts';
 import type { ListResource } from '@gk/contracts/list';
-import { App, Button, Dropdown, Form, type MenuProps, Modal, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Form, type MenuProps, Modal, Tooltip, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { withLoading } from '../../../api/loading';
 import { post } from '../../../api/request';
+import { useFeedback } from '../../../lib/feedback';
 import { useTranslation } from '../../../lib/i18n';
 import { usePermission } from '../../../lib/Permission';
 import { RemoteSelect } from '../../RemoteSelect';
@@ -33,7 +34,7 @@ const titleOf = (row: Row | undefined, id: number) => String(row?.title ?? row?.
 export function BatchActions({ resource: listResource, selected, rows, done }: BatchActionsProps) {
   const resource = fullResource(listResource);
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const can = usePermission();
   const actions = useMemo(() => batchActionsOf(resource), [resource]);
   const [typeOpen, setTypeOpen] = useState(false);

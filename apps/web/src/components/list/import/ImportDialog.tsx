@@ -10,11 +10,12 @@ import {
   type Reply,
 } from '@gk/contracts';
 import type { ListResource } from '@gk/contracts/list';
-import { Alert, App, Button, Modal, Progress, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useRef, useState } from 'react';
 import { get } from '../../../api/request';
 import { sendForm } from '../../../api/sendForm';
+import { useFeedback } from '../../../lib/feedback';
 import { useTranslation } from '../../../lib/i18n';
 import { fullResource } from '../../resource/fullResource';
 import { saveBlob } from '../saveBlob';
@@ -46,7 +47,7 @@ const reasonOf = (e: unknown) => (e instanceof Error && e.message ? e.message : 
 export default function ImportDialog({ resource: listResource, onClose, onImported }: ImportDialogProps) {
   const resource = fullResource(listResource);
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [stage, setStage] = useState<Stage>({ step: 'pick' });
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
