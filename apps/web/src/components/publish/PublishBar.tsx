@@ -12,7 +12,7 @@ import type { Endpoint } from '@gk/contracts';
 import { checkSchedule } from '@gk/contracts/form';
 import { type ListResource, shownPublishState } from '@gk/contracts/list';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Grid, type MenuProps, Modal, Skeleton, Space, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Grid, type MenuProps, Skeleton, Space, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import { draftEndpoints } from '../../api/detail.contracts';
@@ -23,6 +23,7 @@ import { useFeedback } from '../../lib/feedback';
 import { useTranslation } from '../../lib/i18n';
 import { usePermission } from '../../lib/Permission';
 import type { DetailActionsApi } from '../DetailPage';
+import { LazyModal } from '../LazyModal';
 import { underReview, useReviewInfo } from '../review/reviewApi';
 import { nowText, PublishTag } from './PublishTag';
 
@@ -312,7 +313,7 @@ export function PublishBar({ api, resource, publish, unpublish, preview, preview
         </Dropdown>
         {wide && <Button onClick={api.cancel}>{t('ui.cancel')}</Button>}
       </Space>
-      <Modal
+      <LazyModal
         open={picking}
         title={t('publish.schedule')}
         okText={t('publish.publish')}
@@ -343,7 +344,7 @@ export function PublishBar({ api, resource, publish, unpublish, preview, preview
             ))}
           </Space>
         </Suspense>
-      </Modal>
+      </LazyModal>
     </div>
   );
 }

@@ -27,7 +27,7 @@ import { TextAlign } from '@tiptap/extension-text-align';
 import { Color, TextStyle } from '@tiptap/extension-text-style';
 import { EditorContent, type Editor as TipTap, useEditor, useEditorState } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
-import { Button, ColorPicker, Divider, Dropdown, Input, Modal, Select, Tooltip } from 'antd';
+import { Button, ColorPicker, Divider, Dropdown, Input, Select, Tooltip } from 'antd';
 import { type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { fetchImageMeta, saveImageAlt, uploadImage } from '../../api/queries';
 import { RequestError } from '../../api/request';
@@ -38,6 +38,7 @@ import { usePermission } from '../../lib/Permission';
 import { ContentHitsContext } from '../contentHits';
 import { IMAGE_ACCEPT, isAcceptedImage } from '../image/imageSlots';
 import { PickerHost } from '../image/media/PickerHost';
+import { LazyModal } from '../LazyModal';
 import { editorDebounce } from './editorConfig';
 import { HitHighlight, hitHighlightKey } from './hitHighlight';
 import type { EditorProps } from './RichText';
@@ -409,7 +410,7 @@ function Toolbar({ editor, maxBytes, disabled }: { editor: TipTap; maxBytes: num
         onClick={() => chain().unsetAllMarks().clearNodes().unsetTextAlign().run()}
       />
 
-      <Modal
+      <LazyModal
         title={t('ui.editor.linkTitle')}
         open={linkOpen}
         onOk={applyLink}
@@ -427,7 +428,7 @@ function Toolbar({ editor, maxBytes, disabled }: { editor: TipTap; maxBytes: num
           aria-label={t('ui.editor.linkUrl')}
         />
         <div className="gk-rt-hint">{t('ui.editor.linkHint')}</div>
-      </Modal>
+      </LazyModal>
       {describes && (
         <PickerHost
           open={picking}
@@ -435,7 +436,7 @@ function Toolbar({ editor, maxBytes, disabled }: { editor: TipTap; maxBytes: num
           onPick={(row) => chain().setImage({ src: row.url, alt: row.alt }).run()}
         />
       )}
-      <Modal
+      <LazyModal
         title={t('ui.editor.imageProps')}
         open={!!imageProps}
         onOk={() => void applyImageProps()}
@@ -464,7 +465,7 @@ function Toolbar({ editor, maxBytes, disabled }: { editor: TipTap; maxBytes: num
             <div className="gk-rt-hint">{t('ui.editor.imageAltHint')}</div>
           </div>
         )}
-      </Modal>
+      </LazyModal>
     </div>
   );
 }

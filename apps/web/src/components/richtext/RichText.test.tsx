@@ -154,4 +154,21 @@ describe('the image dialog (alt text, issue 23)', () => {
     fireEvent.blur(document.querySelector('.gk-rt-content')!);
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(expect.stringContaining('alt="港区航拍"')));
   });
+
+  it('插入链接 opens its dialog on the first press (antd Modal loads with it) and 取消 closes it', async () => {
+    stubFetch({ '/config': () => ({ code: 200, msg: 'ok', data: CONFIG }) });
+    render(
+      <TestProviders>
+        <RichText value="<p>港口</p>" />
+      </TestProviders>,
+    );
+    const toolbar = await screen.findByRole('toolbar', {}, { timeout: 10_000 });
+    expect(document.querySelector('.ant-modal')).toBeNull();
+    fireEvent.click(within(toolbar).getByRole('button', { name: '插入链接' }));
+    const url = await screen.findByLabelText('链接地址');
+    expect(url).toHaveAttribute('placeholder', 'https://');
+    const dialog = url.closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(dialog.querySelector('.ant-modal-footer') as HTMLElement).getByRole('button', { name: /取\s?消/ }));
+    await waitFor(() => expect(screen.queryByLabelText('链接地址')).toBeNull());
+  });
 });
