@@ -15,6 +15,8 @@ export interface AppConfig {
    * (SQLite's own default is 2); the database file's pages stay in the operating system's cache either way.
    */
   sqliteCacheMb: number;
+  /** MALLOC_TRIM_MS: how often glibc is asked to hand freed native memory back (ops/malloc-trim.ts); 0 = never */
+  mallocTrimMs: number;
   apiPrefix: string;
   /** built SPA to serve; null = API only */
   webDir: string | null;
@@ -136,6 +138,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseSchema: env.DATABASE_SCHEMA || null,
     sqliteFile: path.join(dataDir, 'app.db'),
     sqliteCacheMb: Math.max(1, num(env.SQLITE_CACHE_MB, 4)),
+    mallocTrimMs: Math.max(0, num(env.MALLOC_TRIM_MS, 5_000)),
     apiPrefix: env.API_PREFIX ?? '/api',
     webDir: env.WEB_DIR === '' ? null : path.resolve(env.WEB_DIR || defaultWebDir()),
     adminPassword: env.ADMIN_PASSWORD || null,

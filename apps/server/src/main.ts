@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { configFromEnv } from './config.js';
+import { startMallocTrim } from './ops/malloc-trim.js';
 import { installShutdown } from './ops/shutdown.js';
 import { prepare } from './prepare.js';
 
@@ -11,6 +12,8 @@ const host = process.env.HOST || '127.0.0.1';
 const { app, seed, db } = await buildApp(await prepare(config));
 installShutdown(app, Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000));
 await app.listen({ port, host });
+// what native code freed (hash buffers, image decoding, the start-up's statements) goes back to the system
+startMallocTrim(config.mallocTrimMs);
 
 const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
 // PORT=0 takes a free port: the banner names the one the system gave
