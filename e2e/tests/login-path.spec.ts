@@ -192,7 +192,7 @@ test.describe('the signed-in pages', () => {
       'src/components/DialogForm.tsx',
       'src/components/revisions/RevisionsDrawer.tsx',
       // antd's message and Modal: with the first toast or dialog, or the first press or key
-      'src/app/FeedbackHolder.tsx',
+      'src/components/FeedbackHolder.tsx',
       '_diff-',
       '_date-picker-',
     ];

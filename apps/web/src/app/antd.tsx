@@ -110,7 +110,7 @@ function LoadingOverlay() {
 }
 
 let hostRoot: ReturnType<typeof createRoot> | null = null;
-/** The holder of the toasts and dialogs, once its chunk is loaded (app/FeedbackHolder.tsx). */
+/** The holder of the toasts and dialogs, once its chunk is loaded (components/FeedbackHolder.tsx). */
 let Holder: ComponentType | null = null;
 
 function renderHost() {
@@ -138,10 +138,10 @@ export function mountFeedbackHost() {
 
 /** The feedback host's loader (main.tsx): antd's message and Modal, in the host's root. */
 export async function mountFeedback() {
-  const m = await import('./FeedbackHolder');
+  const m = await import('../components/FeedbackHolder');
   Holder = m.FeedbackHolder;
-  mountFeedbackHost();
-  renderHost();
+  if (hostRoot) renderHost();
+  else mountFeedbackHost();
 }
 
 /** Unmounts the feedback host (tests: before their document goes away, so no render runs after it). */

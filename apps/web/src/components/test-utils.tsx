@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { setFeedback } from '../lib/feedback';
+import { FeedbackHolder } from './FeedbackHolder';
 
 /**
  * No runtime styles in component tests: antd's CSS-in-JS would compute and inject thousands of rules, and
@@ -13,26 +13,14 @@ import { setFeedback } from '../lib/feedback';
  */
 const THEME = { zeroRuntime: true, token: { motion: false } } as const;
 
-/** Hands the App's message / modal to every screen and the request layer, as the app's holder does (app/FeedbackHolder.tsx). */
-function FeedbackHolder() {
-  const { message, modal } = AntApp.useApp();
-  useEffect(() => {
-    setFeedback({ message, modal });
-    return () => setFeedback(null);
-  }, [message, modal]);
-  return null;
-}
-
 /** Test helpers for the shared components: providers, a data router, and a fetch stub that answers by path. */
 export function TestProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
   const qc = client ?? new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 } } });
   return (
     <QueryClientProvider client={qc}>
       <ConfigProvider locale={zhCN} theme={THEME}>
-        <AntApp>
-          <FeedbackHolder />
-          {children}
-        </AntApp>
+        <FeedbackHolder />
+        {children}
       </ConfigProvider>
     </QueryClientProvider>
   );

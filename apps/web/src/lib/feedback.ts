@@ -16,8 +16,8 @@ type Ask = 'confirm' | 'info' | 'error' | 'warning';
 
 /** What a holder hands over: antd's hook instances (or a test's stand-ins). */
 export interface Feedback {
-  message: Pick<MessageInstance, Exclude<Say, 'loading'>> & Partial<Pick<MessageInstance, 'loading'>>;
-  modal: Partial<Pick<HookAPI, Ask>> & Pick<HookAPI, 'confirm'>;
+  message: Pick<MessageInstance, Say>;
+  modal: Pick<HookAPI, Ask>;
 }
 
 /** What screens call: a toast, or a dialog whose promise tells whether it was confirmed (false when closed otherwise, or when the holder could not load). */
@@ -47,7 +47,7 @@ export function setFeedback(f: Feedback | null) {
   flush();
 }
 
-/** Called by the antd scope's holder (app/FeedbackHolder.tsx). */
+/** Called by the antd scope's holder (components/FeedbackHolder.tsx). */
 export function setFeedbackHost(f: Feedback | null) {
   host = f;
   flush();
@@ -95,15 +95,14 @@ function later(run: (f: Feedback) => void, drop: () => void = () => {}) {
 const say =
   <K extends Say>(kind: K) =>
   (...args: Parameters<MessageInstance[K]>) =>
-    later((f) => (f.message[kind] as ((...a: Parameters<MessageInstance[K]>) => unknown) | undefined)?.(...args));
+    later((f) => (f.message[kind] as (...a: Parameters<MessageInstance[K]>) => unknown)(...args));
 
 const ask = (kind: Ask) => (config: ModalFuncProps) =>
   new Promise<boolean>((resolve) =>
     later(
       (f) => {
-        const open = f.modal[kind] ?? f.modal.confirm;
         // antd's hook dialogs are thenables that settle with true (OK) or false (cancel, closed) when they close
-        Promise.resolve(open(config)).then(
+        Promise.resolve(f.modal[kind](config)).then(
           (confirmed) => resolve(confirmed === true),
           () => resolve(false),
         );
