@@ -180,6 +180,9 @@ async function main() {
         if (KEEP) fs.writeFileSync(keptFile, JSON.stringify(gen));
       } else console.log(`  reusing PostgreSQL's ${pgDb.name}`);
     }
+    // what the generators wrote goes to disk before any row is measured (the kernel's writeback of gigabytes
+    // otherwise stalls the first rows' reads)
+    execSync('sync');
     for (const db of dbs) {
       const r = await benchOne(db, gen, pgDb?.url, db === dbs[0]);
       results[db] = r.result;

@@ -5,15 +5,18 @@
  * failed is not handed over (the caller asks again itself, with its own error handling).
  */
 const MAX_AGE_MS = 15_000;
-const started = new Map<string, { at: number; reply: Promise<unknown> }>();
+const started = new Map<string, { at: number; maxAgeMs: number; reply: Promise<unknown> }>();
 
 export const earlyKey = (method: 'GET' | 'POST', path: string, body: unknown) => `${method} ${path} ${JSON.stringify(body ?? null)}`;
 
-/** starts `run` under `key`, unless the same request started under it a moment ago and has not been taken */
-export function startEarly(key: string, run: () => Promise<unknown>): void {
+/**
+ * starts `run` under `key`, unless the same request started under it a moment ago and has not been taken;
+ * `maxAgeMs`: how long its reply may be handed over (a press on a link whose navigation may not follow: seconds)
+ */
+export function startEarly(key: string, run: () => Promise<unknown>, maxAgeMs = MAX_AGE_MS): void {
   const e = started.get(key);
-  if (e && Date.now() - e.at <= MAX_AGE_MS) return;
-  started.set(key, { at: Date.now(), reply: run().catch(() => undefined) });
+  if (e && Date.now() - e.at <= e.maxAgeMs) return;
+  started.set(key, { at: Date.now(), maxAgeMs, reply: run().catch(() => undefined) });
 }
 
 /** the reply of an early request with this key, once (undefined: none, too old, or it failed) */
@@ -21,6 +24,6 @@ export async function takeEarly<T>(key: string): Promise<T | undefined> {
   const e = started.get(key);
   if (!e) return undefined;
   started.delete(key);
-  if (Date.now() - e.at > MAX_AGE_MS) return undefined;
+  if (Date.now() - e.at > e.maxAgeMs) return undefined;
   return (await e.reply) as T | undefined;
 }

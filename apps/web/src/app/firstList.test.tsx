@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { earlyKey, startEarly, takeEarly } from '../api/early';
 import { routed, stubFetch, TestProviders } from '../components/test-utils';
 import NewsList from '../pages/news/NewsList';
-import { lazyView, onViewLoad } from '../pages/views';
+import { lazyView, onViewLoad, prefetchView } from '../pages/views';
 import { startFirstList } from './firstList';
 import { preloadFirstScreen } from './router';
 
@@ -96,5 +97,37 @@ describe('a navigation to a list whose code is not loaded yet', () => {
     void lazyView('/supplier/supplier-list')!.preload();
     expect(started).toEqual(['/link/link-list?page=3']);
     window.history.pushState(null, '', '/');
+  });
+});
+
+describe('a pressed menu link (the sidebar)', () => {
+  it('starts the code and the first page of a list not loaded yet with the press, once, for the address it links', () => {
+    const started: [string, number | undefined][] = [];
+    onViewLoad((pathname, search, maxAgeMs) => started.push([pathname + search, maxAgeMs]));
+    // pointer down, then the click: one start, with a hand-over of seconds (its navigation follows at once or never)
+    prefetchView('/product/product-list?page=2');
+    prefetchView('/product/product-list?page=2');
+    expect(started).toEqual([['/product/product-list?page=2', 3000]]);
+    // a view whose code was asked for already (the screen on display, one visited) starts nothing: it asks itself
+    void lazyView('/contact/contact-list')!.preload();
+    prefetchView('/contact/contact-list');
+    // an address with no view
+    prefetchView('/nowhere/at-all');
+    expect(started).toHaveLength(1);
+  });
+
+  it("a press's early reply is handed over for a few seconds only (a save in between must show in the list)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const key = earlyKey('POST', '/link/getLinkPage', { pageNumber: 1, pageSize: 20 });
+      startEarly(key, async () => ({ rows: ['before the save'] }), 3000);
+      vi.setSystemTime(Date.now() + 3001);
+      expect(await takeEarly(key)).toBeUndefined();
+      startEarly(key, async () => ({ rows: ['now'] }), 3000);
+      vi.setSystemTime(Date.now() + 2000);
+      expect(await takeEarly(key)).toEqual({ rows: ['now'] });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -11,9 +11,10 @@ import { listOf } from '../pages/views';
  * (api/early.ts) instead of asking again once its code is in. The resource comes from the view registry
  * (`registerView(url, loader, { list })`), its paths from the contracts (`virtual:gk-lists`). Quiet: a
  * refusal (no permission, a dead session) shows nothing here; the screen's own call reports it.
- * Only for an address without filters (their parsing needs the screen's search form).
+ * Only for an address without filters (their parsing needs the screen's search form). `maxAgeMs`: how long the
+ * replies may be taken over (api/early.ts).
  */
-export function startFirstList(pathname: string, search: string): void {
+export function startFirstList(pathname: string, search: string, maxAgeMs?: number): void {
   const name = listOf(pathname);
   const resource = name ? lists.resources[name] : undefined;
   if (!resource) return;
@@ -21,8 +22,12 @@ export function startFirstList(pathname: string, search: string): void {
   const known = new Set<string>(Object.values(URL_KEYS));
   if ([...params.keys()].some((k) => !known.has(k))) return;
   const body = listBody(parseListQuery(params, [], listDefaults(resource, lists.pageSizes)));
-  startEarly(earlyKey('POST', resource.path, body), () => post(resource.path, body, { quiet: true }));
+  startEarly(earlyKey('POST', resource.path, body), () => post(resource.path, body, { quiet: true }), maxAgeMs);
   const { modelType } = resource;
   if (modelType)
-    startEarly(earlyKey('GET', lists.fieldConfigPath, { modelType }), () => get(lists.fieldConfigPath, { modelType }, { quiet: true }));
+    startEarly(
+      earlyKey('GET', lists.fieldConfigPath, { modelType }),
+      () => get(lists.fieldConfigPath, { modelType }, { quiet: true }),
+      maxAgeMs,
+    );
 }

@@ -7,6 +7,7 @@ import { LogoMark } from '../app/Brand';
 import { type NavEntry, navEntries } from '../app/routes';
 import { useTranslation } from '../lib/i18n';
 import { TAB_SWITCH } from '../lib/unsaved';
+import { prefetchView } from '../pages/views';
 import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';
 import { MenuIcon } from './icons';
@@ -67,7 +68,14 @@ export function Sidebar({ collapsed, mobile = false }: { collapsed: boolean; mob
           {title(e)}
         </a>
       ) : (
-        <Link to={e.path} state={TAB_SWITCH} title={title(e)}>
+        <Link
+          to={e.path}
+          state={TAB_SWITCH}
+          title={title(e)}
+          // the screen's code and first page start with the press, not once the navigation has rendered
+          onPointerDown={(ev) => ev.button === 0 && prefetchView(e.path)}
+          onClick={() => prefetchView(e.path)}
+        >
           {title(e)}
         </Link>
       );
