@@ -17,7 +17,7 @@ window.addEventListener('vite:preloadError', (event) => {
 // the toasts' and dialogs' holder: antd's message and Modal in the antd scope's root, loaded with the first toast or
 // dialog or the first touch of a signed-in page (never on a first screen's critical path)
 setFeedbackHostLoader(() => import('./app/antd').then((m) => m.mountFeedback()));
-preloadFirstScreen(!!getToken());
+void preloadFirstScreen(!!getToken());
 const router = createRouter();
 
 // zh ships with the app; another chosen language's dictionary (one small chunk) is loaded before the first render

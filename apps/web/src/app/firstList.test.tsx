@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { earlyKey, startEarly, takeEarly } from '../api/early';
 import { routed, stubFetch, TestProviders } from '../components/test-utils';
 import NewsList from '../pages/news/NewsList';
-import { lazyView, onViewLoad, prefetchView } from '../pages/views';
+import { onViewLoad, prefetchView, preloadView } from '../pages/views';
 import { startFirstList } from './firstList';
 import { preloadFirstScreen } from './router';
 
@@ -43,15 +43,16 @@ describe('the first list request, started by the entry', () => {
     expect(s.of('/KJ/GetUserTabFiledNameConfig')).toHaveLength(1);
   });
 
-  it("the entry (main.tsx's preloadFirstScreen) asks for the list before the view's code can be in, once", () => {
+  it("the entry (main.tsx's preloadFirstScreen) asks for the list before the view's code can be in, once", async () => {
     const s = stubFetch({
       '/supplier/getSupplierPage': () => ({ code: 200, msg: 'ok', rows: [], total: 0 }),
     });
     preloadFirstScreen(false, '/supplier/supplier-list', '?page=3');
     expect(s.of('/supplier/getSupplierPage')).toEqual([]);
     // synchronously, in the same task as the entry's call: no dynamic import (the view's chunk) can have resolved
-    preloadFirstScreen(true, '/supplier/supplier-list', '?page=3');
+    const modules = preloadFirstScreen(true, '/supplier/supplier-list', '?page=3');
     expect(s.of('/supplier/getSupplierPage').map((c) => c.body)).toEqual([{ pageNumber: 3, pageSize: 20 }]);
+    await modules;
   });
 
   it('leaves an address with filters, and a screen that is no list, to the screen', () => {
@@ -88,32 +89,33 @@ describe('the first list request, started by the entry', () => {
 });
 
 describe('a navigation to a list whose code is not loaded yet', () => {
-  it('asks for its first page as its code starts loading, not after', () => {
+  it('asks for its first page as its code starts loading, not after', async () => {
     const started: string[] = [];
     onViewLoad((pathname, search) => started.push(pathname + search));
     window.history.pushState(null, '', '/link/link-list?page=3');
-    void lazyView('/link/link-list')!.preload();
+    const loading = [preloadView('/link/link-list')];
     // the view of another address loading (a preload) starts nothing
-    void lazyView('/supplier/supplier-list')!.preload();
+    loading.push(preloadView('/supplier/supplier-list'));
     expect(started).toEqual(['/link/link-list?page=3']);
     window.history.pushState(null, '', '/');
+    // the modules load before the test ends (none may be imported once the environment is torn down)
+    await Promise.all(loading);
   });
 });
 
 describe('a pressed menu link (the sidebar)', () => {
-  it('starts the code and the first page of a list not loaded yet with the press, once, for the address it links', () => {
+  it('starts the code and the first page of a list not loaded yet with the press, once, for the address it links', async () => {
     const started: [string, number | undefined][] = [];
     onViewLoad((pathname, search, maxAgeMs) => started.push([pathname + search, maxAgeMs]));
     // pointer down, then the click: one start, with a hand-over of seconds (its navigation follows at once or never)
-    prefetchView('/product/product-list?page=2');
-    prefetchView('/product/product-list?page=2');
+    const loading = [prefetchView('/product/product-list?page=2'), prefetchView('/product/product-list?page=2')];
     expect(started).toEqual([['/product/product-list?page=2', 3000]]);
     // a view whose code was asked for already (the screen on display, one visited) starts nothing: it asks itself
-    void lazyView('/contact/contact-list')!.preload();
-    prefetchView('/contact/contact-list');
+    loading.push(preloadView('/contact/contact-list'), prefetchView('/contact/contact-list'));
     // an address with no view
-    prefetchView('/nowhere/at-all');
+    loading.push(prefetchView('/nowhere/at-all'));
     expect(started).toHaveLength(1);
+    await Promise.all(loading);
   });
 
   it("a press's early reply is handed over for a few seconds only (a save in between must show in the list)", async () => {

@@ -13,14 +13,20 @@ import { loadInfo } from './session';
 /**
  * With a token, the user info, the layout, the antd scope, the view of the address and, on a list, its first page
  * and columns start loading before React renders, side by side (the route table, built from its menus, would
- * otherwise start the view only after it, and the view its requests only once its code is in).
+ * otherwise start the view only after it, and the view its requests only once its code is in). Resolves when the
+ * modules are in (or failed).
  */
-export function preloadFirstScreen(hasToken: boolean, pathname = window.location.pathname, search = window.location.search) {
-  if (!hasToken) return;
+export function preloadFirstScreen(
+  hasToken: boolean,
+  pathname = window.location.pathname,
+  search = window.location.search,
+): Promise<unknown> {
+  if (!hasToken) return Promise.resolve();
   startFirstList(pathname, search);
-  void preloadSignedIn(pathname);
+  const modules = preloadSignedIn(pathname);
   // the guard's own call joins this one while it is in flight (a failure there is the guard's to handle: it asks again)
   loadInfo().catch(() => undefined);
+  return modules;
 }
 
 /** /login: a signed-in visitor goes straight on to where they wanted to be. */

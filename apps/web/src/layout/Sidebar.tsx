@@ -73,8 +73,8 @@ export function Sidebar({ collapsed, mobile = false }: { collapsed: boolean; mob
           state={TAB_SWITCH}
           title={title(e)}
           // the screen's code and first page start with the press, not once the navigation has rendered
-          onPointerDown={(ev) => ev.button === 0 && prefetchView(e.path)}
-          onClick={() => prefetchView(e.path)}
+          onPointerDown={(ev) => void (ev.button === 0 && prefetchView(e.path))}
+          onClick={() => void prefetchView(e.path)}
         >
           {title(e)}
         </Link>
