@@ -6,7 +6,7 @@ import { type MenuView, menuViews, viewsModule } from './src/pages/menuViews.ts'
 
 /**
  * `virtual:gk-views`: the views of the menu's urls, found rather than listed (src/pages/menuViews.ts): a function
- * that registers, per url, `registerView('<url>', () => import('<file>'), { list })` in the view registry
+ * that registers, per url, `registerView('<url>', () => import('<file>'), { list, details })` in the view registry
  * (src/pages/views.ts). The menu comes from the contracts (evaluated in Node, as for `virtual:gk-lists`), the files
  * from src/pages: only the files a menu entry names become chunks. The lines keep the shape vite-plugin-preload.ts
  * reads, so the server's shell hints name the chunks of every found view.

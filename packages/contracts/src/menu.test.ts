@@ -107,11 +107,30 @@ describe('menus declared by resource descriptions', () => {
           icon: 'EditOutlined',
           isHidden: true,
           activeMenu: '/testVacancy/testVacancy-list',
+          details: 'testVacancy',
         },
       ],
     });
     expect(tree.find((g) => g.routeName === 'TestIntern')?.children?.[0]).toMatchObject({ view: 'x/Y', list: 'testIntern' });
     expect(activeMenuOf('/testVacancy/testVacancy-details')).toBe('/testVacancy/testVacancy-list');
+  });
+
+  it('names on each details screen that declares it the resource its list screen lists, whose record it opens', () => {
+    const children = menuTree().flatMap((g) => g.children ?? []);
+    const declared = children.filter((c) => c.details);
+    expect(declared.map((c) => c.url)).toEqual(
+      expect.arrayContaining(['/news/news-details', '/page/page-details', '/testVacancy/testVacancy-details']),
+    );
+    for (const c of declared) {
+      expect(c.isHidden, c.url).toBe(true);
+      expect(children.find((l) => l.url === c.activeMenu)?.list, c.url).toBe(c.details);
+    }
+    // screens that are no DetailPage of one record by ?id= declare none
+    expect(children.filter((c) => /role-details|release-details|company-details/.test(c.url)).map((c) => c.details)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('appends a screen to a group of the same url, under its own module', () => {

@@ -26,6 +26,11 @@ export type MenuChild = Omit<MenuSeed, 'children' | 'module'> & {
   module?: string;
   /** a list screen: the resource it lists (the web starts its first page on a cold load, before the screen's code) */
   list?: string;
+  /**
+   * a details screen (`?id=`) showing the resource's record through the web's DetailPage: the web starts the record
+   * and, for a resource with rich text, the editor's code on a cold load, before the screen's code
+   */
+  details?: string;
   /** its view file under apps/web/src/pages without extension; default: the file named `routeName` */
   view?: string;
 };
@@ -46,6 +51,7 @@ const HAND_WRITTEN: MenuSeed[] = [
         icon: 'EditOutlined',
         isHidden: true,
         activeMenu: '/banner/banner-list',
+        details: 'banner',
       },
     ],
   },
@@ -65,6 +71,7 @@ const HAND_WRITTEN: MenuSeed[] = [
         icon: 'EditOutlined',
         isHidden: true,
         activeMenu: '/news/news-list',
+        details: 'news',
       },
     ],
   },
@@ -83,6 +90,7 @@ const HAND_WRITTEN: MenuSeed[] = [
         icon: 'EditOutlined',
         isHidden: true,
         activeMenu: '/policy/policy-list',
+        details: 'policy',
       },
     ],
   },
@@ -102,6 +110,7 @@ const HAND_WRITTEN: MenuSeed[] = [
         icon: 'EditOutlined',
         isHidden: true,
         activeMenu: '/page/pageItems-list',
+        details: 'pageItem',
       },
     ],
   },
@@ -120,6 +129,7 @@ const HAND_WRITTEN: MenuSeed[] = [
         icon: 'EditOutlined',
         isHidden: true,
         activeMenu: '/business/business-type-list',
+        details: 'businessType',
       },
       { url: '/business/business-list', routeName: 'BusinessList', title: '合作伙伴', icon: 'TeamOutlined', list: 'business' },
       {
@@ -129,6 +139,7 @@ const HAND_WRITTEN: MenuSeed[] = [
         icon: 'EditOutlined',
         isHidden: true,
         activeMenu: '/business/business-list',
+        details: 'business',
       },
     ],
   },
@@ -160,6 +171,7 @@ const HAND_WRITTEN: MenuSeed[] = [
         icon: 'EditOutlined',
         isHidden: true,
         activeMenu: '/application/application-list',
+        details: 'application',
       },
     ],
   },
@@ -178,6 +190,7 @@ const HAND_WRITTEN: MenuSeed[] = [
         icon: 'EditOutlined',
         isHidden: true,
         activeMenu: '/supplier/supplier-list',
+        details: 'supplier',
       },
     ],
   },
@@ -196,6 +209,7 @@ const HAND_WRITTEN: MenuSeed[] = [
         icon: 'EditOutlined',
         isHidden: true,
         activeMenu: '/product/product-list',
+        details: 'product',
       },
     ],
   },
@@ -214,6 +228,7 @@ const HAND_WRITTEN: MenuSeed[] = [
         icon: 'EditOutlined',
         isHidden: true,
         activeMenu: '/waybill/waybill-list',
+        details: 'waybill',
       },
     ],
   },
@@ -232,6 +247,7 @@ const HAND_WRITTEN: MenuSeed[] = [
         icon: 'EditOutlined',
         isHidden: true,
         activeMenu: '/contact/contact-list',
+        details: 'contact',
       },
       { url: '/contact/company-details', routeName: 'CompanyDetails', title: '公司信息', icon: 'BankOutlined' },
     ],
@@ -401,6 +417,7 @@ export function menuTree(): MenuSeed[] {
           isHidden: true,
           activeMenu: list.url,
           ...module,
+          details: r.name,
           ...view(details),
         });
     }

@@ -58,14 +58,18 @@ export function invalidateResource(client: QueryClient, resource: ListResource, 
 
 // --------------------------------------------------------------------------------------------- records
 
-/** The record of `id` (or the single record when id is null and the resource has one), unwrapped. */
+/**
+ * The record of `id` (or the single record when id is null and the resource has one), unwrapped (the entry's early
+ * request for it, if it made one: app/firstList.ts).
+ */
 export async function fetchRecord(resource: ListResource, id: string | number | null, signal?: AbortSignal): Promise<Values> {
   const ep = resource.endpoints.get;
   if (!ep) throw new Error(`${resource.name} has no get endpoint`);
   // a bare-entity reply (business types) has no envelope: its own `code` field is no reply code
   const entity = resource.getReply === 'entity';
   const opts: RequestOptions = id == null ? { entity, signal } : { params: { id }, entity, signal };
-  const reply = await post<Reply<Values>>(ep.path, undefined, opts);
+  const early = id == null ? undefined : await takeEarly<Reply<Values>>(earlyKey('POST', ep.path, { id: String(id) }));
+  const reply = early ?? (await post<Reply<Values>>(ep.path, undefined, opts));
   const data = (entity ? (reply as unknown as Values) : reply.data) ?? null;
   if (!data || typeof data !== 'object') throw new Error('no record in the reply');
   return data;

@@ -1,14 +1,24 @@
+import { newsResource } from '@gk/contracts';
 import { render, screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { earlyKey, startEarly, takeEarly } from '../api/early';
+import { DetailPage, type DetailSection } from '../components/DetailPage';
+import { resetEditorConfig } from '../components/richtext/editorConfig';
+import { loadEditor } from '../components/richtext/loadEditor';
 import { routed, stubFetch, TestProviders } from '../components/test-utils';
 import NewsList from '../pages/news/NewsList';
 import { onViewLoad, prefetchView, preloadView } from '../pages/views';
-import { startFirstList } from './firstList';
+import { startFirstDetails, startFirstList } from './firstList';
 import { preloadFirstScreen } from './router';
 
 vi.setConfig({ testTimeout: 30_000 });
+
+// the editor's code, as the entry and RichText load it: counted
+vi.mock(import('../components/richtext/loadEditor'), async (original) => {
+  const m = await original();
+  return { ...m, loadEditor: vi.fn(m.loadEditor) };
+});
 
 const FIELD_CONFIG = () => ({ success: true, message: 'ok', data: { baseFileds: [], sysFileds: [], selectFileds: [] } });
 const ROWS = [
@@ -131,5 +141,59 @@ describe('a pressed menu link (the sidebar)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the first requests of a details screen, started by the entry', () => {
+  const NEWS = { id: 7, title: '早到的详情', type: 'gsxw', summary: '', summaryImg: '', isTop: 0, isHot: 0, content: '<p>正文</p>' };
+
+  it("asks for the address's record and the editor's code before the view exists; the detail page shows that reply without asking again", async () => {
+    const s = stubFetch({
+      '/news/getNews': () => ({ code: 200, msg: 'ok', data: NEWS }),
+      '/config': () => ({
+        code: 200,
+        msg: 'ok',
+        data: { uploadUrl: '/api/upload/upload', imageUrlPrefix: '/img/', maxBytes: 1, allowedTypes: ['image/png'], fieldName: 'file' },
+      }),
+    });
+    vi.mocked(loadEditor).mockClear();
+    resetEditorConfig();
+    startFirstDetails('/news/news-details', '?id=7');
+    expect(s.of('/news/getNews').map((c) => c.query.get('id'))).toEqual(['7']);
+    expect(s.of('/config')).toHaveLength(1);
+    expect(loadEditor).toHaveBeenCalledTimes(1);
+
+    const sections: DetailSection[] = [
+      { key: 'basic', title: 'ui.section.basic', fields: [{ name: 'title' }] },
+      { key: 'content', title: 'news.f.content', columns: 1, fields: [{ name: 'content', hideLabel: true }] },
+    ];
+    const { ui } = routed(<DetailPage resource={newsResource} sections={sections} listRoute="/news/news-list" />, {
+      path: '/news/news-details',
+      initial: '/news/news-details?id=7',
+    });
+    render(<TestProviders>{ui}</TestProviders>);
+    expect(await screen.findByDisplayValue('早到的详情')).toBeTruthy();
+    // the editor shows the body with the settings the entry asked for
+    expect(await screen.findByText('正文', { selector: '.ProseMirror p' })).toBeTruthy();
+    expect(s.of('/news/getNews')).toHaveLength(1);
+    expect(s.of('/config')).toHaveLength(1);
+    // the editor's module is in before the test ends
+    await loadEditor();
+  });
+
+  it('a new record (no id) asks for no record; a resource without rich text loads no editor; a screen that is no details screen, nothing', () => {
+    const s = stubFetch({});
+    vi.mocked(loadEditor).mockClear();
+    startFirstDetails('/supplier/supplier-details', '?id=3');
+    expect(loadEditor).not.toHaveBeenCalled();
+    expect(s.calls.map((c) => c.path)).toEqual(['/supplier/getSupplier']);
+    startFirstDetails('/system/role-details', '?id=2');
+    startFirstDetails('/news/news-list', '?id=2');
+    expect(s.calls).toHaveLength(1);
+    resetEditorConfig();
+    startFirstDetails('/policy/policy-details', '');
+    expect(s.calls.map((c) => c.path)).toEqual(['/supplier/getSupplier', '/config']);
+    expect(loadEditor).toHaveBeenCalledTimes(1);
+    return loadEditor().then(() => undefined);
   });
 });

@@ -2,7 +2,9 @@ import lists from 'virtual:gk-lists';
 import { earlyKey, startEarly } from '../api/early';
 import { get, post } from '../api/request';
 import { listBody, listDefaults, parseListQuery, URL_KEYS } from '../components/list/listUrl';
-import { listOf } from '../pages/views';
+import { editorConfigKey } from '../components/richtext/editorConfigKey';
+import { loadEditor } from '../components/richtext/loadEditor';
+import { detailsOf, listOf } from '../pages/views';
 
 /**
  * A list screen's first requests, started by the entry on a cold load (alongside /user/info and the code):
@@ -30,4 +32,35 @@ export function startFirstList(pathname: string, search: string, maxAgeMs?: numb
       () => get(lists.fieldConfigPath, { modelType }, { quiet: true }),
       maxAgeMs,
     );
+}
+
+/**
+ * A details screen's first needs, started like a list's (`startFirstList`): the record of the address's `?id=`, with
+ * the request the DetailPage makes (`fetchRecord`, which takes it over), and, for a resource with rich text, the
+ * editor's code and settings, which the form would otherwise ask for only once it has rendered with the record. A new record
+ * (no id) asks for nothing; the editor's code still starts.
+ */
+export function startFirstDetails(pathname: string, search: string, maxAgeMs?: number): void {
+  const name = detailsOf(pathname);
+  const resource = name ? lists.resources[name] : undefined;
+  if (!resource) return;
+  if (resource.richText) {
+    loadEditor().catch(() => undefined);
+    const path = lists.editorConfigPath;
+    startEarly(editorConfigKey(path), () => post(path, undefined, { quiet: true }), maxAgeMs);
+  }
+  const id = new URLSearchParams(search).get('id');
+  const ep = resource.get;
+  if (!id || !ep) return;
+  startEarly(
+    earlyKey('POST', ep.path, { id }),
+    () => post(ep.path, undefined, { params: { id }, entity: !!ep.entity, quiet: true }),
+    maxAgeMs,
+  );
+}
+
+/** the first requests (and code) of the screen of an address, before the screen's code is in: a list's or a details screen's */
+export function startFirstScreen(pathname: string, search: string, maxAgeMs?: number): void {
+  startFirstList(pathname, search, maxAgeMs);
+  startFirstDetails(pathname, search, maxAgeMs);
 }

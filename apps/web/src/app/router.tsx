@@ -5,14 +5,15 @@ import Login from '../pages/login/Login';
 import { onViewLoad } from '../pages/views';
 import { useSession } from '../stores/session';
 import { RouteError } from './ErrorBoundary';
-import { startFirstList } from './firstList';
+import { startFirstScreen } from './firstList';
 import { Guard, preloadSignedIn } from './Guard';
 import { loginUrl, safeRedirect } from './redirect';
 import { loadInfo } from './session';
 
 /**
  * With a token, the user info, the layout, the antd scope, the view of the address and, on a list, its first page
- * and columns start loading before React renders, side by side (the route table, built from its menus, would
+ * and columns (on a details screen its record and, with rich text, the editor's code) start loading before React
+ * renders, side by side (the route table, built from its menus, would
  * otherwise start the view only after it, and the view its requests only once its code is in). Resolves when the
  * modules are in (or failed).
  */
@@ -22,7 +23,7 @@ export function preloadFirstScreen(
   search = window.location.search,
 ): Promise<unknown> {
   if (!hasToken) return Promise.resolve();
-  startFirstList(pathname, search);
+  startFirstScreen(pathname, search);
   const modules = preloadSignedIn(pathname);
   // the guard's own call joins this one while it is in flight (a failure there is the guard's to handle: it asks again)
   loadInfo().catch(() => undefined);
@@ -54,7 +55,7 @@ export const routeObjects: RouteObject[] = [
 ];
 
 // a navigation to a list whose screen is not loaded yet asks for its first page and columns beside the code
-onViewLoad(startFirstList);
+onViewLoad(startFirstScreen);
 
 export function createRouter() {
   return createBrowserRouter(routeObjects);

@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { lazy, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lazyWithPreload } from '../app/lazyPreload';
 import type { AppRoute } from '../app/routes';
+import { lazyWithPreload } from '../lib/lazyPreload';
 import { useSession } from '../stores/session';
 import { useTags } from '../stores/tags';
 import { AppMain } from './AppMain';

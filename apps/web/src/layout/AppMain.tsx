@@ -2,9 +2,9 @@ import { Spin } from 'antd';
 import { Activity, type ComponentType, memo, Suspense, use, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { type Location, Navigate, Route, Routes } from 'react-router';
 import { ViewErrorBoundary } from '../app/ErrorBoundary';
-import type { PreloadableComponent } from '../app/lazyPreload';
 import { HOME_PATH, type RouteLeaf } from '../app/routes';
 import { useDocumentTitle } from '../app/useTitle';
+import type { PreloadableComponent } from '../lib/lazyPreload';
 import { useTags } from '../stores/tags';
 import { useRouteTable, useRouteTitle } from './useRouteTable';
 

@@ -2,7 +2,7 @@ import { type MenuSeed, menuTree, type ResourceDef } from '@gk/contracts';
 import { normalizeViewUrl } from '@gk/contracts/views';
 import { describe, expect, it } from 'vitest';
 import { menuViews, viewsModule } from './menuViews';
-import { hasView, listOf, registeredUrls } from './views';
+import { detailsOf, hasView, listOf, registeredUrls } from './views';
 
 const menu: MenuSeed[] = [
   {
@@ -20,6 +20,7 @@ const menu: MenuSeed[] = [
         icon: 'EditOutlined',
         isHidden: true,
         activeMenu: '/job/job-list',
+        details: 'job',
       },
       { url: '/job/job-city', routeName: 'JobCity', title: '城市', icon: 'TagsOutlined' },
       { url: '/job/job-log', routeName: 'JobLog', title: '日志', icon: 'TagsOutlined', view: 'log/JobLog' },
@@ -41,7 +42,7 @@ describe('menu views: found by route name', () => {
     ];
     expect(menuViews(menu, [job], files)).toEqual([
       { url: '/job/job-list', file: 'job/JobList.tsx', list: 'job' },
-      { url: '/job/job-details', file: 'job/JobDetails.tsx' },
+      { url: '/job/job-details', file: 'job/JobDetails.tsx', details: 'job' },
       { url: '/job/job-log', file: 'log/JobLog.tsx' },
     ]);
   });
@@ -49,7 +50,7 @@ describe('menu views: found by route name', () => {
   it("builds a declared resource's screens from its description when it ships no file; any other url has no view", () => {
     expect(menuViews(menu, [job], ['job/JobDetails.tsx'])).toEqual([
       { url: '/job/job-list', generic: { resource: 'job', screen: 'list' }, list: 'job' },
-      { url: '/job/job-details', file: 'job/JobDetails.tsx' },
+      { url: '/job/job-details', file: 'job/JobDetails.tsx', details: 'job' },
     ]);
     expect(menuViews(menu, [], [])).toEqual([]);
   });
@@ -64,14 +65,14 @@ describe('virtual:gk-views', () => {
     const code = viewsModule(
       [
         { url: '/job/job-list', generic: { resource: 'job', screen: 'list' }, list: 'job' },
-        { url: '/job/job-details', file: 'job/JobDetails.tsx' },
+        { url: '/job/job-details', file: 'job/JobDetails.tsx', details: 'job' },
       ],
       '/w/apps/web/',
     );
     expect(code.split('\n')).toEqual([
       'export default function registerMenuViews(registerView) {',
       `  registerView("/job/job-list", () => import("/w/apps/web/src/components/resource/ResourceList.tsx").then((m) => m.listView("job")), {"list":"job"});`,
-      '  registerView("/job/job-details", () => import("/w/apps/web/src/pages/job/JobDetails.tsx"));',
+      '  registerView("/job/job-details", () => import("/w/apps/web/src/pages/job/JobDetails.tsx"), {"details":"job"});',
       '}',
       '',
     ]);
@@ -92,6 +93,12 @@ describe('the view registry of the served menu', () => {
       'onlineUser',
       undefined,
     ]);
+    expect([
+      detailsOf('/news/news-details'),
+      detailsOf('/page/page-details'),
+      detailsOf('/system/role-details'),
+      detailsOf('/news/news-list'),
+    ]).toEqual(['news', 'pageItem', undefined, undefined]);
     expect(hasView('/news/not-built')).toBe(false);
   });
 });

@@ -8,7 +8,8 @@ import type { MenuSeed, ResourceDef } from '@gk/contracts';
  * ('log/OperLogList') or else by its route name (`JobList` → any `<dir>/JobList.tsx`; two files of that name
  * are an error). A screen a resource declares (`menu` on its description) with no file of its own is built from
  * the description (`generic`). Any other url without a file has no view: it routes to the 404 page.
- * `list` is the resource whose first page the entry starts on a cold load (app/firstList.ts).
+ * `list` is the resource whose first page the entry starts on a cold load, `details` the one whose record it starts
+ * (app/firstList.ts).
  */
 export interface MenuView {
   url: string;
@@ -17,6 +18,8 @@ export interface MenuView {
   /** no file: the screen built from this resource's description */
   generic?: { resource: string; screen: 'list' | 'details' };
   list?: string;
+  /** the resource whose record (and, with rich text, the editor's code) the entry starts on a cold load */
+  details?: string;
 }
 
 const stem = (f: string) => f.replace(/\.tsx$/, '');
@@ -38,7 +41,7 @@ export function menuViews(menu: MenuSeed[], resources: ResourceDef[], files: str
       const wanted = c.view ?? c.routeName;
       const found = wanted.includes('/') ? screens.filter((f) => stem(f) === wanted) : screens.filter((f) => base(f) === wanted);
       if (found.length > 1) throw new Error(`the view of ${c.url}: ${found.join(' and ')} are both named ${wanted}`);
-      const list = c.list ? { list: c.list } : {};
+      const list = { ...(c.list ? { list: c.list } : {}), ...(c.details ? { details: c.details } : {}) };
       if (found.length) out.push({ url: c.url, file: found[0], ...list });
       else {
         const generic = declared.get(c.url.toLowerCase());
@@ -52,13 +55,13 @@ export function menuViews(menu: MenuSeed[], resources: ResourceDef[], files: str
 export const GENERIC_VIEWS = { list: 'src/components/resource/ResourceList.tsx', details: 'src/components/resource/ResourceDetails.tsx' };
 
 /**
- * The code of `virtual:gk-views`: one `registerView('<url>', () => import('<file>'), { list })` per view, the shape
+ * The code of `virtual:gk-views`: one `registerView('<url>', () => import('<file>'), { list, details })` per view, the shape
  * vite-plugin-preload.ts reads to name each view's chunks in the server's shell hints. `webDir`: apps/web, absolute.
  */
 export function viewsModule(views: MenuView[], webDir: string): string {
   const at = (rel: string) => JSON.stringify(`${webDir.replace(/\/+$/, '')}/${rel}`);
   const lines = views.map((v) => {
-    const options = v.list ? `, ${JSON.stringify({ list: v.list })}` : '';
+    const options = v.list || v.details ? `, ${JSON.stringify({ list: v.list, details: v.details })}` : '';
     const load = v.file
       ? `() => import(${at(`src/pages/${v.file}`)})`
       : `() => import(${at(GENERIC_VIEWS[v.generic!.screen])}).then((m) => m.${v.generic!.screen}View(${JSON.stringify(v.generic!.resource)}))`;

@@ -1,7 +1,7 @@
 import registerMenuViews from 'virtual:gk-views';
 import { normalizeViewUrl as normalize } from '@gk/contracts/views';
 import type { ComponentType } from 'react';
-import { lazyWithPreload, type PreloadableComponent } from '../app/lazyPreload';
+import { lazyWithPreload, type PreloadableComponent } from '../lib/lazyPreload';
 
 /**
  * The view registry: the screen of each menu url, loaded on demand.
@@ -18,23 +18,35 @@ export type ViewLoader = () => Promise<{
 
 const loaders = new Map<string, ViewLoader>();
 const lists = new Map<string, string>();
+const details = new Map<string, string>();
 const lazies = new Map<string, PreloadableComponent<object>>();
 
 /**
  * `list`: the view is the list screen of this resource (its `preload` is `listPreload({ resource })`, checked in
  * views.test.ts): the entry starts its first page on a cold load without waiting for its code (app/firstList.ts).
+ * `details`: the view is the DetailPage of this resource's records: the entry starts the record of `?id=` and, for
+ * a resource with rich text, the editor's code.
  */
-export function registerView(url: string, loader: ViewLoader, options: { list?: string } = {}): void {
+export function registerView(url: string, loader: ViewLoader, options: { list?: string; details?: string } = {}): void {
   const key = normalize(url);
   loaders.set(key, loader);
   lazies.delete(key);
-  if (options.list) lists.set(key, options.list);
-  else lists.delete(key);
+  for (const [table, value] of [
+    [lists, options.list],
+    [details, options.details],
+  ] as const)
+    if (value) table.set(key, value);
+    else table.delete(key);
 }
 
 /** the resource whose list the view of this url shows, if it is a list screen */
 export function listOf(url: string): string | undefined {
   return lists.get(normalize(url));
+}
+
+/** the resource whose record the view of this url shows, if it is a details screen */
+export function detailsOf(url: string): string | undefined {
+  return details.get(normalize(url));
 }
 
 export function hasView(url: string): boolean {

@@ -26,6 +26,31 @@ describe('RichText', () => {
     expect(editorDebounce(5)).toBe(20);
   });
 
+  it('shows one placeholder until its settings and code are in, then the editor: it never suspends (React would hold the reveal back 300 ms)', async () => {
+    stubFetch({ '/config': () => ({ code: 200, msg: 'ok', data: CONFIG }) });
+    const placeholders: Element[] = [];
+    const seen = new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.addedNodes)
+          if (n instanceof Element)
+            placeholders.push(...[n, ...n.querySelectorAll('*')].filter((e) => e.classList.contains('gk-richtext-loading')));
+    });
+    seen.observe(document.body, { childList: true, subtree: true });
+    try {
+      render(
+        <TestProviders>
+          <RichText value="<p>占位之后</p>" />
+        </TestProviders>,
+      );
+      expect(await screen.findByText('占位之后', {}, { timeout: 10_000 })).toBeInTheDocument();
+    } finally {
+      seen.disconnect();
+    }
+    // the placeholder of the settings and code, never one of a suspended editor
+    expect(placeholders.length).toBeGreaterThan(0);
+    expect(placeholders.filter((p) => p.classList.contains('gk-richtext-waiting-code'))).toEqual([]);
+  });
+
   it('reads /config once for every editor of the session', async () => {
     const api = stubFetch({ '/config': () => ({ code: 200, msg: 'ok', data: CONFIG }) });
     render(

@@ -4,14 +4,13 @@ import { Alert, Button, Input, Skeleton } from 'antd';
 import { Component, type ErrorInfo, lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { loadEditorConfig } from './editorConfig';
+import { EditorView, loadEditor } from './loadEditor';
 
 /**
  * The rich-text field (SPEC points 2, 8 and 9): TipTap, loaded on demand so list pages never pay for it,
  * with the server's editor settings read once from /config. If the settings or the editor code cannot be
  * loaded, a clear message is shown and the body stays editable as plain HTML in a textarea.
  */
-const loadEditor = () => import('./Editor');
-const Editor = lazy(loadEditor);
 
 export interface RichTextProps {
   value?: string | null;
@@ -82,12 +81,14 @@ export function RichText(props: RichTextProps) {
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
+  // the settings and the code together: the editor renders once both are in, without suspending (a suspended
+  // boundary's reveal is held back up to 300 ms by React)
   // biome-ignore lint/correctness/useExhaustiveDependencies: a retry (attempt) reads the settings again
   useEffect(() => {
     let alive = true;
     setFailed(false);
-    loadEditorConfig().then(
-      (c) => alive && setConfig(c),
+    Promise.all([loadEditorConfig(), loadEditor()]).then(
+      ([c]) => alive && setConfig(c),
       () => alive && setFailed(true),
     );
     return () => {
@@ -96,7 +97,10 @@ export function RichText(props: RichTextProps) {
   }, [attempt]);
 
   // after a failure, a fresh lazy component so the retry really loads the code again
-  const View = useMemo(() => (attempt === 0 ? Editor : lazy(loadEditor)), [attempt]);
+  const View = useMemo(
+    () => (attempt === 0 ? EditorView : lazy(() => EditorView.preload() as Promise<{ default: typeof EditorView }>)),
+    [attempt],
+  );
 
   const retry = () => {
     setConfig(null);
@@ -104,11 +108,14 @@ export function RichText(props: RichTextProps) {
   };
   const fallback = <Fallback {...props} height={height} onRetry={retry} />;
   if (failed) return fallback;
-  const loading = <Skeleton.Node active style={{ width: '100%', height }} className="gk-richtext-loading" />;
-  if (!config) return loading;
+  /** `waiting`: for the settings and the code, or (a suspended editor, which should not happen) for the code alone */
+  const loading = (waiting: 'settings' | 'code') => (
+    <Skeleton.Node active style={{ width: '100%', height }} className={`gk-richtext-loading gk-richtext-waiting-${waiting}`} />
+  );
+  if (!config) return loading('settings');
   return (
     <EditorBoundary key={attempt} fallback={fallback}>
-      <Suspense fallback={loading}>
+      <Suspense fallback={loading('code')}>
         <View {...props} height={height} config={config} />
       </Suspense>
     </EditorBoundary>

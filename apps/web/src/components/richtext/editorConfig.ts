@@ -1,8 +1,10 @@
 import type { EditorConfig, Reply } from '@gk/contracts';
 import { ALLOWED_IMAGE_TYPES, UPLOAD_FIELD } from '@gk/contracts/form';
 import { IMAGE_URL_PREFIX, LIMITS } from '@gk/contracts/list';
+import { takeEarly } from '../../api/early';
 import { post } from '../../api/request';
 import { uploadEndpoints } from '../../api/shared.contracts';
+import { editorConfigKey } from './editorConfigKey';
 
 /**
  * The rich-text editor's server settings (SPEC point 7: fetched from /config), read once per session and
@@ -24,7 +26,9 @@ function normalize(reply: Reply<EditorConfig> | EditorConfig): EditorConfig {
 }
 
 export function loadEditorConfig(): Promise<EditorConfig> {
-  cached ??= post<Reply<EditorConfig>>(uploadEndpoints.config.path, undefined, { quiet: true })
+  const path = uploadEndpoints.config.path;
+  cached ??= takeEarly<Reply<EditorConfig>>(editorConfigKey(path))
+    .then((early) => early ?? post<Reply<EditorConfig>>(path, undefined, { quiet: true }))
     .then((r) => {
       known = normalize(r);
       return known;
