@@ -9,6 +9,9 @@ const started = new Map<string, { at: number; maxAgeMs: number; reply: Promise<u
 
 export const earlyKey = (method: 'GET' | 'POST', path: string, body: unknown) => `${method} ${path} ${JSON.stringify(body ?? null)}`;
 
+/** the key of one record's get (`?id=`), as the entry starts it and `fetchRecord` takes it */
+export const recordKey = (path: string, id: string | number) => earlyKey('POST', path, { id: String(id) });
+
 /**
  * starts `run` under `key`, unless the same request started under it a moment ago and has not been taken;
  * `maxAgeMs`: how long its reply may be handed over (a press on a link whose navigation may not follow: seconds)

@@ -1,7 +1,7 @@
 import type { ImageMeta, PageReply, Reply, UploadReply } from '@gk/contracts';
 import { imageNameOf, LIMITS, type ListResource } from '@gk/contracts/list';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { earlyKey, takeEarly } from './early';
+import { earlyKey, recordKey, takeEarly } from './early';
 import { withLoading } from './loading';
 import { post, type RequestOptions } from './request';
 import { uploadEndpoints } from './shared.contracts';
@@ -68,7 +68,7 @@ export async function fetchRecord(resource: ListResource, id: string | number | 
   // a bare-entity reply (business types) has no envelope: its own `code` field is no reply code
   const entity = resource.getReply === 'entity';
   const opts: RequestOptions = id == null ? { entity, signal } : { params: { id }, entity, signal };
-  const early = id == null ? undefined : await takeEarly<Reply<Values>>(earlyKey('POST', ep.path, { id: String(id) }));
+  const early = id == null ? undefined : await takeEarly<Reply<Values>>(recordKey(ep.path, id));
   const reply = early ?? (await post<Reply<Values>>(ep.path, undefined, opts));
   const data = (entity ? (reply as unknown as Values) : reply.data) ?? null;
   if (!data || typeof data !== 'object') throw new Error('no record in the reply');

@@ -4,7 +4,7 @@ import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { earlyKey, startEarly, takeEarly } from '../api/early';
 import { DetailPage, type DetailSection } from '../components/DetailPage';
-import { resetEditorConfig } from '../components/richtext/editorConfig';
+import { loadEditorConfig, resetEditorConfig } from '../components/richtext/editorConfig';
 import { loadEditor } from '../components/richtext/loadEditor';
 import { routed, stubFetch, TestProviders } from '../components/test-utils';
 import NewsList from '../pages/news/NewsList';
@@ -179,6 +179,28 @@ describe('the first requests of a details screen, started by the entry', () => {
     expect(s.of('/config')).toHaveLength(1);
     // the editor's module is in before the test ends
     await loadEditor();
+  });
+
+  it('a refused early record (no permission) shows nothing of its own: the page asks again and shows the refusal', async () => {
+    let n = 0;
+    const s = stubFetch({
+      '/news/getNews': () => (++n === 1 ? { code: 403, msg: '没有权限' } : { code: 403, msg: '没有权限访问该新闻' }),
+    });
+    startFirstDetails('/news/news-details', '?id=9');
+    const sections: DetailSection[] = [{ key: 'basic', title: 'ui.section.basic', fields: [{ name: 'title' }] }];
+    const { ui } = routed(<DetailPage resource={newsResource} sections={sections} listRoute="/news/news-list" />, {
+      path: '/news/news-details',
+      initial: '/news/news-details?id=9',
+    });
+    render(<TestProviders>{ui}</TestProviders>);
+    // the server refused both: the early one quietly, the page's own call with its message; no record is shown
+    expect(await screen.findByText(/没有权限访问该新闻/)).toBeTruthy();
+    expect(s.of('/news/getNews')).toHaveLength(2);
+    expect(screen.queryByDisplayValue(/./)).toBeNull();
+    // the editor's code and settings the entry started are taken before the next test
+    await loadEditor();
+    resetEditorConfig();
+    await loadEditorConfig().catch(() => undefined);
   });
 
   it('a new record (no id) asks for no record; a resource without rich text loads no editor; a screen that is no details screen, nothing', () => {

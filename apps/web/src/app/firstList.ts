@@ -1,5 +1,5 @@
 import lists from 'virtual:gk-lists';
-import { earlyKey, startEarly } from '../api/early';
+import { earlyKey, recordKey, startEarly } from '../api/early';
 import { get, post } from '../api/request';
 import { listBody, listDefaults, parseListQuery, URL_KEYS } from '../components/list/listUrl';
 import { editorConfigKey } from '../components/richtext/editorConfigKey';
@@ -52,11 +52,7 @@ export function startFirstDetails(pathname: string, search: string, maxAgeMs?: n
   const id = new URLSearchParams(search).get('id');
   const ep = resource.get;
   if (!id || !ep) return;
-  startEarly(
-    earlyKey('POST', ep.path, { id }),
-    () => post(ep.path, undefined, { params: { id }, entity: !!ep.entity, quiet: true }),
-    maxAgeMs,
-  );
+  startEarly(recordKey(ep.path, id), () => post(ep.path, undefined, { params: { id }, entity: !!ep.entity, quiet: true }), maxAgeMs);
 }
 
 /** the first requests (and code) of the screen of an address, before the screen's code is in: a list's or a details screen's */
